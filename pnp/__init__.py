@@ -1,0 +1,1 @@
+"""Spellpress: print-and-play components for five magic-themed tabletop games."""

@@ -1,0 +1,1 @@
+"""One module per component kind: card faces and full-page sheets."""

@@ -1,0 +1,155 @@
+"""A card, tile or token face drawn from its template's regions and the values content gives them.
+
+The face is drawn with its trim's bottom-left at the origin; background fills run into the bleed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib.colors import Color
+
+from pnp.content.problems import Mark, Problem
+from pnp.render import richtext
+from pnp.render.colours import resolve
+from pnp.render.icons import draw_icon
+from pnp.render.templates import CardTemplate, IconRegion, ShapeRegion, TextRegion
+from pnp.units import mm
+
+
+@dataclass(frozen=True)
+class Value:
+    """What content puts in one region, and where it was written (for fit errors)."""
+
+    region: str
+    text: str
+    mark: Mark | None = None
+
+
+@dataclass(frozen=True)
+class Face:
+    template: str
+    values: tuple[Value, ...]
+    label: str = ""  # names the card in messages
+
+    def value(self, region: str) -> Value | None:
+        return next((v for v in self.values if v.region == region), None)
+
+
+def region_rect(template: CardTemplate, box) -> tuple[float, float, float, float]:
+    """A template box (from the trim's top-left) as x, y, w, h from the bottom-left."""
+    x, y, w, h = box
+    return x, template.size.height - y - h, w, h
+
+
+def text_area(template: CardTemplate, region: TextRegion) -> tuple[float, float]:
+    return region.box[2], region.box[3]
+
+
+def fit_text(template: CardTemplate, region: TextRegion, text: str):
+    w, h = text_area(template, region)
+    min_size = region.min_size if region.min_size is not None else region.size
+    return richtext.fit(text, region.font, w, h, region.size, min(min_size, region.size), region.leading)
+
+
+def check_face(face: Face, template: CardTemplate) -> list[Problem]:
+    """Text that cannot fit its region even at the minimum size, unknown icons, unknown regions."""
+    problems = []
+    for value in face.values:
+        region = template.regions.get(value.region)
+        mark = value.mark or Mark(face.template, 1, 1)
+        if region is None:
+            problems.append(Problem(mark, value.region, f"{face.label}: the template {face.template} has no region {value.region!r}"))
+            continue
+        if not isinstance(region, TextRegion):
+            continue
+        try:
+            fitted = fit_text(template, region, value.text)
+        except richtext.TextError as err:
+            problems.append(Problem(mark, value.region, f"{face.label}: {err}"))
+            continue
+        if fitted is None:
+            w, h = text_area(template, region)
+            problems.append(Problem(mark, value.region, (
+                f"{face.label}: text does not fit its {mm(w):.1f} x {mm(h):.1f} mm box "
+                f"(expected text that fits at {region.min_size or region.size:g} pt or larger, "
+                f"got {len(value.text)} characters)")))
+    return problems
+
+
+class Ink:
+    """Colour choices for a face; in ink-saver mode fills vanish and light colours turn to ink."""
+
+    def __init__(self, template: CardTemplate, saver: bool):
+        self.palette, self.saver = template.colours, saver
+        self.ink = resolve(template.colours.get("ink", "#000000"), {})
+
+    def colour(self, name: str) -> Color:
+        colour = resolve(name, self.palette)
+        if self.saver and _luminance(colour) > 0.6:
+            return self.ink
+        return colour
+
+
+def _luminance(c: Color) -> float:
+    return 0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue
+
+
+def draw_face(canvas, face: Face, template: CardTemplate, bleed: float, saver: bool) -> None:
+    ink = Ink(template, saver)
+    w, h = template.size.width, template.size.height
+    if not saver:
+        canvas.setFillColor(resolve(template.background, template.colours))
+        canvas.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+    for name, region in template.regions.items():
+        value = face.value(name)
+        if isinstance(region, ShapeRegion):
+            if not region.optional or value is not None:
+                _shape(canvas, template, region, ink)
+        elif value is not None:
+            _rotated(canvas, template, region, lambda x, y, bw, bh, r=region, v=value: (
+                _text(canvas, template, r, v.text, x, y, bw, bh, ink) if isinstance(r, TextRegion)
+                else _icon(canvas, r, v.text, x, y, bw, bh, ink)))
+
+
+def _rotated(canvas, template, region, draw) -> None:
+    x, y, w, h = region_rect(template, region.box)
+    if region.rotate == 180:
+        canvas.saveState()
+        canvas.translate(2 * x + w, 2 * y + h)
+        canvas.rotate(180)
+        draw(x, y, w, h)
+        canvas.restoreState()
+    else:
+        draw(x, y, w, h)
+
+
+def _text(canvas, template, region: TextRegion, text, x, y, w, h, ink: Ink) -> None:
+    fitted = fit_text(template, region, text)
+    richtext.draw(canvas, fitted, x, y, w, h, region.align, region.valign, ink.colour(region.colour))
+
+
+def _icon(canvas, region: IconRegion, name, x, y, w, h, ink: Ink) -> None:
+    size = min(w, h)
+    draw_icon(canvas, name, x + (w - size) / 2, y + (h - size) / 2, size, ink.colour(region.colour) if region.colour else None)
+
+
+def _shape(canvas, template, region: ShapeRegion, ink: Ink) -> None:
+    x, y, w, h = region_rect(template, region.box)
+    fill = region.fill is not None and not ink.saver
+    stroke_name = region.stroke or (region.fill if ink.saver else None)
+    if not fill and stroke_name is None:
+        return
+    canvas.saveState()
+    if fill:
+        canvas.setFillColor(ink.colour(region.fill))
+    if stroke_name is not None:
+        canvas.setStrokeColor(ink.colour(stroke_name))
+        canvas.setLineWidth(region.stroke_width or 0.5)
+    args = dict(stroke=int(stroke_name is not None), fill=int(fill))
+    if region.shape == "ellipse":
+        canvas.ellipse(x, y, x + w, y + h, **args)
+    elif region.shape == "rounded":
+        canvas.roundRect(x, y, w, h, region.radius, **args)
+    else:
+        canvas.rect(x, y, w, h, **args)
+    canvas.restoreState()

@@ -1,0 +1,33 @@
+"""What a game's set is made of: decks of cut-out faces, and full-page sheets."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from pnp.components.card import Face
+
+
+@dataclass(frozen=True)
+class Deck:
+    """Cards, tiles or tokens of one size, printed n-up and cut out; one back for them all."""
+
+    id: str
+    title: str
+    template: str  # sets the size; each face may use a variant of it
+    faces: tuple[Face, ...]  # one per physical piece, repeats included
+    back: Face | None
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A full page drawn by code into the page's free area (score pads, player sheets)."""
+
+    id: str
+    title: str
+    template: str
+    pages: int
+    # draw(canvas, area: Rect, template: SheetTemplate, page_index: int, ink_saver: bool)
+    draw: Callable
+
+
+Component = Deck | Sheet

@@ -1,0 +1,1 @@
+"""Load YAML into typed, validated models; every problem carries file:line:col."""

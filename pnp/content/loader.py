@@ -1,0 +1,96 @@
+"""A game's content: its YAML files, with user folders laid over the bundled ones.
+
+Every file names its `kind`. A later folder's file replaces a bundled file of the same name;
+a file with a new name adds to its kind when the kind is a deck (its `cards` are appended),
+and is an error for any other kind, which a game holds once.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from pnp.content.problems import ContentError, Mark, Problem, expected_got
+from pnp.content.validate import validate
+from pnp.content.yamlsource import Source, display_path, read_yaml
+
+
+@dataclass(frozen=True)
+class Kind:
+    model: type[BaseModel]
+    deck: bool = False  # files of a deck kind add their `cards` together
+
+
+@dataclass(frozen=True)
+class Content:
+    """A game's validated models by kind, and where each of their values was written."""
+
+    models: dict[str, BaseModel]
+    sources: dict[str, list[tuple[Source, int]]]  # kind -> (file, how many cards it gave)
+
+    def __getitem__(self, kind: str):
+        return self.models[kind]
+
+    def mark(self, kind: str, *path) -> Mark:
+        """Where `path` of a kind's model was written; a deck's card index counts across files."""
+        files = self.sources[kind]
+        if len(path) >= 2 and path[0] == "cards":
+            index = path[1]
+            for source, count in files:
+                if index < count:
+                    return source.mark_for(("cards", index, *path[2:]))[0]
+                index -= count
+        return files[0][0].mark_for(path)[0]
+
+
+def layered_files(game_id: str, layers: list[Path]) -> list[Path]:
+    """The game's YAML files: bundled ones in name order, a user's new ones after them."""
+    chosen: dict[str, Path] = {}
+    for layer in layers:
+        for path in sorted((layer / game_id).glob("*.yaml")):
+            chosen[path.name] = path  # same name: replaced in place; new name: appended
+    return list(chosen.values())
+
+
+def load(game_id: str, kinds: dict[str, Kind], layers: list[Path]) -> Content:
+    """One validated model per kind; all problems of all files reported together."""
+    problems: list[Problem] = []
+    found: dict[str, list[tuple[Path, Source, BaseModel]]] = {}
+    for path in layered_files(game_id, layers):
+        try:
+            source = read_yaml(path)
+        except ContentError as err:
+            problems += err.problems
+            continue
+        kind_name = source.data.get("kind") if isinstance(source.data, dict) else None
+        if kind_name not in kinds:
+            mark, _ = source.mark_for(("kind",))
+            problems.append(Problem(mark, "kind", expected_got("one of " + ", ".join(sorted(kinds)), kind_name)))
+            continue
+        try:
+            found.setdefault(kind_name, []).append((path, source, validate(kinds[kind_name].model, source)))
+        except ContentError as err:
+            problems += err.problems
+    models: dict[str, BaseModel] = {}
+    sources: dict[str, list[tuple[Source, int]]] = {}
+    where = Mark(display_path(layers[0] / game_id), 1, 1)
+    for name, kind in kinds.items():
+        files = found.get(name, [])
+        if not files:
+            if not any(p.field == "kind" for p in problems):
+                problems.append(Problem(where, "", f"no {name} file (expected one file with kind: {name}, got none)"))
+            continue
+        if len(files) > 1 and not kind.deck:
+            names = ", ".join(display_path(p) for p, _, _ in files)
+            problems.append(Problem(Mark(display_path(files[1][0]), 1, 1), "kind",
+                                    f"{name} is held once per game (expected one file, got {names})"))
+            continue
+        model = files[0][2]
+        if kind.deck:
+            model = model.model_copy(update={"cards": [card for _, _, m in files for card in m.cards]})
+        models[name] = model
+        sources[name] = [(source, len(getattr(m, "cards", ()))) for _, source, m in files]
+    if problems:
+        raise ContentError(problems)
+    return Content(models, sources)

@@ -1,0 +1,50 @@
+"""Content problems: one line each, `file:line:col: field: what is wrong (expected ..., got ...)`."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, order=True)
+class Mark:
+    """Where a value was written."""
+
+    file: str
+    line: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    mark: Mark
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        field = f" {self.field}:" if self.field else ""
+        return f"{self.mark}:{field} {self.message}"
+
+
+class ContentError(Exception):
+    """All the problems found in one run, reported together."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = sorted(set(problems))
+        super().__init__("\n".join(map(str, self.problems)))
+
+
+def expected_got(expected: str, got: object) -> str:
+    return f"expected {expected}, got {describe(got)}"
+
+
+def describe(value: object) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

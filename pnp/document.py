@@ -1,0 +1,158 @@
+"""One game's components laid out on pages and written to a PDF, atomically."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.components.card import Face, draw_face
+from pnp.components.kinds import Component, Deck, Sheet
+from pnp.imposition import PAPERS, Grid, Options, PageStyle, Rect, crop_marks, info_bands, plan_grid, sheet_area
+from pnp.render import fonts
+from pnp.render.pagemarks import draw_crop_marks, draw_fold_line, draw_label, draw_scale_bars
+from pnp.render.templates import CardTemplate, PageTemplate
+
+
+def page_style(template: PageTemplate) -> PageStyle:
+    marks = template.crop_marks
+    return PageStyle(template.margin, marks.length, marks.offset, template.info_band, template.fold_gap)
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page to draw: its size, what it shows, and how to draw its content."""
+
+    size: tuple[float, float]
+    component: str
+    side: str
+    info_axis: str
+    draw: Callable[["Writer"], None]
+
+
+class Writer:
+    """Draws pages on one canvas; each distinct face is drawn once, as a form, and reused."""
+
+    def __init__(self, canvas: Canvas, templates: dict, options: Options):
+        self.canvas, self.templates, self.options = canvas, templates, options
+        self.forms: dict[Face, str] = {}
+
+    def form(self, face: Face) -> str:
+        name = self.forms.get(face)
+        if name is None:
+            name = self.forms[face] = f"face{len(self.forms)}"
+            template: CardTemplate = self.templates[face.template]
+            b = self.options.bleed
+            w, h = template.size.width, template.size.height
+            self.canvas.beginForm(name, -b, -b, w + b, h + b)
+            draw_face(self.canvas, face, template, b, self.options.ink_saver)
+            self.canvas.endForm()
+        return name
+
+    def place(self, grid: Grid, cell: int, face: Face) -> None:
+        trim = grid.trims()[cell]
+        art = grid.art(trim)
+        c = self.canvas
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect(art.x, art.y, art.w, art.h)
+        c.clipPath(clip, stroke=0, fill=0)
+        c.translate(trim.x, trim.y)
+        c.doForm(self.form(face))
+        c.restoreState()
+
+
+def deck_pages(deck: Deck, templates: dict, options: Options, style: PageStyle, mark_width: float) -> list[Page]:
+    size = templates[deck.template].size
+    folded = options.backs == "fold" and deck.back is not None
+    grid = plan_grid(PAPERS[options.paper], size.width, size.height, options.bleed, style, folded)
+    cells = grid.front_cells()
+    pages: list[Page] = []
+    dims = (grid.page_w, grid.page_h)
+    for start in range(0, len(deck.faces), len(cells)):
+        faces = deck.faces[start : start + len(cells)]
+        used = cells[: len(faces)]
+
+        def fronts(w: Writer, faces=faces, used=used) -> None:
+            for cell, face in zip(used, faces):
+                w.place(grid, cell, face)
+            if folded:
+                for cell in used:
+                    w.place(grid, grid.back_cell(cell, "fold"), deck.back)
+                draw_fold_line(w.canvas, grid.page_w / 2, style.margin, grid.page_h - style.margin, 0)
+            marked = used + ([grid.back_cell(c, "fold") for c in used] if folded else [])
+            draw_crop_marks(w.canvas, crop_marks(grid, style, marked), mark_width)
+
+        side = "fronts and backs, fold on the dashed line" if folded else "fronts"
+        pages.append(Page(dims, deck.title, side, grid.info_axis, fronts))
+        if deck.back is not None and options.backs.startswith("duplex"):
+
+            def backs(w: Writer, used=used) -> None:
+                back_cells = [grid.back_cell(c, options.backs) for c in used]
+                w.canvas.saveState()
+                w.canvas.translate(*options.offset)
+                for cell in back_cells:
+                    w.place(grid, cell, deck.back)
+                draw_crop_marks(w.canvas, crop_marks(grid, style, back_cells), mark_width)
+                w.canvas.restoreState()
+
+            edge = options.backs.removeprefix("duplex-")
+            pages.append(Page(dims, deck.title, f"backs: print double-sided, flip on the {edge} edge", grid.info_axis, backs))
+    return pages
+
+
+def sheet_pages(sheet: Sheet, templates: dict, options: Options, style: PageStyle) -> list[Page]:
+    paper = PAPERS[options.paper]
+    dims = (paper.width, paper.height)
+    area = sheet_area(*dims, style)
+
+    def page(index: int) -> Page:
+        return Page(dims, sheet.title, "", "y", lambda w: sheet.draw(
+            w.canvas, area, templates[sheet.template], index, options.ink_saver))
+
+    return [page(i) for i in range(sheet.pages)]
+
+
+def plan_pages(components: list[Component], templates: dict, options: Options) -> list[Page]:
+    page_template: PageTemplate = templates["page"]
+    style = page_style(page_template)
+    pages: list[Page] = []
+    for component in components:
+        if isinstance(component, Deck):
+            pages += deck_pages(component, templates, options, style, page_template.crop_marks.width)
+        else:
+            pages += sheet_pages(component, templates, options, style)
+    return pages
+
+
+def write_pdf(path: Path, title: str, components: list[Component], templates: dict, options: Options,
+              progress: Callable[[int], None] = lambda n: None) -> int:
+    """Write every page to `path` through a temporary file; return the page count."""
+    fonts.register()
+    pages = plan_pages(components, templates, options)
+    page_template: PageTemplate = templates["page"]
+    style = page_style(page_template)
+    tmp = path.with_name(f".{path.name}.tmp")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        canvas = Canvas(str(tmp), invariant=1, pageCompression=1)
+        canvas.setTitle(title)
+        canvas.setAuthor("Spellpress")
+        canvas.setCreator("Spellpress pnp")
+        writer = Writer(canvas, templates, options)
+        for number, page in enumerate(pages, 1):
+            canvas.setPageSize(page.size)
+            page.draw(writer)
+            scale, label = info_bands(*page.size, style, page.info_axis)
+            draw_scale_bars(canvas, scale, page_template.info_size)
+            side = f" · {page.side}" if page.side else ""
+            draw_label(canvas, label, page_template.info_size, f"{title} · {page.component}{side} · page {number} of {len(pages)}")
+            canvas.showPage()
+            progress(1)
+        canvas.save()
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return len(pages)

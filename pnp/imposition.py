@@ -1,0 +1,216 @@
+"""Pages: n-up grids with bleed, crop marks, duplex or folded backs, a scale bar and a page label.
+
+Geometry only: positions in points with the origin at the page's bottom-left, as PDF has it.
+Every card keeps its full bleed on the grid's outer edges; between cards the gutter is up to
+twice the bleed and shrinks (to zero, cards then share a cut) before a column or row is lost.
+Crop marks sit outside the grid's art, so they never cross a card.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, Literal
+
+from pnp.units import INCH, MM
+
+BackMode = Literal["duplex-long", "duplex-short", "fold", "none"]
+BACK_MODES: tuple[str, ...] = ("duplex-long", "duplex-short", "fold", "none")
+
+
+@dataclass(frozen=True)
+class Paper:
+    name: str
+    width: float  # portrait
+    height: float
+
+
+@dataclass(frozen=True)
+class Options:
+    """How a build prints: paper, backs, duplex correction, bleed and ink."""
+
+    paper: str = "a4"
+    backs: BackMode = "duplex-long"
+    offset: tuple[float, float] = (0.0, 0.0)  # points; moves back pages to correct duplex drift
+    bleed: float = 3 * MM
+    ink_saver: bool = False
+
+
+PAPERS = {"a4": Paper("A4", 210 * MM, 297 * MM), "letter": Paper("US Letter", 8.5 * INCH, 11 * INCH)}
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def top(self) -> float:
+        return self.y + self.h
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    def grow(self, left: float, bottom: float, right: float, top: float) -> "Rect":
+        return Rect(self.x - left, self.y - bottom, self.w + left + right, self.h + bottom + top)
+
+
+@dataclass(frozen=True)
+class PageStyle:
+    """The page template's numbers, in points."""
+
+    margin: float
+    mark_length: float
+    mark_offset: float
+    info_band: float
+    fold_gap: float
+
+    @property
+    def edge(self) -> float:
+        """Room from the paper's edge to the grid's art: printer margin plus crop marks."""
+        return self.margin + self.mark_offset + self.mark_length
+
+
+@dataclass(frozen=True)
+class Axis:
+    """Cards along one direction of the page."""
+
+    count: int
+    gap: float  # between neighbouring trims
+    start: float  # first trim edge
+    fold_gap: float = 0.0  # in fold mode, the extra gutter at the middle (0 otherwise)
+
+    def edges(self, card: float) -> list[tuple[float, float]]:
+        out, pos = [], self.start
+        for i in range(self.count):
+            out.append((pos, pos + card))
+            pos += card + self.gap + (self.fold_gap if self.fold_gap and i == self.count // 2 - 1 else 0.0)
+        return out
+
+
+def plan_axis(length: float, card: float, bleed: float, reserved: float, folded: bool, fold_gap: float) -> Axis | None:
+    """The most cards that fit `length` after `reserved` (margins, marks, info bands), centred."""
+    room = length - reserved - 2 * bleed
+    fold_gutter = fold_gap + 2 * bleed if folded else 0.0
+    per = 2 if folded else 1
+    count = int((room - fold_gutter + 1e-6) // (card * per)) * per
+    if count < per:
+        return None
+    inner_gaps = count - 1 - (1 if folded else 0)
+    spare = room - fold_gutter - count * card
+    gap = min(2 * bleed, spare / inner_gaps) if inner_gaps else 2 * bleed
+    used = count * card + inner_gaps * gap + fold_gutter
+    return Axis(count, gap, (length - used) / 2, fold_gutter - gap if folded else 0.0)
+
+
+@dataclass(frozen=True)
+class Grid:
+    page_w: float
+    page_h: float
+    card_w: float
+    card_h: float
+    bleed: float
+    cols: Axis
+    rows: Axis
+    info_axis: Literal["x", "y"]  # the pair of margins holding the scale bar and the label
+    folded: bool
+
+    @property
+    def landscape(self) -> bool:
+        return self.page_w > self.page_h
+
+    @property
+    def slots(self) -> int:
+        """Cards one page holds (fronts only, in fold mode)."""
+        return self.cols.count * self.rows.count // (2 if self.folded else 1)
+
+    def trims(self) -> list[Rect]:
+        """Every cell's trim box, row by row from the top-left."""
+        xs = self.cols.edges(self.card_w)
+        ys = self.rows.edges(self.card_h)
+        return [Rect(x0, self.page_h - y1, self.card_w, self.card_h) for (y0, y1) in ys for (x0, x1) in xs]
+
+    def front_cells(self) -> list[int]:
+        """Cells that take fronts: all of them, or the first half of each row when folded."""
+        cols = self.cols.count
+        return [i for i in range(cols * self.rows.count) if not self.folded or i % cols < cols // 2]
+
+    def back_cell(self, cell: int, mode: BackMode) -> int:
+        """Where the back of the card in `cell` goes: behind it once the sheet is turned over."""
+        cols, rows = self.cols.count, self.rows.count
+        r, c = divmod(cell, cols)
+        # Turning over on the long edge mirrors across the short dimension, and vice versa.
+        mirror_x = mode == "fold" or (mode == "duplex-long") != self.landscape
+        return (r * cols + cols - 1 - c) if mirror_x else ((rows - 1 - r) * cols + c)
+
+    def art(self, trim: Rect) -> Rect:
+        """The trim plus the bleed this cell may use: full outside the grid, half the gutter within."""
+        xs, ys = self.cols.edges(self.card_w), self.rows.edges(self.card_h)
+        lo_x, hi_x = xs[0][0], xs[-1][1]
+        lo_y, hi_y = self.page_h - ys[-1][1], self.page_h - ys[0][0]
+
+        def side(edge: float, outer: float, gutter: float) -> float:
+            return self.bleed if abs(edge - outer) < 1e-6 else min(self.bleed, gutter / 2)
+
+        fold_x = self.cols.gap + self.cols.fold_gap
+        mid = self.page_w / 2
+        left = self.bleed if self.folded and abs(trim.x - mid) < fold_x else side(trim.x, lo_x, self.cols.gap)
+        right = self.bleed if self.folded and abs(trim.right - mid) < fold_x else side(trim.right, hi_x, self.cols.gap)
+        return trim.grow(left, side(trim.y, lo_y, self.rows.gap), right, side(trim.top, hi_y, self.rows.gap))
+
+    def art_bounds(self) -> Rect:
+        cells = self.trims()
+        x0, y0 = min(c.x for c in cells) - self.bleed, min(c.y for c in cells) - self.bleed
+        x1, y1 = max(c.right for c in cells) + self.bleed, max(c.top for c in cells) + self.bleed
+        return Rect(x0, y0, x1 - x0, y1 - y0)
+
+
+def plan_grid(paper: Paper, card_w: float, card_h: float, bleed: float, style: PageStyle, folded: bool) -> Grid:
+    """The orientation and layout holding the most cards; ties go to the roomier gutters."""
+    best: tuple | None = None
+    for page_w, page_h in ((paper.width, paper.height), (paper.height, paper.width)):
+        for info_axis in ("x", "y"):
+            reserve_x = 2 * style.edge + (2 * style.info_band if info_axis == "x" else 0)
+            reserve_y = 2 * style.edge + (2 * style.info_band if info_axis == "y" else 0)
+            cols = plan_axis(page_w, card_w, bleed, reserve_x, folded, style.fold_gap)
+            rows = plan_axis(page_h, card_h, bleed, reserve_y, False, 0.0)
+            if cols is None or rows is None:
+                continue
+            grid = Grid(page_w, page_h, card_w, card_h, bleed, cols, rows, info_axis, folded)
+            score = (grid.slots, min(cols.gap if cols.count > 1 else 1e9, rows.gap if rows.count > 1 else 1e9))
+            if best is None or score > best[0]:
+                best = (score, grid)
+    if best is None:
+        raise ValueError(
+            f"a {card_w / MM:.1f} x {card_h / MM:.1f} mm component with {bleed / MM:.1f} mm bleed "
+            f"does not fit on {paper.name}"
+        )
+    return best[1]
+
+
+def crop_marks(grid: Grid, style: PageStyle, cells: list[int]) -> Iterator[tuple[float, float, float, float]]:
+    """Line segments (x0, y0, x1, y1) extending each trim edge of the used cells beyond the art."""
+    trims = [grid.trims()[i] for i in cells]
+    art = grid.art_bounds()
+    lo, hi = style.mark_offset, style.mark_offset + style.mark_length
+    for x in sorted({round(t.x, 3) for t in trims} | {round(t.right, 3) for t in trims}):
+        yield (x, art.top + lo, x, art.top + hi)
+        yield (x, art.y - lo, x, art.y - hi)
+    for y in sorted({round(t.y, 3) for t in trims} | {round(t.top, 3) for t in trims}):
+        yield (art.x - lo, y, art.x - hi, y)
+        yield (art.right + lo, y, art.right + hi, y)
+
+
+def info_bands(page_w: float, page_h: float, style: PageStyle, axis: Literal["x", "y"]) -> tuple[Rect, Rect]:
+    """(scale-bar band, label band): inside the margins on opposite sides of the page."""
+    m, band = style.margin, style.info_band
+    if axis == "y":
+        return Rect(m, m, page_w - 2 * m, band), Rect(m, page_h - m - band, page_w - 2 * m, band)
+    return Rect(m, m, band, page_h - 2 * m), Rect(page_w - m - band, m, band, page_h - 2 * m)
+
+
+def sheet_area(page_w: float, page_h: float, style: PageStyle) -> Rect:
+    """Where a full-page component may draw: inside the margins and clear of both info bands."""
+    m, band = style.margin, style.info_band
+    return Rect(m, m + band, page_w - 2 * m, page_h - 2 * (m + band))

@@ -1,0 +1,1 @@
+"""Drawing primitives: fonts, fitted rich text, vector icons, colours."""

@@ -1,0 +1,44 @@
+"""TrueType fonts that ship inside reportlab, registered once: embedded and subset in every PDF."""
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import reportlab
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+_FONT_DIR = Path(reportlab.__file__).parent / "fonts"
+# style -> (registered name, file); the Bitstream Vera family is the TrueType set reportlab ships.
+STYLES = {
+    "regular": ("Vera", "Vera.ttf"),
+    "bold": ("Vera-Bold", "VeraBd.ttf"),
+    "italic": ("Vera-Italic", "VeraIt.ttf"),
+    "bold-italic": ("Vera-BoldItalic", "VeraBI.ttf"),
+}
+ASCENT = 0.93  # Vera's ascender and descender, as fractions of the font size
+DESCENT = 0.24
+
+
+@cache
+def register() -> None:
+    for name, filename in STYLES.values():
+        pdfmetrics.registerFont(TTFont(name, str(_FONT_DIR / filename)))
+
+
+def font_name(style: str) -> str:
+    register()
+    return STYLES[style][0]
+
+
+def combine(style: str, bold: bool, italic: bool) -> str:
+    """The style a rich-text run takes: bold and italic add to the region's base style."""
+    bold = bold or "bold" in style
+    italic = italic or "italic" in style
+    return {(False, False): "regular", (True, False): "bold", (False, True): "italic", (True, True): "bold-italic"}[
+        (bold, italic)
+    ]
+
+
+def string_width(text: str, style: str, size: float) -> float:
+    return pdfmetrics.stringWidth(text, font_name(style), size)

@@ -1,0 +1,171 @@
+"""Rich text for card regions: **bold**, *italic*, :icon: inline, shrunk to fit its box.
+
+Text is parsed into words made of runs; a word never breaks. Fitting tries the template's size
+and steps down (binary search on a 0.25 pt grid) to its minimum; past that the text does not fit.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pnp.render import fonts
+from pnp.render.icons import ICON_NAMES, draw_icon, icon_advance
+
+ICON_SCALE = 0.85  # an inline icon is a square this fraction of the font size, standing on the baseline
+STEP = 0.25
+PARAGRAPH_GAP = 0.45  # extra space between paragraphs, in lines
+
+_TOKEN = re.compile(r"(\*\*|\*|:[a-z][a-z0-9-]*:|\s+|[^*:\s]+|:)")
+
+
+@dataclass(frozen=True)
+class Run:
+    text: str  # the characters, or the icon name when `icon` is set
+    style: str
+    icon: bool = False
+
+
+Word = tuple[Run, ...]
+
+
+class TextError(ValueError):
+    """The text cannot be set as written (an unknown icon)."""
+
+
+@lru_cache(maxsize=4096)
+def parse(text: str, base_style: str) -> tuple[tuple[Word, ...], ...]:
+    """Paragraphs (split on blank lines or newlines) of words."""
+    paragraphs = []
+    for para in re.split(r"\n", text.strip()):
+        bold = italic = False
+        words: list[Word] = []
+        current: list[Run] = []
+        for token in _TOKEN.findall(para):
+            if token == "**":
+                bold = not bold
+            elif token == "*":
+                italic = not italic
+            elif token.isspace():
+                if current:
+                    words.append(tuple(current))
+                    current = []
+            elif len(token) > 2 and token[0] == token[-1] == ":":
+                name = token[1:-1]
+                if name not in ICON_NAMES:
+                    raise TextError(f"unknown icon :{name}: (expected one of {', '.join(ICON_NAMES)})")
+                current.append(Run(name, "regular", icon=True))
+            else:
+                current.append(Run(token, fonts.combine(base_style, bold, italic)))
+        if current:
+            words.append(tuple(current))
+        paragraphs.append(tuple(words))
+    return tuple(p for p in paragraphs if p) or ((),)
+
+
+def run_width(run: Run, size: float) -> float:
+    if run.icon:
+        return icon_advance(run.text, size * ICON_SCALE)
+    return fonts.string_width(run.text, run.style, size)
+
+
+def word_width(word: Word, size: float) -> float:
+    return sum(run_width(r, size) for r in word)
+
+
+@dataclass(frozen=True)
+class Line:
+    words: tuple[Word, ...]
+    width: float
+    paragraph_start: bool
+
+
+@dataclass(frozen=True)
+class FittedText:
+    size: float
+    leading: float  # absolute, in points
+    lines: tuple[Line, ...]
+
+    @property
+    def height(self) -> float:
+        return block_height(self.lines, self.size, self.leading)
+
+
+def block_height(lines, size: float, leading: float) -> float:
+    gaps = sum(1 for line in lines[1:] if line.paragraph_start)
+    return (fonts.ASCENT + fonts.DESCENT) * size + (len(lines) - 1 + gaps * PARAGRAPH_GAP) * leading
+
+
+def wrap(paragraphs, width: float, size: float) -> tuple[Line, ...] | None:
+    """Greedy line breaking; None when a single word is wider than the box."""
+    space = fonts.string_width(" ", "regular", size)
+    lines: list[Line] = []
+    for para in paragraphs:
+        current: list[Word] = []
+        current_width = 0.0
+        first = True
+        for word in para:
+            w = word_width(word, size)
+            if w > width:
+                return None
+            if current and current_width + space + w > width:
+                lines.append(Line(tuple(current), current_width, first))
+                current, current_width, first = [], 0.0, False
+            current_width += (space if current else 0.0) + w
+            current.append(word)
+        lines.append(Line(tuple(current), current_width, first))
+    return tuple(lines)
+
+
+@lru_cache(maxsize=8192)
+def fit(text: str, style: str, width: float, height: float, size: float, min_size: float, leading: float):
+    """The largest size on the 0.25 pt grid from `size` down to `min_size` at which the text fits
+    both the width and the height of the box; None when even `min_size` does not."""
+    paragraphs = parse(text, style)
+
+    def attempt(s: float) -> FittedText | None:
+        lines = wrap(paragraphs, width, s)
+        if lines is None or block_height(lines, s, s * leading) > height + 1e-6:
+            return None
+        return FittedText(s, s * leading, lines)
+
+    best = attempt(size)
+    if best is not None:
+        return best
+    # Binary search over step indexes: size - i * STEP fails at i = `fails` and fits at i = `fits`.
+    fails, fits = 0, int(round((size - min_size) / STEP))
+    best = attempt(size - fits * STEP)
+    if best is None:
+        return None
+    while fits - fails > 1:
+        mid = (fits + fails) // 2
+        result = attempt(size - mid * STEP)
+        if result is None:
+            fails = mid
+        else:
+            best, fits = result, mid
+    return best
+
+def draw(canvas, fitted: FittedText, x: float, y: float, width: float, height: float, align: str, valign: str, colour):
+    """Set fitted text in the box whose bottom-left is (x, y)."""
+    size = fitted.size
+    slack = height - fitted.height
+    top = y + height - {"top": 0.0, "middle": slack / 2, "bottom": slack}[valign]
+    baseline = top - fonts.ASCENT * size
+    space = fonts.string_width(" ", "regular", size)
+    canvas.setFillColor(colour)
+    for i, line in enumerate(fitted.lines):
+        if i:
+            baseline -= fitted.leading * (1 + (PARAGRAPH_GAP if line.paragraph_start else 0))
+        cursor = x + {"left": 0.0, "center": (width - line.width) / 2, "right": width - line.width}[align]
+        for j, word in enumerate(line.words):
+            if j:
+                cursor += space
+            for run in word:
+                if run.icon:
+                    icon = size * ICON_SCALE
+                    draw_icon(canvas, run.text, cursor + (run_width(run, size) - icon) / 2, baseline, icon)
+                else:
+                    canvas.setFont(fonts.font_name(run.style), size)
+                    canvas.drawString(cursor, baseline, run.text)
+                cursor += run_width(run, size)

@@ -1,0 +1,184 @@
+"""Templates: how components look (sizes, regions, fonts, colours), as YAML with `extends`.
+
+Content says what is printed; a template says where and how. Region boxes are
+[x, y, width, height] measured from the trim's top-left corner, in mm unless a unit is given.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Literal, Union
+
+from pydantic import AfterValidator, Field, TypeAdapter
+
+from pnp.content.problems import ContentError, Problem, expected_got
+from pnp.content.validate import FontSize, Length, Strict, validate
+from pnp.content.yamlsource import Source, merged, read_yaml
+from pnp.render.colours import HEX
+from pnp.render.fonts import STYLES
+
+
+def _hex(value: str) -> str:
+    if not HEX.match(value):
+        raise ValueError("a colour written #rrggbb")
+    return value
+
+
+HexColour = Annotated[str, AfterValidator(_hex)]
+Box = tuple[Length, Length, Length, Length]
+FontStyle = Literal[tuple(STYLES)]  # type: ignore[valid-type]
+
+
+class TextRegion(Strict):
+    type: Literal["text"]
+    box: Box
+    font: FontStyle = "regular"
+    size: FontSize
+    min_size: FontSize | None = None  # shrink-to-fit stops here; default: no shrinking
+    leading: float = Field(1.2, ge=0.8, le=3)
+    align: Literal["left", "center", "right"] = "left"
+    valign: Literal["top", "middle", "bottom"] = "top"
+    colour: str = "ink"
+    rotate: Literal[0, 180] = 0
+
+
+class IconRegion(Strict):
+    type: Literal["icon"]
+    box: Box
+    colour: str | None = None  # None: the icon's own colours
+    rotate: Literal[0, 180] = 0
+
+
+class ShapeRegion(Strict):
+    """Decoration drawn whether or not the content gives a value for it."""
+
+    type: Literal["shape"]
+    box: Box
+    shape: Literal["rect", "rounded", "ellipse"] = "rect"
+    radius: Length = 0.0
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: Length = 0.0
+    # only when the content names this region (a badge on some cards)
+    optional: bool = False
+
+
+Region = Annotated[Union[TextRegion, IconRegion, ShapeRegion], Field(discriminator="type")]
+
+
+class Size(Strict):
+    width: Length = Field(gt=0)
+    height: Length = Field(gt=0)
+
+
+class CardTemplate(Strict):
+    """A face of a card, tile or token: everything cut out of a sheet of many."""
+
+    kind: Literal["card"]
+    extends: str | None = None
+    size: Size
+    safe: Length = Field(ge=0)  # inset from the trim that text stays inside
+    background: str = "paper"
+    colours: dict[str, HexColour] = {}
+    regions: dict[str, Region] = {}
+
+
+class CropMarks(Strict):
+    length: Length = Field(gt=0)
+    offset: Length = Field(ge=0)  # gap between the art's edge and the mark
+    width: FontSize = Field(gt=0)
+
+
+class PageTemplate(Strict):
+    """The sheet of paper: margins, crop marks, the scale bar and label band."""
+
+    kind: Literal["page"]
+    extends: str | None = None
+    margin: Length = Field(ge=0)  # printers cannot reach the outermost few mm
+    crop_marks: CropMarks
+    info_band: Length = Field(gt=0)  # room the scale bar and page label need beside the grid
+    info_size: FontSize = Field(gt=0)
+    fold_gap: Length = Field(ge=0)  # between fronts and backs in fold mode, around the fold line
+    colours: dict[str, HexColour] = {}
+
+
+class SheetTemplate(Strict):
+    """A full-page component (score pad, player sheet): fonts and colours; code lays it out."""
+
+    kind: Literal["sheet"]
+    extends: str | None = None
+    title_size: FontSize
+    heading_size: FontSize
+    body_size: FontSize
+    line_width: FontSize = 0.6
+    colours: dict[str, HexColour] = {}
+
+
+Template = Annotated[Union[CardTemplate, PageTemplate, SheetTemplate], Field(discriminator="kind")]
+TEMPLATE = TypeAdapter(Template)
+
+
+def load_templates(directory: Path) -> dict[str, CardTemplate | PageTemplate | SheetTemplate]:
+    """Every template in `directory`, by file stem, with `extends` resolved; all problems at once."""
+    raw: dict[str, Source] = {}
+    problems: list[Problem] = []
+    for path in sorted(directory.glob("*.yaml")):
+        try:
+            raw[path.stem] = read_yaml(path)
+        except ContentError as err:
+            problems += err.problems
+    resolved: dict[str, Source] = {}
+
+    def resolve(name: str, chain: tuple[str, ...]) -> Source | None:
+        if name in resolved:
+            return resolved[name]
+        source = raw[name]
+        parent = source.data.get("extends") if isinstance(source.data, dict) else None
+        if parent is None:
+            resolved[name] = source
+            return source
+        mark, _ = source.mark_for(("extends",))
+        if parent not in raw or parent in chain:
+            why = "a cycle" if parent in chain else "no such template"
+            problems.append(Problem(mark, "extends", f"{why} ({expected_got('one of ' + ', '.join(sorted(raw)), parent)})"))
+            return None
+        base = resolve(parent, chain + (name,))
+        if base is None:
+            return None
+        resolved[name] = merged(base, source)
+        return resolved[name]
+
+    templates = {}
+    for name in raw:
+        source = resolve(name, ())
+        if source is None:
+            continue
+        try:
+            templates[name] = validate(TEMPLATE, source)
+        except ContentError as err:
+            problems += err.problems
+            continue
+        problems += _check_colour_names(templates[name], source)
+    if problems:
+        raise ContentError(problems)
+    return templates
+
+
+def _check_colour_names(template, source: Source) -> list[Problem]:
+    """Colour references must be a palette name or #rrggbb: caught here, not mid-build."""
+    palette = template.colours
+    known = ", ".join(sorted(palette)) or "no names defined"
+    refs: list[tuple[tuple, str]] = []
+    if isinstance(template, CardTemplate):
+        refs.append((("background",), template.background))
+        for name, region in template.regions.items():
+            for attr in ("colour", "fill", "stroke"):
+                value = getattr(region, attr, None)
+                if value is not None:
+                    refs.append((("regions", name, attr), value))
+    problems = []
+    for path, value in refs:
+        if value not in palette and not HEX.match(value):
+            mark, field = source.mark_for(path)
+            problems.append(Problem(mark, field, expected_got(f"#rrggbb or a colour name ({known})", value)))
+    return problems
+
