@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from reportlab.pdfgen.canvas import Canvas
 
 from pnp.components.card import Face, draw_face
 from pnp.components.kinds import Component, Deck, Sheet
@@ -130,14 +129,13 @@ def plan_pages(components: list[Component], templates: dict, options: Options) -
 def write_pdf(path: Path, title: str, components: list[Component], templates: dict, options: Options,
               progress: Callable[[int], None] = lambda n: None) -> int:
     """Write every page to `path` through a temporary file; return the page count."""
-    fonts.register()
     pages = plan_pages(components, templates, options)
     page_template: PageTemplate = templates["page"]
     style = page_style(page_template)
     tmp = path.with_name(f".{path.name}.tmp")
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
-        canvas = Canvas(str(tmp), invariant=1, pageCompression=1)
+        canvas = fonts.new_canvas(str(tmp))
         canvas.setTitle(title)
         canvas.setAuthor("Spellpress")
         canvas.setCreator("Spellpress pnp")

@@ -3,14 +3,16 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, TypeAdapter, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError
 
 from pnp.content.problems import ContentError, Problem, describe
 from pnp.content.yamlsource import Source
 from pnp.units import parse_font_size, parse_length
 
-Length = Annotated[float, BeforeValidator(parse_length)]  # held in points
-FontSize = Annotated[float, BeforeValidator(parse_font_size)]
+_LENGTH_TEXT = Annotated[str, Field(pattern=r"^-?\d+(\.\d+)?\s*(mm|in|pt)?$")]
+# Written as a number (mm) or "3mm", "0.5in", "9pt"; held in points.
+Length = Annotated[float, BeforeValidator(parse_length, json_schema_input_type=float | _LENGTH_TEXT)]
+FontSize = Annotated[float, BeforeValidator(parse_font_size, json_schema_input_type=float | _LENGTH_TEXT)]
 
 
 class Strict(BaseModel):

@@ -7,6 +7,7 @@ from pathlib import Path
 import reportlab
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
 
 _FONT_DIR = Path(reportlab.__file__).parent / "fonts"
 # style -> (registered name, file); the Bitstream Vera family is the TrueType set reportlab ships.
@@ -42,3 +43,10 @@ def combine(style: str, bold: bool, italic: bool) -> str:
 
 def string_width(text: str, style: str, size: float) -> float:
     return pdfmetrics.stringWidth(text, font_name(style), size)
+
+
+def new_canvas(target, **kwargs) -> Canvas:
+    """A deterministic canvas whose initial font is embedded too (reportlab's default,
+    Helvetica, would otherwise be referenced unembedded on every page)."""
+    register()
+    return Canvas(target, invariant=1, pageCompression=1, initialFontName=STYLES["regular"][0], **kwargs)

@@ -96,9 +96,14 @@ def block_height(lines, size: float, leading: float) -> float:
     return (fonts.ASCENT + fonts.DESCENT) * size + (len(lines) - 1 + gaps * PARAGRAPH_GAP) * leading
 
 
+def space_after(word: Word, size: float) -> float:
+    """A space is set in the style of the run before it, so a line of one style is one string."""
+    last = word[-1]
+    return fonts.string_width(" ", "regular" if last.icon else last.style, size)
+
+
 def wrap(paragraphs, width: float, size: float) -> tuple[Line, ...] | None:
     """Greedy line breaking; None when a single word is wider than the box."""
-    space = fonts.string_width(" ", "regular", size)
     lines: list[Line] = []
     for para in paragraphs:
         current: list[Word] = []
@@ -108,10 +113,11 @@ def wrap(paragraphs, width: float, size: float) -> tuple[Line, ...] | None:
             w = word_width(word, size)
             if w > width:
                 return None
-            if current and current_width + space + w > width:
+            gap = space_after(current[-1], size) if current else 0.0
+            if current and current_width + gap + w > width:
                 lines.append(Line(tuple(current), current_width, first))
-                current, current_width, first = [], 0.0, False
-            current_width += (space if current else 0.0) + w
+                current, current_width, first, gap = [], 0.0, False, 0.0
+            current_width += gap + w
             current.append(word)
         lines.append(Line(tuple(current), current_width, first))
     return tuple(lines)
@@ -146,26 +152,40 @@ def fit(text: str, style: str, width: float, height: float, size: float, min_siz
             best, fits = result, mid
     return best
 
+def segments(line: Line) -> list[Run]:
+    """The line as runs to set: words and their spaces, neighbouring runs of one style joined."""
+    pieces: list[Run] = []
+    for i, word in enumerate(line.words):
+        if i:
+            last = line.words[i - 1][-1]
+            pieces.append(Run(" ", "regular" if last.icon else last.style))
+        pieces.extend(word)
+    out: list[Run] = []
+    for piece in pieces:
+        if out and not piece.icon and not out[-1].icon and out[-1].style == piece.style:
+            out[-1] = Run(out[-1].text + piece.text, piece.style)
+        else:
+            out.append(piece)
+    return out
+
+
 def draw(canvas, fitted: FittedText, x: float, y: float, width: float, height: float, align: str, valign: str, colour):
     """Set fitted text in the box whose bottom-left is (x, y)."""
     size = fitted.size
     slack = height - fitted.height
     top = y + height - {"top": 0.0, "middle": slack / 2, "bottom": slack}[valign]
     baseline = top - fonts.ASCENT * size
-    space = fonts.string_width(" ", "regular", size)
     canvas.setFillColor(colour)
     for i, line in enumerate(fitted.lines):
         if i:
             baseline -= fitted.leading * (1 + (PARAGRAPH_GAP if line.paragraph_start else 0))
         cursor = x + {"left": 0.0, "center": (width - line.width) / 2, "right": width - line.width}[align]
-        for j, word in enumerate(line.words):
-            if j:
-                cursor += space
-            for run in word:
-                if run.icon:
-                    icon = size * ICON_SCALE
-                    draw_icon(canvas, run.text, cursor + (run_width(run, size) - icon) / 2, baseline, icon)
-                else:
-                    canvas.setFont(fonts.font_name(run.style), size)
-                    canvas.drawString(cursor, baseline, run.text)
-                cursor += run_width(run, size)
+        for run in segments(line):
+            advance = run_width(run, size)
+            if run.icon:
+                icon = size * ICON_SCALE
+                draw_icon(canvas, run.text, cursor + (advance - icon) / 2, baseline, icon)
+            else:
+                canvas.setFont(fonts.font_name(run.style), size)
+                canvas.drawString(cursor, baseline, run.text)
+            cursor += advance

@@ -1,0 +1,314 @@
+"""The Ritual Tournament score pad: one page for 4, 3 or 2 wizards, laid out from the area it gets.
+
+Who sits where, who partners whom and who leads come from `pnp.rules.spells_and_potions`;
+this module only draws them. Top to bottom: title; the how-to box and the names block beside a
+seat compass; the duel table (one row per duel); the totals table (one row per wizard).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from reportlab.lib.colors import Color
+
+from pnp.content.spells_and_potions import ScorePad
+from pnp.imposition import Rect
+from pnp.render import fonts, richtext
+from pnp.render.colours import resolve
+from pnp.render.templates import SheetTemplate
+from pnp.rules.spells_and_potions import COMPANION, SEATS, Duel, tournament, wizard_names
+from pnp.units import MM
+
+PLAYERS = {4: "4 wizards", 3: "3 wizards and the Companion", 2: "2 wizards and their Companions"}
+ANGLE = {"North": 90, "East": 0, "South": -90, "West": 180}  # compass positions, degrees
+PAD = 1.5 * MM  # inside a cell
+GAP = 4 * MM  # between blocks
+NAME_ROW = 11 * MM  # a names-block line
+MIN_ROW, MAX_ROW = 9 * MM, 18 * MM  # table rows: the room to write a score
+COMPASS_H = 60 * MM  # the least height of the band holding the how-to, the names and the seat compass
+MAX_EXTRA_GAP = 5 * MM  # spare height widens the gaps this much at most; the rest becomes ruled note lines
+HEADER = 0.7  # a table's header row, as a fraction of its rows
+LEFT = 0.62  # the how-to and names column's share of the width; the compass takes the rest
+
+
+@dataclass(frozen=True)
+class Look:
+    ink: Color
+    rule: Color
+    shade: Color
+    accent: Color
+    fills: bool
+    line: float
+    title: float
+    heading: float
+    body: float
+
+    @property
+    def hint(self) -> float:
+        return max(5.5, self.body * 0.75)
+
+
+@dataclass(frozen=True)
+class Cell:
+    text: str = ""
+    hint: str = ""  # small grey note in the top-left corner of a write-in cell
+    bold: bool = False
+
+
+def draw_score_pad(canvas, area: Rect, template: SheetTemplate, pad: ScorePad, wizards: int, ink_saver: bool) -> None:
+    """One tournament score pad for 4, 3 or 2 wizards, filling `area` (a printable region of an A4 or US Letter page, about 204 x 260 mm or 210 x 243 mm; it must look right in both)."""
+    duels = tournament(wizards)
+    players = wizard_names(wizards)
+    colour = lambda name: resolve(name, template.colours)  # noqa: E731
+    look = Look(colour("ink"), colour("rule"), colour("shade"), colour("accent"), not ink_saver,
+                template.line_width, template.title_size, template.heading_size, template.body_size)
+    rotates = duels[0].seating != duels[1].seating
+    half = look.line / 2  # strokes on the edge stay inside the area
+    area = Rect(area.x + half, area.y + half, area.w - 2 * half, area.h - 2 * half)
+
+    canvas.saveState()
+    clip = canvas.beginPath()
+    clip.rect(area.x, area.y, area.w, area.h)
+    canvas.clipPath(clip, stroke=0, fill=0)
+    canvas.setLineWidth(look.line)
+
+    title_h = look.title * 1.5
+    heading_h = look.heading * 1.7
+    left_w = area.w * LEFT - GAP / 2
+    how_to = _fit(pad.how_to, "regular", left_w - 2 * PAD, 40 * MM, look.body, 7)
+    how_to_h = how_to.height + 2 * PAD
+
+    names_h = heading_h + len(players) * NAME_ROW
+
+    # One row height for both tables; what is left over widens the gaps between blocks a little.
+    fixed = title_h + max(COMPASS_H, how_to_h + GAP + names_h) + 2 * heading_h + 3 * GAP
+    units = (HEADER + len(duels)) + (HEADER + len(players))
+    row = min(MAX_ROW, (area.h - fixed) / units)
+    if row < MIN_ROW:
+        raise ValueError(f"score pad: a {area.h / MM:.0f} mm high area is too short for {wizards} wizards")
+    gap = GAP + min(MAX_EXTRA_GAP, max(0.0, area.h - fixed - units * row) / 3)
+    band_h = max(COMPASS_H, how_to_h + gap + names_h)
+
+    top = area.top
+    _text(canvas, f"{pad.title} — {PLAYERS[wizards]}", Rect(area.x, top - title_h, area.w, title_h),
+          "bold", look.title, look.accent, align="left")
+    top -= title_h
+
+    box = Rect(area.x, top - how_to_h, left_w, how_to_h)
+    _box(canvas, look, box)
+    inner = _inset(box, PAD, PAD)
+    richtext.draw(canvas, how_to, inner.x, inner.y, inner.w, inner.h, "left", "middle", look.ink)
+    names_top = box.y - gap
+    _heading(canvas, look, "Wizards", Rect(area.x, names_top - heading_h, left_w, heading_h))
+    _names(canvas, look, Rect(area.x, names_top - heading_h - len(players) * NAME_ROW, left_w, len(players) * NAME_ROW),
+           players, duels[0] if rotates else None)
+    _compass(canvas, look, Rect(area.x + left_w + GAP, top - band_h, area.w - left_w - GAP, band_h), duels, rotates)
+    top -= band_h + gap
+
+    _heading(canvas, look, "Duel scores", Rect(area.x, top - heading_h, area.w, heading_h))
+    top = _table(canvas, look, area.x, top - heading_h, area.w, row, *_duel_table(pad, duels, rotates))
+    top -= gap
+
+    _heading(canvas, look, "Wizard scores", Rect(area.x, top - heading_h, area.w, heading_h))
+    top = _table(canvas, look, area.x, top - heading_h, area.w, row, *_totals_table(pad, duels, players), strong=-1)
+    top -= gap
+
+    lines = int((top - area.y - heading_h) // NAME_ROW)
+    if lines >= 2:
+        _heading(canvas, look, "Notes", Rect(area.x, top - heading_h, area.w, heading_h))
+        canvas.setStrokeColor(look.rule)
+        for i in range(1, lines + 1):
+            y = top - heading_h - i * NAME_ROW + PAD
+            canvas.line(area.x, y, area.right, y)
+    canvas.restoreState()
+
+
+# --- what the tables say -------------------------------------------------------------------
+
+
+def _short(who: str) -> str:
+    """'Wizard A' -> 'A', "Wizard A's Companion" -> "A's Companion", 'Companion' stays."""
+    return who.removeprefix("Wizard ")
+
+
+def _team(pair: tuple[str, str]) -> str:
+    """A partnership as its wizards' letters, wizards first: 'A + C', 'B + Companion'."""
+    ordered = sorted(pair, key=lambda who: (COMPANION in who, who))
+    return " + ".join(COMPANION if COMPANION in who else _short(who) for who in ordered)
+
+
+def _and(items: list[str]) -> str:
+    """'East, South and West'."""
+    return " and ".join(filter(None, [", ".join(items[:-1]), items[-1]]))
+
+
+def _duel_table(pad: ScorePad, duels: list[Duel], rotates: bool):
+    """Column weights, headers and rows of the duel table."""
+    first = duels[0]
+    seats = [seat for seat, _ in first.seating] if rotates else []
+    # Rotating teams are named by their seats (who is in them shows in each cell); fixed ones by their wizard.
+    teams = [" + ".join(first.seat_of(w) for w in pair) if rotates else _team(pair) for pair in first.partnerships]
+    weights = [1.0] + [1.25] * len(seats) + [1.25 if rotates else 3.0] + [2.1 if rotates else 3.0] * 2
+    headers = [pad.duel_heading, *seats, "Leads" if rotates else "Who leads", *teams]
+    rows = []
+    for duel in duels:
+        if duel.leader is not None:
+            leads = Cell(f"{_short(duel.leader)} ({duel.seat_of(duel.leader)})", bold=True)
+        else:
+            chooser = "the Arranger" if duel.number == 1 else f"the loser of duel {duel.number - 1}"
+            leads = Cell(hint=f"chosen by {chooser}")
+        rows.append([Cell(f"{pad.duel_heading} {duel.number}", bold=True),
+                     *[Cell(_short(who), bold=True) for seat, who in duel.seating if seat in seats],
+                     leads,
+                     *[Cell(hint=_team(pair) if rotates else "") for pair in duel.partnerships]])
+    return weights, headers, rows
+
+
+def _totals_table(pad: ScorePad, duels: list[Duel], players: list[str]):
+    """Column weights, headers and rows of the totals table; each duel cell names the team to copy."""
+    weights = [1.6] + [2.0] * len(duels) + [2.6]
+    headers = ["Wizard", *[f"{pad.duel_heading} {d.number}" for d in duels], pad.total_heading]
+    rows = [[Cell(who, bold=True),
+             *[Cell(hint=_team(next(p for p in d.partnerships if who in p))) for d in duels],
+             Cell()] for who in players]
+    return weights, headers, rows
+
+
+# --- drawing -------------------------------------------------------------------------------
+
+
+def _inset(box: Rect, dx: float, dy: float) -> Rect:
+    return Rect(box.x + dx, box.y + dy, box.w - 2 * dx, box.h - 2 * dy)
+
+
+def _fit(text: str, style: str, w: float, h: float, size: float, min_size: float = 5.0):
+    fitted = richtext.fit(text, style, w, h, size, min(size, min_size), 1.15)
+    if fitted is None:
+        raise ValueError(f"score pad: {text!r} does not fit a {w / MM:.0f} x {h / MM:.0f} mm box")
+    return fitted
+
+
+def _text(canvas, text: str, box: Rect, style: str, size: float, colour, align="center", valign="middle") -> None:
+    if text:
+        richtext.draw(canvas, _fit(text, style, box.w, box.h, size), box.x, box.y, box.w, box.h, align, valign, colour)
+
+
+def _box(canvas, look: Look, box: Rect) -> None:
+    canvas.setStrokeColor(look.rule)
+    canvas.setFillColor(look.shade)
+    canvas.rect(box.x, box.y, box.w, box.h, stroke=1, fill=int(look.fills))
+
+
+def _heading(canvas, look: Look, text: str, box: Rect) -> None:
+    _text(canvas, text, Rect(box.x, box.y + PAD / 2, box.w, box.h - PAD / 2), "bold", look.heading, look.accent,
+          align="left", valign="bottom")
+
+
+def _cell(canvas, look: Look, box: Rect, cell: Cell) -> None:
+    inner = _inset(box, PAD, PAD)
+    if cell.hint:
+        hint_h = min(inner.h, look.hint * 2.4)
+        _text(canvas, cell.hint, Rect(inner.x, inner.top - hint_h, inner.w, hint_h), "italic", look.hint, look.rule,
+              align="left", valign="top")
+    _text(canvas, cell.text, inner, "bold" if cell.bold else "regular", look.body, look.ink)
+
+
+def _table(canvas, look: Look, x: float, top: float, width: float, row: float,
+           weights: list[float], headers: list[str], rows: list[list[Cell]], strong: int | None = None) -> float:
+    """Draw a header row and write-in rows from `top` down; return the table's bottom."""
+    xs = [x]
+    for w in weights:
+        xs.append(xs[-1] + width * w / sum(weights))
+    header_h = row * HEADER
+    bottom = top - header_h - row * len(rows)
+    if look.fills:
+        canvas.setFillColor(look.shade)
+        canvas.rect(x, top - header_h, width, header_h, stroke=0, fill=1)
+    for i, text in enumerate(headers):
+        box = Rect(xs[i], top - header_h, xs[i + 1] - xs[i], header_h)
+        _text(canvas, text, _inset(box, PAD, PAD / 2), "bold", look.body, look.accent)
+    for r, cells in enumerate(rows):
+        y = top - header_h - (r + 1) * row
+        for i, cell in enumerate(cells):
+            _cell(canvas, look, Rect(xs[i], y, xs[i + 1] - xs[i], row), cell)
+    canvas.setStrokeColor(look.rule)
+    for y in [top - header_h - r * row for r in range(len(rows))]:
+        canvas.line(x, y, x + width, y)
+    for xi in xs[1:-1]:
+        canvas.line(xi, bottom, xi, top)
+    canvas.rect(x, bottom, width, top - bottom)
+    if strong is not None:
+        canvas.saveState()
+        canvas.setStrokeColor(look.accent)
+        canvas.setLineWidth(look.line * 3)
+        left, right = xs[strong - 1 if strong < 0 else strong], xs[strong if strong < 0 else strong + 1]
+        inset = look.line * 1.5  # keep the thick outline inside the table, and the area
+        canvas.rect(left + inset, bottom + inset, right - left - 2 * inset, top - bottom - 2 * inset)
+        canvas.restoreState()
+    return bottom
+
+
+def _names(canvas, look: Look, box: Rect, players: list[str], first: Duel | None) -> None:
+    """A write-in line per wizard, with their seat in duel 1 when seats rotate."""
+    label_w = max(fonts.string_width(p, "bold", look.body) for p in players) + 2 * PAD
+    seat_w = max(fonts.string_width(f"starts {s}", "italic", look.hint) for s in SEATS) + 2 * PAD if first else 0
+    canvas.setStrokeColor(look.rule)
+    row_h = box.h / len(players)
+    for i, who in enumerate(players):
+        y = box.top - (i + 1) * row_h
+        _text(canvas, who, Rect(box.x, y, label_w, row_h * 0.6), "bold", look.body, look.ink, align="left", valign="bottom")
+        canvas.line(box.x + label_w, y + PAD, box.right - seat_w, y + PAD)
+        if first:
+            _text(canvas, f"starts {first.seat_of(who)}", Rect(box.right - seat_w + PAD, y, seat_w - PAD, row_h * 0.6),
+                  "italic", look.hint, look.rule, align="left", valign="bottom")
+
+
+def _compass(canvas, look: Look, box: Rect, duels: list[Duel], rotates: bool) -> None:
+    """The four seats, North at the top, with arrows for who moves after each duel and a note."""
+    moves = {seat: duels[1].seat_of(who) for seat, who in duels[0].seating if duels[1].seat_of(who) != seat}
+    staying = [seat for seat, _ in duels[0].seating if seat not in moves]
+    if rotates:
+        note = (f"After each duel the wizards at **{_and(list(moves))}** move one seat clockwise; "
+                f"**{_and(staying)}** stays.")
+    else:
+        note = "Seats **do not change**: each wizard sits opposite their own Companion and plays its hand."
+    fitted = _fit(note, "regular", box.w - 2 * PAD, box.h / 3, look.hint * 1.2, 5.5)
+    note_h = fitted.height + 2 * PAD
+    canvas.setStrokeColor(look.rule)
+    canvas.rect(box.x, box.y, box.w, box.h)
+    richtext.draw(canvas, fitted, box.x + PAD, box.y + PAD, box.w - 2 * PAD, fitted.height, "center", "middle", look.ink)
+
+    # Under each seat: who never leaves it (all seats, when nobody moves).
+    subs = {seat: "" if seat in moves else _short(who) + (" stays" if rotates else "") for seat, who in duels[0].seating}
+    size, small = look.body, look.hint
+    label_h = size * 1.2 + small * 1.3
+    label_w = PAD + max(max(fonts.string_width(seat, "bold", size), fonts.string_width(subs[seat], "regular", small))
+                        for seat in SEATS)
+    diagram = Rect(box.x + PAD, box.y + note_h, box.w - 2 * PAD, box.h - note_h - PAD)
+    radius = max(4 * MM, min(20 * MM, (diagram.h - 2 * label_h - 2 * PAD) / 2, (diagram.w - 2 * label_w - 2 * PAD) / 2))
+    cx, cy = diagram.x + diagram.w / 2, diagram.y + diagram.h / 2
+    canvas.setStrokeColor(look.rule)
+    side = radius * 0.9
+    canvas.rect(cx - side / 2, cy - side / 2, side, side)  # the table
+    for seat in SEATS:
+        dx, dy = round(math.cos(math.radians(ANGLE[seat]))), round(math.sin(math.radians(ANGLE[seat])))
+        lx = cx + dx * (radius + PAD + label_w / 2) - label_w / 2
+        ly = cy + dy * (radius + PAD + label_h / 2) - label_h / 2
+        _text(canvas, seat, Rect(lx, ly + small * 1.3, label_w, size * 1.2), "bold", size, look.accent)
+        _text(canvas, subs[seat], Rect(lx, ly, label_w, small * 1.3), "regular", small, look.ink)
+    canvas.setStrokeColor(look.accent)
+    for start, end in moves.items():
+        _arrow(canvas, cx, cy, radius, ANGLE[start], ANGLE[end])
+
+
+def _arrow(canvas, cx: float, cy: float, r: float, start: float, end: float) -> None:
+    """A clockwise arc on the circle from one seat's angle to another's, with an open arrowhead."""
+    gap = 12.0
+    sweep = (start - end) % 360
+    canvas.arc(cx - r, cy - r, cx + r, cy + r, end + gap, sweep - 2 * gap)
+    tip = math.radians(end + gap)
+    px, py = cx + r * math.cos(tip), cy + r * math.sin(tip)
+    heading = tip - math.pi / 2  # clockwise tangent
+    for turn in (math.radians(150), math.radians(-150)):
+        a = heading + turn
+        canvas.line(px, py, px + 4 * math.cos(a), py + 4 * math.sin(a))

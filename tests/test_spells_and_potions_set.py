@@ -1,0 +1,73 @@
+"""The printed Spells and Potions set is complete: read back card by card from the PDF."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from tests.pdfcards import BuiltPdf
+
+SUITS = {"FIRE": "F", "EARTH": "E", "AIR": "A", "WATER": "W"}
+MAGIC_COUNTS = {  # the rules' numbers in brackets
+    "Gladder's Reward": 1, "Pranxtor's Fiery Reverse": 2, "Jaype's Trump Shield": 2, "Merlin's Power Blast": 2,
+    "Merlin's New Apprentice": 2, "Larfor's Trump Choice": 2, "Harpier's Penalty": 1,
+}
+
+
+def cards_by_component(pdf: BuiltPdf, side: str = "fronts"):
+    """(component title, card text) for every card on the pages whose label names that side."""
+    found = []
+    for page in range(len(pdf)):
+        label = pdf.text(page)
+        if f"· {side}" not in label:
+            continue
+        component = next(c for c in ("Element cards", "Spells and Potions cards", "Reference cards") if f"· {c} ·" in label)
+        found += [(component, pdf.text_in(page, p.rect)) for p in pdf.placements(page)]
+    return found
+
+
+@pytest.fixture(scope="module")
+def letter_pdf(built):
+    return BuiltPdf(built(paper="letter", backs="duplex-long"))
+
+
+def test_the_deck_is_52_cards_each_with_a_back(letter_pdf):
+    fronts = cards_by_component(letter_pdf, "fronts")
+    backs = cards_by_component(letter_pdf, "backs")
+    counts = Counter(component for component, _ in fronts)
+    assert counts == {"Element cards": 40, "Spells and Potions cards": 12, "Reference cards": 4}
+    assert Counter(component for component, _ in backs) == counts
+    assert all("Spells and Potions" in text for component, text in backs if component != "Reference cards")
+
+
+def test_element_cards_run_one_to_ten_in_four_suits_with_letter_and_trump(letter_pdf):
+    seen = Counter()
+    for component, text in cards_by_component(letter_pdf):
+        if component != "Element cards":
+            continue
+        suit = next(s for s in SUITS if s in text)
+        assert text.count(SUITS[suit]) >= 2, f"{suit} card shows its letter in both corners"
+        rank = next(r for r in range(10, 0, -1) if str(r) in text)
+        assert ("TRUMP" in text) == (suit == "FIRE"), "Fire is marked as the starting trump"
+        seen[(suit, rank)] += 1
+    assert seen == Counter({(s, r): 1 for s in SUITS for r in range(1, 11)})
+
+
+def test_spells_and_potions_cards_come_in_the_rules_counts(letter_pdf):
+    names = Counter()
+    for component, text in cards_by_component(letter_pdf):
+        if component == "Spells and Potions cards":
+            squashed = text.replace(" ", "")
+            names.update(n for n in MAGIC_COUNTS if n.replace(" ", "") in squashed)
+    assert names == Counter(MAGIC_COUNTS)
+
+
+def test_score_pads_cover_four_three_and_two_wizards(letter_pdf):
+    pads = [letter_pdf.text(p) for p in range(len(letter_pdf)) if "Tournament score pads" in letter_pdf.text(p)]
+    assert len(pads) == 3
+    assert "4 wizards" in pads[0] and all(seat in pads[0] for seat in ("North", "East", "South", "West"))
+    assert "3 wizards and the Companion" in pads[1]
+    assert "2 wizards and their Companions" in pads[2]
+    for pad, wizards in zip(pads, (4, 3, 2)):
+        assert all(f"Wizard {letter}" in pad for letter in "ABCD"[:wizards])
+        assert "Duel 3" in pad and "Tournament total" in pad
