@@ -58,11 +58,8 @@ def check(game: Game) -> None:
         raise ContentError(problems)
 
 
-def build(game_id: str, layers: list[Path], options: Options, path: Path,
-          progress: Callable[[int, int], None] | None = None) -> int:
-    """Write the game's PDF to `path`; return its page count."""
-    game = open_game(game_id, layers)
-    check(game)
+def write(game: Game, options: Options, path: Path, progress: Callable[[int, int], None] | None = None) -> int:
+    """Write a checked game's PDF to `path`; return its page count."""
     components = game.components()
     total = len(plan_pages(components, game.templates, options))
     done = 0
@@ -74,3 +71,10 @@ def build(game_id: str, layers: list[Path], options: Options, path: Path,
             progress(done, total)
 
     return write_pdf(path, game.content["game"].title, components, game.templates, options, advance)
+
+
+def build(game_id: str, layers: list[Path], options: Options, path: Path) -> int:
+    """Load, check and write one game: the whole pipeline in one call."""
+    game = open_game(game_id, layers)
+    check(game)
+    return write(game, options, path)

@@ -87,26 +87,50 @@ def main() -> None:
 def build(games, paper, out, extra, backs, offset, bleed, ink_saver) -> None:
     """Build GAMES (default: every game with content) into one PDF per game and paper."""
     options = Options(paper, backs, offset, bleed * MM, ink_saver)
+    stale = []
     for game_id in chosen_games(games, extra):
         path = out / f"{game_id}-{paper}.pdf"
         key = cache.inputs_key(game_id, layers(extra), options)
         if cache.is_fresh(path, key):
             click.echo(f"unchanged {path}")
-            continue
-        pages = _build_one(game_id, layers(extra), options, path)
+        else:
+            stale.append((game_id, path, key))
+    if not stale:
+        return
+    # every game is checked before any is written: one bad file stops the run with nothing written
+    games_to_write = checked_games([game_id for game_id, _, _ in stale], extra)
+    for (game_id, path, key), game in zip(stale, games_to_write):
+        pages = _write_one(game_id, game, options, path)
         cache.remember(path, key)
         click.echo(f"wrote {path} ({pages} pages)")
 
 
-def _build_one(game_id: str, layer_dirs: list[Path], options: Options, path: Path) -> int:
-    from pnp.build import build as build_pdf
+def checked_games(game_ids: list[str], extra: tuple[Path, ...]) -> list:
+    """Each game opened and checked; ContentError with every problem of every game."""
+    from pnp.build import check as check_game, open_game
+    from pnp.content.problems import ContentError
+    games, problems = [], []
+    for game_id in game_ids:
+        try:
+            game = open_game(game_id, layers(extra))
+            check_game(game)
+            games.append(game)
+        except ContentError as err:
+            problems += err.problems
+    if problems:
+        raise ContentError(problems)
+    return games
+
+
+def _write_one(game_id: str, game, options: Options, path: Path) -> int:
+    from pnp.build import write
     if not sys.stdout.isatty():
-        return build_pdf(game_id, layer_dirs, options, path)
+        return write(game, options, path)
     with click.progressbar(length=1, label=game_id, file=sys.stdout) as bar:
         def progress(done: int, total: int) -> None:
             bar.length = total
             bar.update(done - bar.pos)
-        return build_pdf(game_id, layer_dirs, options, path, progress)
+        return write(game, options, path, progress)
 
 
 @main.command()
@@ -115,17 +139,10 @@ def _build_one(game_id: str, layer_dirs: list[Path], options: Options, path: Pat
 @reports_problems
 def check(games, extra) -> None:
     """Validate content and each game's own rules, and fit every text, without rendering."""
-    from pnp.build import check as check_game, open_game
-    from pnp.content.problems import ContentError
-    problems = []
-    for game_id in chosen_games(games, extra):
-        try:
-            check_game(open_game(game_id, layers(extra)))
-            click.echo(f"ok {game_id}")
-        except ContentError as err:
-            problems += err.problems
-    if problems:
-        raise ContentError(problems)
+    game_ids = chosen_games(games, extra)
+    checked_games(game_ids, extra)
+    for game_id in game_ids:
+        click.echo(f"ok {game_id}")
 
 
 @main.command(name="list")
@@ -182,10 +199,7 @@ def export() -> None:
 @reports_problems
 def tts(game, out, extra) -> None:
     """Tabletop Simulator deck sheets: PNG grids of up to 10x7 cards and a back image per deck."""
-    from pnp.build import check as check_game, open_game
     from pnp.export_tts import export_decks
-    chosen_games((game,), extra)
-    loaded = open_game(game, layers(extra))
-    check_game(loaded)
+    [loaded] = checked_games(chosen_games((game,), extra), extra)
     for path in export_decks(game, loaded.components(), loaded.templates, out):
         click.echo(f"wrote {path}")

@@ -80,7 +80,8 @@ def deck_pages(deck: Deck, templates: dict, options: Options, style: PageStyle, 
             if folded:
                 for cell in used:
                     w.place(grid, grid.back_cell(cell, "fold"), deck.back)
-                draw_fold_line(w.canvas, grid.page_w / 2, style.margin, grid.page_h - style.margin, 0)
+                art, reach = grid.art_bounds(), style.mark_offset + style.mark_length
+                draw_fold_line(w.canvas, grid.page_w / 2, art.y - reach, art.top + reach)
             marked = used + ([grid.back_cell(c, "fold") for c in used] if folded else [])
             draw_crop_marks(w.canvas, crop_marks(grid, style, marked), mark_width)
 

@@ -23,7 +23,7 @@ def write_schemas(directory: Path) -> list[Path]:
     directory.mkdir(parents=True, exist_ok=True)
     written = []
     for name, schema in sorted(schemas().items()):
-        schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": name, **schema}
+        schema = {**schema, "$schema": "https://json-schema.org/draft/2020-12/schema", "title": name}
         path = directory / f"{name}.schema.json"
         path.write_text(json.dumps(schema, indent=2, sort_keys=True) + "\n")
         written.append(path)

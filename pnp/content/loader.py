@@ -57,17 +57,22 @@ def load(game_id: str, kinds: dict[str, Kind], layers: list[Path]) -> Content:
     """One validated model per kind; all problems of all files reported together."""
     problems: list[Problem] = []
     found: dict[str, list[tuple[Path, Source, BaseModel]]] = {}
+    declared: set[str] = set()  # kinds some file claims, valid or not
+    unknown = False  # a file whose kind could not be read may be the "missing" one
     for path in layered_files(game_id, layers):
         try:
             source = read_yaml(path)
         except ContentError as err:
             problems += err.problems
+            unknown = True
             continue
         kind_name = source.data.get("kind") if isinstance(source.data, dict) else None
         if kind_name not in kinds:
             mark, _ = source.mark_for(("kind",))
             problems.append(Problem(mark, "kind", expected_got("one of " + ", ".join(sorted(kinds)), kind_name)))
+            unknown = True
             continue
+        declared.add(kind_name)
         try:
             found.setdefault(kind_name, []).append((path, source, validate(kinds[kind_name].model, source)))
         except ContentError as err:
@@ -78,7 +83,7 @@ def load(game_id: str, kinds: dict[str, Kind], layers: list[Path]) -> Content:
     for name, kind in kinds.items():
         files = found.get(name, [])
         if not files:
-            if not any(p.field == "kind" for p in problems):
+            if name not in declared and not unknown:
                 problems.append(Problem(where, "", f"no {name} file (expected one file with kind: {name}, got none)"))
             continue
         if len(files) > 1 and not kind.deck:

@@ -21,6 +21,7 @@ class Source:
 
     data: Any
     marks: dict[Path_, Mark] = field(default_factory=dict)
+    key_marks: dict[Path_, Mark] = field(default_factory=dict)  # where a mapping's key was written
 
     def mark_for(self, loc: tuple) -> tuple[Mark, str]:
         """The mark and dotted field name for a validator's error location.
@@ -63,30 +64,34 @@ def read_yaml(path: Path) -> Source:
     if root is None:
         return source
     problems: list[Problem] = []
-    source.data = _build(root, (), name, source.marks, problems, SafeConstructor())
+    source.data = _build(root, (), name, source, problems, SafeConstructor())
     if problems:
         raise ContentError(problems)
     return source
 
 
-def _build(node, path, name, marks, problems, constructor) -> Any:
-    marks[path] = Mark(name, node.start_mark.line + 1, node.start_mark.column + 1)
+def _build(node, path, name, source: Source, problems, constructor) -> Any:
+    source.marks[path] = _mark(name, node)
     if isinstance(node, ScalarNode):
         return constructor.construct_object(node)
     if isinstance(node, SequenceNode):
-        return [_build(item, path + (i,), name, marks, problems, constructor) for i, item in enumerate(node.value)]
+        return [_build(item, path + (i,), name, source, problems, constructor) for i, item in enumerate(node.value)]
     if isinstance(node, MappingNode):
         result: dict = {}
         for key_node, value_node in node.value:
             key = constructor.construct_object(key_node)
             if key in result:
-                here = Mark(name, key_node.start_mark.line + 1, key_node.start_mark.column + 1)
                 dotted = ".".join(map(str, path + (key,)))
-                problems.append(Problem(here, dotted, "duplicate key (expected each key once, got it again)"))
+                problems.append(Problem(_mark(name, key_node), dotted, "duplicate key (expected each key once, got it again)"))
                 continue
-            result[key] = _build(value_node, path + (key,), name, marks, problems, constructor)
+            source.key_marks[path + (key,)] = _mark(name, key_node)
+            result[key] = _build(value_node, path + (key,), name, source, problems, constructor)
         return result
     raise AssertionError(f"unknown YAML node {node!r}")
+
+
+def _mark(name: str, node) -> Mark:
+    return Mark(name, node.start_mark.line + 1, node.start_mark.column + 1)
 
 
 def merged(base: Source, override: Source) -> Source:
@@ -94,6 +99,7 @@ def merged(base: Source, override: Source) -> Source:
 
     Each value keeps the mark of the file it came from (used for template `extends`)."""
     marks = dict(base.marks)
+    key_marks = {**base.key_marks, **override.key_marks}
 
     def merge(a: Any, b: Any, path: tuple) -> Any:
         if isinstance(a, dict) and isinstance(b, dict):
@@ -108,4 +114,4 @@ def merged(base: Source, override: Source) -> Source:
 
     data = merge(base.data, override.data, ())
     marks[()] = override.marks[()]
-    return Source(data, marks)
+    return Source(data, marks, key_marks)

@@ -62,7 +62,7 @@ def draw_label(canvas, band: Rect, size: float, text: str) -> None:
     canvas.restoreState()
 
 
-def draw_fold_line(canvas, x: float, y0: float, y1: float, size: float) -> None:
+def draw_fold_line(canvas, x: float, y0: float, y1: float) -> None:
     canvas.saveState()
     canvas.setLineWidth(0.5)
     canvas.setDash(4, 3)

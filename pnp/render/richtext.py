@@ -5,6 +5,7 @@ and steps down (binary search on a 0.25 pt grid) to its minimum; past that the t
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -139,7 +140,7 @@ def fit(text: str, style: str, width: float, height: float, size: float, min_siz
     if best is not None:
         return best
     # Binary search over step indexes: size - i * STEP fails at i = `fails` and fits at i = `fits`.
-    fails, fits = 0, int(round((size - min_size) / STEP))
+    fails, fits = 0, math.floor((size - min_size) / STEP + 1e-9)  # never below min_size
     best = attempt(size - fits * STEP)
     if best is None:
         return None

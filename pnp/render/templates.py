@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Literal, Union
 
-from pydantic import AfterValidator, Field, TypeAdapter
+from pydantic import AfterValidator, Field
 
 from pnp.content.problems import ContentError, Problem, expected_got
 from pnp.content.validate import FontSize, Length, Strict, validate
@@ -114,8 +114,6 @@ class SheetTemplate(Strict):
 
 
 Template = Annotated[Union[CardTemplate, PageTemplate, SheetTemplate], Field(discriminator="kind")]
-TEMPLATE = TypeAdapter(Template)
-
 
 def load_templates(directory: Path) -> dict[str, CardTemplate | PageTemplate | SheetTemplate]:
     """Every template in `directory`, by file stem, with `extends` resolved; all problems at once."""
@@ -153,7 +151,7 @@ def load_templates(directory: Path) -> dict[str, CardTemplate | PageTemplate | S
         if source is None:
             continue
         try:
-            templates[name] = validate(TEMPLATE, source)
+            templates[name] = validate(Template, source)
         except ContentError as err:
             problems += err.problems
             continue
