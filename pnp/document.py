@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -32,10 +33,13 @@ class Page:
 
 
 class Writer:
-    """Draws pages on one canvas; each distinct face is drawn once, as a form, and reused."""
+    """Draws pages on one canvas. A face printed more than once (a back, a repeated card) is
+    drawn once as a form and reused; a one-off face is drawn in place, as a form of its own
+    would only add a stream to the file."""
 
-    def __init__(self, canvas: Canvas, templates: dict, options: Options):
+    def __init__(self, canvas: Canvas, templates: dict, options: Options, repeated: set[Face]):
         self.canvas, self.templates, self.options = canvas, templates, options
+        self.repeated = repeated
         self.forms: dict[Face, str] = {}
 
     def form(self, face: Face) -> str:
@@ -59,7 +63,10 @@ class Writer:
         clip.rect(art.x, art.y, art.w, art.h)
         c.clipPath(clip, stroke=0, fill=0)
         c.translate(trim.x, trim.y)
-        c.doForm(self.form(face))
+        if face in self.repeated:
+            c.doForm(self.form(face))
+        else:
+            draw_face(c, face, self.templates[face.template], self.options.bleed, self.options.ink_saver)
         c.restoreState()
 
 
@@ -127,6 +134,17 @@ def plan_pages(components: list[Component], templates: dict, options: Options) -
     return pages
 
 
+def repeated_faces(components: list[Component], options: Options) -> set[Face]:
+    """Faces placed more than once in the document: a deck's back counts once per card."""
+    counts: Counter[Face] = Counter()
+    for deck in components:
+        if isinstance(deck, Deck):
+            counts.update(deck.faces)
+            if deck.back is not None and options.backs != "none":
+                counts[deck.back] += len(deck.faces)
+    return {face for face, n in counts.items() if n > 1}
+
+
 def write_pdf(path: Path, title: str, components: list[Component], templates: dict, options: Options,
               progress: Callable[[int], None] = lambda n: None) -> int:
     """Write every page to `path` through a temporary file; return the page count."""
@@ -140,7 +158,7 @@ def write_pdf(path: Path, title: str, components: list[Component], templates: di
         canvas.setTitle(title)
         canvas.setAuthor("Spellpress")
         canvas.setCreator("Spellpress pnp")
-        writer = Writer(canvas, templates, options)
+        writer = Writer(canvas, templates, options, repeated_faces(components, options))
         for number, page in enumerate(pages, 1):
             canvas.setPageSize(page.size)
             page.draw(writer)

@@ -1,7 +1,9 @@
-"""Reading a built PDF back: where each card face was placed, the crop marks, the text.
+"""Reading a built PDF back: where each card was placed, its crop marks, its text.
 
-Cards are placed as form XObjects; walking each page's content stream with its graphics-state
-stack gives every placement's position, read from the PDF itself.
+Every card is placed the same way: save the state, clip to the card's art (its trim plus bleed),
+move the origin to the trim's bottom-left corner, draw (in place, or a form for a repeated face),
+restore. Walking each page's content stream finds those placements; the crop marks, read
+separately, give each card's trim size.
 """
 from __future__ import annotations
 
@@ -17,11 +19,12 @@ MM = 72 / 25.4
 
 @dataclass(frozen=True)
 class Placement:
-    form: str
-    x: float  # the form's origin on the page: the trim's bottom-left corner
+    form: str | None  # the form drawn, for a face printed more than once; None when drawn in place
+    x: float  # the trim's bottom-left corner
     y: float
-    w: float  # trim size: the form's bounding box less the bleed on each side
-    h: float
+    art: tuple[float, float, float, float]  # the clip: x0, y0, x1, y1
+    w: float = 0.0  # trim size, measured from the crop marks
+    h: float = 0.0
 
     @property
     def rect(self):
@@ -35,11 +38,15 @@ def multiply(m, n):
     return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
 
 
+def transform(m, x, y) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return (a * x + c * y + e, b * x + d * y + f)
+
+
 class BuiltPdf:
-    def __init__(self, path, bleed_mm: float = 3.0):
+    def __init__(self, path):
         self.path = path
         self.reader = PdfReader(str(path))
-        self.bleed = bleed_mm * MM
 
     def __len__(self):
         return len(self.reader.pages)
@@ -50,22 +57,51 @@ class BuiltPdf:
 
     def placements(self, page: int) -> list[Placement]:
         pdf_page = self.reader.pages[page]
-        xobjects = pdf_page["/Resources"].get("/XObject", {})
         ops = ContentStream(pdf_page.get_contents(), self.reader).operations
-        stack, ctm, found = [], (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), []
+        identity = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+        stack, ctm, rect, clip = [], identity, None, None
+        open_at: dict[int, Placement] = {}  # depth of the saved state a placement lives in
+        found: list[Placement] = []
         for operands, op in ops:
             if op == b"q":
                 stack.append(ctm)
             elif op == b"Q":
+                if len(stack) in open_at:
+                    found.append(open_at.pop(len(stack)))
                 ctm = stack.pop()
+            elif op == b"re":
+                x, y, w, h = map(float, operands)
+                rect = transform(ctm, x, y) + transform(ctm, x + w, y + h)
+            elif op in (b"W", b"W*"):
+                clip = rect
             elif op == b"cm":
                 ctm = multiply(tuple(map(float, operands)), ctm)
-            elif op == b"Do":
-                assert ctm[:4] == (1, 0, 0, 1), "cards are placed upright and unscaled"
-                name = str(operands[0])
-                x0, y0, x1, y1 = map(float, xobjects[name].get_object()["/BBox"])
-                found.append(Placement(name, ctm[4], ctm[5], x1 - x0 - 2 * self.bleed, y1 - y0 - 2 * self.bleed))
-        return found
+                if clip is not None and not open_at and ctm[:4] == identity[:4]:
+                    open_at[len(stack)] = Placement(None, ctm[4], ctm[5], clip)
+                clip = None
+            elif op == b"Do" and len(stack) in open_at and open_at[len(stack)].form is None:
+                open_at[len(stack)] = Placement(str(operands[0]), *[getattr(open_at[len(stack)], f) for f in ("x", "y", "art")])
+        marks = self.crop_marks(page, found)
+        return [m for m in (self._measured(p, marks) for p in found) if m is not None]
+
+    @staticmethod
+    def _measured(p: Placement, marks) -> Placement | None:
+        """The trim size from the crop marks: the next mark right of and above the origin.
+        A placement with no marks to cut it out (a full-page sheet) is not a card."""
+        rights = [l[0] for l in marks if l[0] == l[2] and l[0] > p.x + 1 * MM]
+        tops = [l[1] for l in marks if l[1] == l[3] and l[1] > p.y + 1 * MM]
+        if not rights or not tops:
+            return None
+        return Placement(p.form, p.x, p.y, p.art, min(rights) - p.x, min(tops) - p.y)
+
+    def crop_marks(self, page: int, placements: list[Placement] | None = None):
+        """Straight lines lying outside every card's art: the marks to cut along."""
+        arts = [p.art for p in (placements if placements is not None else self.placements(page))]
+
+        def within(line, art) -> bool:
+            return art[0] <= min(line[0], line[2]) and max(line[0], line[2]) <= art[2] and art[1] <= min(line[1], line[3]) and max(line[1], line[3]) <= art[3]
+
+        return [l for l in self.lines(page) if not any(within(l, a) for a in arts)]
 
     @cached_property
     def plumber(self):

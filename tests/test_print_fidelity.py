@@ -2,6 +2,8 @@
 duplex and folded backs, offsets, scale bars, fonts, determinism, ink saver."""
 from __future__ import annotations
 
+from collections import Counter
+
 import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
@@ -50,15 +52,17 @@ def paper(request):
 def test_every_card_is_trimmed_to_exact_size_and_its_crop_marks_agree(built, paper):
     pdf = BuiltPdf(built(paper=paper, backs="none"))
     for page in card_pages(pdf):
-        lines = pdf.lines(page)
-        verticals = [l[0] for l in lines if abs(l[0] - l[2]) < 1e-6]
-        horizontals = [l[1] for l in lines if abs(l[1] - l[3]) < 1e-6]
+        marks = pdf.crop_marks(page)
+        verticals = [l[0] for l in marks if abs(l[0] - l[2]) < 1e-6]
+        horizontals = [l[1] for l in marks if abs(l[1] - l[3]) < 1e-6]
         for p in pdf.placements(page):
             assert abs(p.w - CARD_W) < TOL and abs(p.h - CARD_H) < TOL
             for x in (p.x, p.x + p.w):
                 assert min(abs(v - x) for v in verticals) < 0.01 * MM, f"no crop mark at x={x / MM:.2f} mm"
             for y in (p.y, p.y + p.h):
                 assert min(abs(h - y) for h in horizontals) < 0.01 * MM, f"no crop mark at y={y / MM:.2f} mm"
+            x0, y0, x1, y1 = p.art
+            assert p.x - x0 <= BLEED + 0.01 and x1 - p.x - p.w <= BLEED + 0.01, "art reaches at most the bleed"
 
 
 def test_full_grids_are_centred_on_the_page(built, paper):
@@ -74,17 +78,12 @@ def test_full_grids_are_centred_on_the_page(built, paper):
         assert abs((x0 + x1) / 2 - w / 2) < TOL and abs((y0 + y1) / 2 - h / 2) < TOL
 
 
-def inside(segment, rect) -> bool:
-    x0, y0, x1, y1 = rect
-    return all(x0 <= x <= x1 for x in segment[::2]) and all(y0 <= y <= y1 for y in segment[1::2])
-
-
 def test_crop_marks_stay_outside_every_cards_art(built, paper):
     pdf = BuiltPdf(built(paper=paper))
     for page in card_pages(pdf):
-        cards = [p.rect for p in pdf.placements(page)]
-        arts = [grow(r, BLEED) for r in cards]
-        marks = [line for line in pdf.lines(page) if not any(inside(line, r) for r in cards)]  # not card art
+        cards = pdf.placements(page)
+        arts = [grow(p.rect, BLEED) for p in cards]
+        marks = pdf.crop_marks(page, cards)
         assert len(marks) >= 4 * 2, "a card page has crop marks"
         for mark in marks:
             assert not any(overlaps(mark, art) for art in arts), f"mark {mark} crosses a card on page {page + 1}"
@@ -156,9 +155,8 @@ def test_fold_puts_each_back_beside_its_front_mirrored_across_the_fold_line(buil
     for page in pages:
         w, h = pdf.size(page)
         cards = pdf.placements(page)
-        back_form = cards[-1].form
-        fronts = [c for c in cards if c.form != back_form or c.x + c.w <= w / 2]
-        backs = [c for c in cards if c not in fronts]
+        fronts = [c for c in cards if c.x < w / 2]
+        backs = [c for c in cards if c.x >= w / 2]
         assert len(fronts) == len(backs) > 0
         assert all(c.x + c.w <= w / 2 for c in fronts) and all(c.x >= w / 2 for c in backs)
         assert sorted((round(w - f.x - f.w, 2), round(f.y, 2)) for f in fronts) == sorted((round(b.x, 2), round(b.y, 2)) for b in backs)
@@ -213,18 +211,17 @@ def test_fonts_are_truetype_embedded_and_subset(built):
         assert len(prefix) == 6 and prefix.isupper(), f"{name} is not a subset"
 
 
-def test_output_is_vector_and_each_face_is_stored_once(built):
-    reader = PdfReader(str(built(paper="a4")))
-    forms, images = set(), 0
-    for page in reader.pages:
-        for name, xobject in page["/Resources"].get("/XObject", {}).items():
-            subtype = xobject.get_object()["/Subtype"]
-            images += subtype == "/Image"
-            if subtype == "/Form":
-                forms.add(xobject.idnum)
+def test_output_is_vector_and_a_repeated_face_is_stored_once(built):
+    pdf = BuiltPdf(built(paper="a4"))
+    images = sum(x.get_object()["/Subtype"] == "/Image"
+                 for page in pdf.reader.pages for x in page["/Resources"].get("/XObject", {}).values())
     assert images == 0
-    # 40 element faces + 7 distinct magic cards + 1 reference card + 3 deck backs
-    assert len(forms) == 40 + 7 + 1 + 3
+    placed = [p for page in range(len(pdf)) for p in pdf.placements(page)]
+    assert len(placed) == 2 * (40 + 12 + 4)  # every front and its back
+    uses = Counter(p.form for p in placed if p.form)
+    # each repeated face is one form: 5 magic cards printed twice, the reference card, 3 backs
+    assert len(uses) == 5 + 1 + 3 and min(uses.values()) >= 2
+    assert sum(1 for p in placed if p.form is None) == 40 + 2  # one-off faces drawn in place
 
 
 def ink_coverage(path, page=0) -> float:

@@ -11,7 +11,7 @@ from reportlab.lib.colors import Color
 from pnp.content.problems import Mark, Problem
 from pnp.render import richtext
 from pnp.render.colours import resolve
-from pnp.render.icons import draw_icon
+from pnp.render.icons import stamp_icon
 from pnp.render.templates import CardTemplate, IconRegion, ShapeRegion, TextRegion
 from pnp.units import mm
 
@@ -130,7 +130,7 @@ def _text(canvas, template, region: TextRegion, text, x, y, w, h, ink: Ink) -> N
 
 def _icon(canvas, region: IconRegion, name, x, y, w, h, ink: Ink) -> None:
     size = min(w, h)
-    draw_icon(canvas, name, x + (w - size) / 2, y + (h - size) / 2, size, ink.colour(region.colour) if region.colour else None)
+    stamp_icon(canvas, name, x + (w - size) / 2, y + (h - size) / 2, size, ink.colour(region.colour) if region.colour else None)
 
 
 def _shape(canvas, template, region: ShapeRegion, ink: Ink) -> None:

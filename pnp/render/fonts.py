@@ -1,7 +1,7 @@
 """TrueType fonts that ship inside reportlab, registered once: embedded and subset in every PDF."""
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import reportlab
@@ -41,6 +41,7 @@ def combine(style: str, bold: bool, italic: bool) -> str:
     ]
 
 
+@lru_cache(maxsize=65536)  # layout and drawing measure the same words many times
 def string_width(text: str, style: str, size: float) -> float:
     return pdfmetrics.stringWidth(text, font_name(style), size)
 

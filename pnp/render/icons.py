@@ -359,3 +359,18 @@ def icon_advance(name: str, size: float) -> float:
     """Horizontal space the icon takes inline at this size (its width plus a small side bearing), in points."""
     _ICONS[name]  # KeyError(name) for an unknown icon, as draw_icon
     return size * (1 + _BEARING)
+
+
+def stamp_icon(canvas, name: str, x: float, y: float, size: float, colour=None) -> None:
+    """draw_icon, with each (icon, colour, size) drawn once per document as a form and reused:
+    the same few icons recur on every card, and their paths are most of a deck's numbers."""
+    tone = "own" if colour is None else _colour(colour).hexval()[2:]
+    key = f"icon-{name}-{tone}-{size:.3f}"
+    if not canvas.hasForm(key):
+        canvas.beginForm(key, 0, 0, size, size)
+        draw_icon(canvas, name, 0, 0, size, colour)
+        canvas.endForm()
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.doForm(key)
+    canvas.restoreState()

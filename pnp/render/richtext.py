@@ -9,9 +9,10 @@ import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from pnp.render import fonts
-from pnp.render.icons import ICON_NAMES, draw_icon, icon_advance
+from pnp.render.icons import ICON_NAMES, icon_advance, stamp_icon
 
 ICON_SCALE = 0.85  # an inline icon is a square this fraction of the font size, standing on the baseline
 STEP = 0.25
@@ -20,8 +21,7 @@ PARAGRAPH_GAP = 0.45  # extra space between paragraphs, in lines
 _TOKEN = re.compile(r"(\*\*|\*|:[a-z][a-z0-9-]*:|\s+|[^*:\s]+|:)")
 
 
-@dataclass(frozen=True)
-class Run:
+class Run(NamedTuple):  # a tuple: many are made per card, and cheaply
     text: str  # the characters, or the icon name when `icon` is set
     style: str
     icon: bool = False
@@ -76,9 +76,14 @@ def word_width(word: Word, size: float) -> float:
 
 @dataclass(frozen=True)
 class Line:
-    words: tuple[Word, ...]
+    runs: tuple[tuple[Run, float], ...]  # what to set, with each run's width: see `segments`
     width: float
     paragraph_start: bool
+
+    @property
+    def text(self) -> str:
+        """The line as written, an icon as :name: (for messages and tests)."""
+        return "".join(f":{run.text}:" if run.icon else run.text for run, _ in self.runs)
 
 
 @dataclass(frozen=True)
@@ -116,11 +121,11 @@ def wrap(paragraphs, width: float, size: float) -> tuple[Line, ...] | None:
                 return None
             gap = space_after(current[-1], size) if current else 0.0
             if current and current_width + gap + w > width:
-                lines.append(Line(tuple(current), current_width, first))
+                lines.append(Line(segments(current, size), current_width, first))
                 current, current_width, first, gap = [], 0.0, False, 0.0
             current_width += gap + w
             current.append(word)
-        lines.append(Line(tuple(current), current_width, first))
+        lines.append(Line(segments(current, size), current_width, first))
     return tuple(lines)
 
 
@@ -153,12 +158,13 @@ def fit(text: str, style: str, width: float, height: float, size: float, min_siz
             best, fits = result, mid
     return best
 
-def segments(line: Line) -> list[Run]:
-    """The line as runs to set: words and their spaces, neighbouring runs of one style joined."""
+def segments(words: list[Word], size: float) -> tuple[tuple[Run, float], ...]:
+    """A line's words and spaces as runs to set, neighbouring runs of one style joined so a
+    line of one style is one string; each with its width, measured once here."""
     pieces: list[Run] = []
-    for i, word in enumerate(line.words):
+    for i, word in enumerate(words):
         if i:
-            last = line.words[i - 1][-1]
+            last = words[i - 1][-1]
             pieces.append(Run(" ", "regular" if last.icon else last.style))
         pieces.extend(word)
     out: list[Run] = []
@@ -167,7 +173,7 @@ def segments(line: Line) -> list[Run]:
             out[-1] = Run(out[-1].text + piece.text, piece.style)
         else:
             out.append(piece)
-    return out
+    return tuple((run, run_width(run, size)) for run in out)
 
 
 def draw(canvas, fitted: FittedText, x: float, y: float, width: float, height: float, align: str, valign: str, colour):
@@ -181,11 +187,10 @@ def draw(canvas, fitted: FittedText, x: float, y: float, width: float, height: f
         if i:
             baseline -= fitted.leading * (1 + (PARAGRAPH_GAP if line.paragraph_start else 0))
         cursor = x + {"left": 0.0, "center": (width - line.width) / 2, "right": width - line.width}[align]
-        for run in segments(line):
-            advance = run_width(run, size)
+        for run, advance in line.runs:
             if run.icon:
                 icon = size * ICON_SCALE
-                draw_icon(canvas, run.text, cursor + (advance - icon) / 2, baseline, icon)
+                stamp_icon(canvas, run.text, cursor + (advance - icon) / 2, baseline, icon)
             else:
                 canvas.setFont(fonts.font_name(run.style), size)
                 canvas.drawString(cursor, baseline, run.text)

@@ -1,0 +1,285 @@
+"""The floor for bench_deck.py: the same 270 poker cards, 9-up on US Letter, drawn by a bare
+reportlab script. Plain reportlab (and PyYAML to read the same input file); nothing from pnp.
+
+Per card it draws what the `sp-magic` template draws: the night background, the rounded
+parchment panel, the banner with the type word, the title, the ring behind the art and an
+art icon made of a few vector paths, and the effect wrapped with reportlab's simpleSplit into
+centred lines, followed by a small inline icon. Per page: crop marks, a scale bar and a label.
+Same fonts (Vera, Vera-Bold, Vera-Italic TTFs, embedded and subset), same page compression.
+
+    python bench/floor_deck.py CARDS.yaml OUT.pdf     # prints a JSON line of timings
+"""
+from __future__ import annotations
+
+import json
+import resource
+import sys
+import time
+
+_T0 = time.perf_counter()
+
+from pathlib import Path  # noqa: E402
+
+import reportlab  # noqa: E402
+import yaml  # noqa: E402
+from reportlab.lib.colors import HexColor, black  # noqa: E402
+from reportlab.lib.utils import simpleSplit  # noqa: E402
+from reportlab.pdfbase import pdfmetrics  # noqa: E402
+from reportlab.pdfbase.ttfonts import TTFont  # noqa: E402
+from reportlab.pdfgen.canvas import Canvas  # noqa: E402
+
+_T1 = time.perf_counter()
+
+MM = 72 / 25.4
+INCH = 72.0
+PAGE_W, PAGE_H = 8.5 * INCH, 11 * INCH  # US Letter, portrait
+CARD_W, CARD_H = 63.5 * MM, 88.9 * MM  # poker card, no bleed
+COLS, ROWS = 3, 3
+MARGIN, MARK_LEN, MARK_OFF, INFO_BAND, INFO_SIZE = 3 * MM, 3 * MM, 0.3 * MM, 6 * MM, 6.5
+
+NIGHT, PARCHMENT, GOLD, BANNER = HexColor("#33245a"), HexColor("#fbf5e6"), HexColor("#c99a2e"), HexColor("#6a4bb0")
+INK, WHITE = HexColor("#1f1a17"), HexColor("#ffffff")
+FLAME, FLAME_EDGE, FLAME_CORE = HexColor("#d9480f"), HexColor("#772708"), HexColor("#ffd43b")
+ART, ART_EDGE = HexColor("#7048e8"), HexColor("#3d277f")
+
+FONTS = {"regular": ("Vera", "Vera.ttf"), "bold": ("Vera-Bold", "VeraBd.ttf"), "italic": ("Vera-Italic", "VeraIt.ttf")}
+
+
+def cell_origins() -> list[tuple[float, float]]:
+    """Bottom-left of each card's trim, row by row from the top-left: the grid centred on the page."""
+    x0 = (PAGE_W - COLS * CARD_W) / 2
+    top = PAGE_H - (PAGE_H - ROWS * CARD_H) / 2
+    return [(x0 + c * CARD_W, top - (r + 1) * CARD_H) for r in range(ROWS) for c in range(COLS)]
+
+
+def box(x_mm: float, y_mm: float, w_mm: float, h_mm: float) -> tuple[float, float, float, float]:
+    """A box measured from the trim's top-left in mm, as x, y, w, h in points from the bottom-left."""
+    return x_mm * MM, CARD_H - (y_mm + h_mm) * MM, w_mm * MM, h_mm * MM
+
+
+PANEL, BANNER_BOX, NAME_BOX = box(3.5, 3.5, 56.5, 81.9), box(10, 6.5, 43.5, 7), box(7, 16, 49.5, 13)
+RING, ART_BOX, EFFECT_BOX = box(18.75, 30.5, 26, 26), box(22.75, 34.5, 18, 18), box(7, 59, 49.5, 17.5)
+
+
+def middle_baseline(b, size: float) -> float:
+    """Baseline that centres one line of `size` vertically in box b (Vera ascent .93, descent .24)."""
+    x, y, w, h = b
+    return y + (h - 1.17 * size) / 2 + 0.24 * size
+
+
+def flame(c, x: float, y: float, s: float) -> None:
+    """A small two-tone flame in an s-point square: fill, core, then outline (three paths), the inline icon."""
+    c.saveState()
+    c.translate(x, y)
+    c.scale(s, s)
+    c.setLineJoin(1)
+    c.setLineWidth(0.06)
+    p = c.beginPath()
+    p.moveTo(.5, .05)
+    p.curveTo(.75, .05, .88, .22, .86, .44)
+    p.curveTo(.85, .62, .70, .72, .66, .96)
+    p.curveTo(.50, .76, .30, .74, .26, .80)
+    p.curveTo(.28, .64, .14, .58, .14, .40)
+    p.curveTo(.14, .20, .27, .05, .5, .05)
+    p.close()
+    c.setFillColor(FLAME)
+    c.drawPath(p, fill=1, stroke=0)
+    q = c.beginPath()
+    q.moveTo(.5, .14)
+    q.curveTo(.64, .14, .72, .24, .70, .37)
+    q.curveTo(.60, .54, .40, .50, .32, .36)
+    q.curveTo(.32, .22, .40, .14, .5, .14)
+    q.close()
+    c.setFillColor(FLAME_CORE)
+    c.drawPath(q, fill=1, stroke=0)
+    c.setStrokeColor(FLAME_EDGE)
+    c.drawPath(p, fill=0, stroke=1)
+    c.restoreState()
+
+
+def art_icon(c, x: float, y: float, s: float) -> None:
+    """The card's art: a wand and three sparkles (four paths), like the pipeline's art icons."""
+    c.saveState()
+    c.translate(x, y)
+    c.scale(s, s)
+    c.setLineJoin(1)
+    c.setLineCap(1)
+    wand = c.beginPath()
+    wand.moveTo(.15, .15)
+    wand.lineTo(.58, .58)
+    c.setStrokeColor(ART_EDGE)
+    c.setLineWidth(.09)
+    c.drawPath(wand, stroke=1, fill=0)
+    c.setFillColor(ART)
+    c.setLineWidth(.06)
+    for cx, cy, r in ((.66, .66, .29), (.24, .78, .13), (.84, .22, .10)):
+        q = r * .14
+        p = c.beginPath()
+        p.moveTo(cx, cy + r)
+        for (kx, ky), (tx, ty) in (((q, q), (r, 0)), ((q, -q), (0, -r)), ((-q, -q), (-r, 0)), ((-q, q), (0, r))):
+            p.curveTo(cx + kx, cy + ky, cx + kx, cy + ky, cx + tx, cy + ty)
+        p.close()
+        c.drawPath(p, fill=1, stroke=1)
+    c.restoreState()
+
+
+EFFECT_SIZE = 9.0
+
+
+def effect_lines(effect: str) -> list[str]:
+    """The effect wrapped to its box; an inline :icon: stands as "%", which is as wide as the icon."""
+    text = " ".join("%" if w.startswith(":") and w.endswith(":") else w for w in effect.split())
+    return simpleSplit(text, "Vera", EFFECT_SIZE, EFFECT_BOX[2])
+
+
+def draw_card(c, card: dict) -> None:
+    c.setFillColor(NIGHT)
+    c.rect(0, 0, CARD_W, CARD_H, stroke=0, fill=1)
+    c.saveState()
+    c.setFillColor(PARCHMENT)
+    c.setStrokeColor(GOLD)
+    c.setLineWidth(1)
+    c.roundRect(*PANEL, 3 * MM, stroke=1, fill=1)
+    c.restoreState()
+    c.saveState()
+    c.setFillColor(BANNER)
+    c.roundRect(*BANNER_BOX, 1.5 * MM, stroke=0, fill=1)
+    c.restoreState()
+    c.setFillColor(WHITE)
+    c.setFont("Vera-Bold", 8)
+    c.drawCentredString(BANNER_BOX[0] + BANNER_BOX[2] / 2, middle_baseline(BANNER_BOX, 8), card["type"].upper())
+    c.setFillColor(INK)
+    c.setFont("Vera-Bold", 13)
+    c.drawCentredString(NAME_BOX[0] + NAME_BOX[2] / 2, middle_baseline(NAME_BOX, 13), card["name"])
+    c.saveState()
+    c.setFillColor(WHITE)
+    c.setStrokeColor(GOLD)
+    c.setLineWidth(0.8)
+    x, y, w, h = RING
+    c.ellipse(x, y, x + w, y + h, stroke=1, fill=1)
+    c.restoreState()
+    art_icon(c, ART_BOX[0], ART_BOX[1], ART_BOX[2])
+
+    # The effect: wrapped with simpleSplit, the inline icon standing in as a "%" of the same
+    # width (8.55 pt against the icon's 8.57 pt advance at 9 pt), lines centred in the box.
+    size, leading, icon = EFFECT_SIZE, EFFECT_SIZE * 1.2, EFFECT_SIZE * 0.85
+    x, y, w, h = EFFECT_BOX
+    lines = effect_lines(card["effect"])
+    block = 1.17 * size + (len(lines) - 1) * leading
+    baseline = y + h - (h - block) / 2 - 0.93 * size
+    c.setFillColor(INK)
+    c.setFont("Vera", size)
+    for line in lines:
+        left = x + (w - pdfmetrics.stringWidth(line, "Vera", size)) / 2
+        if "%" in line:
+            before, after = line.split("%", 1)
+            c.drawString(left, baseline, before)
+            at = left + pdfmetrics.stringWidth(before, "Vera", size)
+            flame(c, at + 0.06 * icon, baseline, icon)
+            if after:
+                c.drawString(at + 1.12 * icon, baseline, after)
+        else:
+            c.drawString(left, baseline, line)
+        baseline -= leading
+
+
+def draw_page_marks(c, used: int, label: str) -> None:
+    """Crop marks beyond the grid, a 50 mm scale bar on the left band and the page label on the right."""
+    cells = cell_origins()[:used]
+    xs = sorted({round(x, 3) for x, _ in cells} | {round(x + CARD_W, 3) for x, _ in cells})
+    ys = sorted({round(y, 3) for _, y in cells} | {round(y + CARD_H, 3) for _, y in cells})
+    gx0, gy0 = cell_origins()[0][0], cell_origins()[-1][1]
+    gx1, gy1 = gx0 + COLS * CARD_W, gy0 + ROWS * CARD_H
+    c.saveState()
+    c.setStrokeColor(black)
+    c.setLineWidth(0.3)
+    for x in xs:
+        c.line(x, gy1 + MARK_OFF, x, gy1 + MARK_OFF + MARK_LEN)
+        c.line(x, gy0 - MARK_OFF, x, gy0 - MARK_OFF - MARK_LEN)
+    for y in ys:
+        c.line(gx0 - MARK_OFF, y, gx0 - MARK_OFF - MARK_LEN, y)
+        c.line(gx1 + MARK_OFF, y, gx1 + MARK_OFF + MARK_LEN, y)
+    c.restoreState()
+    c.saveState()  # scale bars, reading up the left band
+    c.translate(MARGIN + INFO_BAND, MARGIN)
+    c.rotate(90)
+    bar = INFO_BAND * 0.3
+    c.setLineWidth(0.4)
+    c.setFillColor(black)
+    c.setFont("Vera", INFO_SIZE)
+    x = 0.0
+    for total, step, name in ((50 * MM, 10 * MM, "50 mm"), (2 * INCH, 0.5 * INCH, "2 in")):
+        c.rect(x, 0, total, bar, stroke=1, fill=0)
+        for i in range(0, int(round(total / step)), 2):
+            c.rect(x + i * step, 0, step, bar, stroke=0, fill=1)
+        c.drawString(x, bar + INFO_SIZE * 0.4, f"{name}  (actual size)")
+        x += total + 6 * MM
+    c.drawString(x, bar / 2 - INFO_SIZE * 0.3, "Print at 100% / actual size: each bar must measure exactly what it says.")
+    c.restoreState()
+    c.saveState()  # the label, reading up the right band
+    c.translate(PAGE_W - MARGIN, MARGIN)
+    c.rotate(90)
+    c.setFillColor(black)
+    c.setFont("Vera", INFO_SIZE)
+    c.drawCentredString((PAGE_H - 2 * MARGIN) / 2, (INFO_BAND - INFO_SIZE) / 2, label)
+    c.restoreState()
+
+
+def build(cards_yaml: Path, out: Path, phases: dict[str, float]) -> int:
+    t = time.perf_counter()
+    # the fastest safe loader PyYAML has here, as the pipeline uses
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    cards = yaml.load(cards_yaml.read_text(encoding="utf-8"), Loader=loader)["cards"]
+    phases["load"] = time.perf_counter() - t
+    t = time.perf_counter()
+    font_dir = Path(reportlab.__file__).parent / "fonts"
+    for name, filename in FONTS.values():
+        pdfmetrics.registerFont(TTFont(name, str(font_dir / filename)))
+    c = Canvas(str(out), invariant=1, pageCompression=1, initialFontName="Vera")
+    c.setTitle("Spellpress bench")
+    c.setAuthor("Spellpress")
+    cells = cell_origins()
+    pages = (len(cards) + len(cells) - 1) // len(cells)
+    for page in range(pages):
+        c.setPageSize((PAGE_W, PAGE_H))
+        chunk = cards[page * len(cells) : (page + 1) * len(cells)]
+        for (x, y), card in zip(cells, chunk):
+            c.saveState()
+            c.translate(x, y)
+            draw_card(c, card)
+            c.restoreState()
+        draw_page_marks(c, len(chunk), f"Spellpress bench · Bench cards · fronts · page {page + 1} of {pages}")
+        c.showPage()
+    phases["draw"] = time.perf_counter() - t
+    t = time.perf_counter()
+    c.save()
+    phases["save"] = time.perf_counter() - t
+    return pages
+
+
+def peak_rss_kib() -> int:
+    """Peak RSS in KiB: VmHWM of this process (ru_maxrss on Linux also counts the parent's peak,
+    being carried across fork and execve); ru_maxrss where /proc is missing."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def main() -> None:
+    cards_yaml, out = Path(sys.argv[1]), Path(sys.argv[2])
+    imports_kib = peak_rss_kib()
+    phases: dict[str, float] = {}
+    pages = build(cards_yaml, out, phases)
+    t2 = time.perf_counter()
+    print(json.dumps({
+        "side": "floor", "import_s": _T1 - _T0, "work_s": t2 - _T1, "pages": pages, "phases": phases,
+        "bytes": out.stat().st_size, "peak_kib": peak_rss_kib(), "imports_kib": imports_kib,
+    }))
+
+
+if __name__ == "__main__":
+    main()
