@@ -19,13 +19,14 @@ import argparse
 import json
 import re
 import random
-import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from measure import peak_rss_kib  # bench/ is the script folder: shared with the floor
 
 HERE = Path(__file__).resolve().parent
 CARDS = 270
@@ -35,20 +36,6 @@ TARGET_PEAK_MB = 150.0
 GAME = "spells-and-potions"
 TYPES = ("spell", "counter-spell", "potion", "antidote")
 INLINE_ICONS = ("fire", "water", "earth", "air")
-
-
-def peak_rss_kib() -> int:
-    """This process's peak RSS in KiB: VmHWM, the high-water mark of its own address space.
-
-    ru_maxrss is not used on Linux: it is carried across fork and execve, so a child started by
-    this (bigger) parent would report the parent's peak instead of its own."""
-    try:
-        for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
 # ---------------------------------------------------------------------------------------------

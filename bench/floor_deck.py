@@ -12,7 +12,6 @@ Same fonts (Vera, Vera-Bold, Vera-Italic TTFs, embedded and subset), same page c
 from __future__ import annotations
 
 import json
-import resource
 import sys
 import time
 
@@ -22,6 +21,7 @@ from pathlib import Path  # noqa: E402
 
 import reportlab  # noqa: E402
 import yaml  # noqa: E402
+from measure import peak_rss_kib  # noqa: E402  (bench/ is the script folder)
 from reportlab.lib.colors import HexColor, black  # noqa: E402
 from reportlab.lib.utils import simpleSplit  # noqa: E402
 from reportlab.pdfbase import pdfmetrics  # noqa: E402
@@ -255,18 +255,6 @@ def build(cards_yaml: Path, out: Path, phases: dict[str, float]) -> int:
     c.save()
     phases["save"] = time.perf_counter() - t
     return pages
-
-
-def peak_rss_kib() -> int:
-    """Peak RSS in KiB: VmHWM of this process (ru_maxrss on Linux also counts the parent's peak,
-    being carried across fork and execve); ru_maxrss where /proc is missing."""
-    try:
-        for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
 def main() -> None:

@@ -23,6 +23,7 @@ class Value:
     region: str
     text: str
     mark: Mark | None = None
+    field: str = ""  # the content field it came from, for messages; default: the region
 
 
 @dataclass(frozen=True)
@@ -56,20 +57,20 @@ def check_face(face: Face, template: CardTemplate) -> list[Problem]:
     problems = []
     for value in face.values:
         region = template.regions.get(value.region)
-        mark = value.mark or Mark(face.template, 1, 1)
+        mark, field = value.mark or Mark(face.template, 1, 1), value.field or value.region
         if region is None:
-            problems.append(Problem(mark, value.region, f"{face.label}: the template {face.template} has no region {value.region!r}"))
+            problems.append(Problem(mark, field, f"{face.label}: the template {face.template} has no region {value.region!r}"))
             continue
         if not isinstance(region, TextRegion):
             continue
         try:
             fitted = fit_text(template, region, value.text)
         except richtext.TextError as err:
-            problems.append(Problem(mark, value.region, f"{face.label}: {err}"))
+            problems.append(Problem(mark, field, f"{face.label}: {err}"))
             continue
         if fitted is None:
             w, h = text_area(template, region)
-            problems.append(Problem(mark, value.region, (
+            problems.append(Problem(mark, field, (
                 f"{face.label}: text does not fit its {mm(w):.1f} x {mm(h):.1f} mm box "
                 f"(expected text that fits at {region.min_size or region.size:g} pt or larger, "
                 f"got {len(value.text)} characters)")))

@@ -32,16 +32,20 @@ class Content:
     def __getitem__(self, kind: str):
         return self.models[kind]
 
-    def mark(self, kind: str, *path) -> Mark:
-        """Where `path` of a kind's model was written; a deck's card index counts across files."""
+    def locate(self, kind: str, *path) -> tuple[Mark, str]:
+        """Where `path` of a kind's model was written, and its dotted name in that file;
+        a deck's card index counts across its files."""
         files = self.sources[kind]
         if len(path) >= 2 and path[0] == "cards":
             index = path[1]
             for source, count in files:
                 if index < count:
-                    return source.mark_for(("cards", index, *path[2:]))[0]
+                    return source.mark_for(("cards", index, *path[2:]))
                 index -= count
-        return files[0][0].mark_for(path)[0]
+        return files[0][0].mark_for(path)
+
+    def problem(self, kind: str, *path, message: str) -> Problem:
+        return Problem(*self.locate(kind, *path), message)
 
 
 def layered_files(game_id: str, layers: list[Path]) -> list[Path]:

@@ -28,26 +28,27 @@ def check(content: Content) -> list[Problem]:
     problems = []
     ids = [s.id for s in suits.suits]
     if suits.trump not in ids:
-        problems.append(Problem(content.mark("element-suits", "trump"), "trump", expected_got("a suit id (" + ", ".join(ids) + ")", suits.trump)))
+        problems.append(content.problem("element-suits", "trump", message=expected_got(
+            "a suit id (" + ", ".join(ids) + ")", suits.trump)))
     for field in ("id", "letter", "icon"):
         seen: set[str] = set()
         for i, suit in enumerate(suits.suits):
             value = getattr(suit, field)
             if value in seen:
-                problems.append(Problem(content.mark("element-suits", "suits", i, field), f"suits.{i}.{field}",
-                                        expected_got(f"a {field} no other suit has", value)))
+                problems.append(content.problem("element-suits", "suits", i, field, message=expected_got(
+                    f"a {field} no other suit has", value)))
             seen.add(value)
             if field == "icon" and value not in ICON_NAMES:
-                problems.append(Problem(content.mark("element-suits", "suits", i, "icon"), f"suits.{i}.icon",
-                                        expected_got("an icon name (" + ", ".join(ICON_NAMES) + ")", value)))
+                problems.append(content.problem("element-suits", "suits", i, field, message=expected_got(
+                    "an icon name (" + ", ".join(ICON_NAMES) + ")", value)))
     total_magic = sum(card.count for card in magic.cards)
     if total_magic < HANDS * MAGIC_PER_HAND:
-        problems.append(Problem(content.mark("magic-cards", "cards"), "cards",
-                                expected_got(f"at least {HANDS * MAGIC_PER_HAND} cards in all (3 for each of 4 hands)", f"{total_magic} cards")))
+        problems.append(content.problem("magic-cards", "cards", message=expected_got(
+            f"at least {HANDS * MAGIC_PER_HAND} cards in all (3 for each of 4 hands)", total_magic)))
     deck = suits.ranks * len(suits.suits) + total_magic
     if deck % HANDS:
-        problems.append(Problem(content.mark("magic-cards", "cards"), "cards", expected_got(
-            f"element and magic cards that deal evenly into {HANDS} hands", f"{deck} cards")))
+        problems.append(content.problem("magic-cards", "cards", message=expected_got(
+            f"a deck of element and magic cards that deals evenly into {HANDS} hands", deck)))
     return problems
 
 
@@ -55,15 +56,15 @@ def element_faces(content: Content) -> list[Face]:
     suits: ElementSuits = content["element-suits"]
     faces = []
     for i, suit in enumerate(suits.suits):
-        motto_mark = content.mark("element-suits", "suits", i, "motto")
+        motto = content.locate("element-suits", "suits", i, "motto")
         for rank in range(1, suits.ranks + 1):
             values = [
                 Value("rank", str(rank)), Value("rank_turned", str(rank)),
                 Value("corner_icon", suit.icon), Value("corner_icon_turned", suit.icon),
                 Value("letter", suit.letter), Value("letter_turned", suit.letter),
-                Value("suit", suit.name.upper(), content.mark("element-suits", "suits", i, "name")),
+                Value("suit", suit.name.upper(), *content.locate("element-suits", "suits", i, "name")),
                 Value("centre_icon", suit.icon),
-                Value("big_rank", str(rank)), Value("motto", suit.motto, motto_mark),
+                Value("big_rank", str(rank)), Value("motto", suit.motto, *motto),
             ]
             if suit.id == suits.trump:
                 values += [Value("trump_badge", ""), Value("trump_icon", "trump"), Value("trump_word", "TRUMP")]
@@ -74,13 +75,13 @@ def element_faces(content: Content) -> list[Face]:
 def magic_faces(content: Content) -> list[Face]:
     faces = []
     for i, card in enumerate(content["magic-cards"].cards):
-        at = partial(content.mark, "magic-cards", "cards", i)
+        at = partial(content.locate, "magic-cards", "cards", i)
         face = Face("sp-magic", (
-            Value("type", TYPE_NAMES[card.type].upper(), at("type")),
-            Value("name", card.name, at("name")),
+            Value("type", TYPE_NAMES[card.type].upper(), *at("type")),
+            Value("name", card.name, *at("name")),
             Value("art", TYPE_ICONS[card.type]),
-            Value("effect", card.effect, at("effect")),
-            Value("flavour", card.flavour, at("flavour")),
+            Value("effect", card.effect, *at("effect")),
+            Value("flavour", card.flavour, *at("flavour")),
         ), card.name)
         faces += [face] * card.count
     return faces
@@ -90,8 +91,8 @@ def reference_face(content: Content) -> Face:
     ref = content["reference-card"]
     body = "\n".join(f"**{s.heading}**\n{s.text}" for s in ref.sections)
     return Face("sp-reference", (
-        Value("title", ref.title, content.mark("reference-card", "title")),
-        Value("body", body, content.mark("reference-card", "sections")),
+        Value("title", ref.title, *content.locate("reference-card", "title")),
+        Value("body", body, *content.locate("reference-card", "sections")),
     ), "reference card")
 
 

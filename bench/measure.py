@@ -1,0 +1,19 @@
+"""What both sides of a benchmark measure about themselves (they run as separate scripts)."""
+from __future__ import annotations
+
+import resource
+from pathlib import Path
+
+
+def peak_rss_kib() -> int:
+    """This process's peak RSS in KiB: VmHWM, the high-water mark of its own address space.
+
+    ru_maxrss is not used on Linux: it is carried across fork and execve, so a child started by
+    a bigger parent would report the parent's peak; it is the fallback where /proc is missing."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
