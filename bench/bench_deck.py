@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -44,6 +44,8 @@ INLINE_ICONS = ("fire", "water", "earth", "air")
 
 def child_pipeline(layer: Path, out: Path, profile: bool) -> None:
     t0 = time.perf_counter()
+    from reportlab.pdfgen.canvas import Canvas
+
     from pnp.components.card import check_face
     from pnp.components.kinds import Deck
     from pnp.content.loader import load
@@ -54,7 +56,6 @@ def child_pipeline(layer: Path, out: Path, profile: bool) -> None:
     from pnp.imposition import Options
     from pnp.paths import TEMPLATES
     from pnp.render.templates import load_templates
-    from reportlab.pdfgen.canvas import Canvas
     t1 = time.perf_counter()
     imports_kib = peak_rss_kib()
 
@@ -155,6 +156,7 @@ def make_cards(n: int) -> list[dict]:
 def same_line_breaks(cards: list[dict]) -> int:
     """How many cards the floor wraps into exactly the pipeline's lines (a check on the floor)."""
     import floor_deck
+
     from pnp.components.card import fit_text
     from pnp.paths import TEMPLATES
     from pnp.render import fonts
@@ -186,6 +188,7 @@ def check_layout() -> str:
     sys.path.insert(0, str(HERE))
     sys.dont_write_bytecode = True  # no __pycache__ left in bench/
     import floor_deck
+
     from pnp.document import page_style
     from pnp.imposition import PAPERS, plan_grid
     from pnp.paths import TEMPLATES

@@ -1,10 +1,10 @@
 """Build a game: load and check its content, lay out its set, write its PDF."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Callable
 
 from pnp.components.card import check_face
 from pnp.components.kinds import Deck

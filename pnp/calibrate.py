@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 from reportlab.lib.colors import black
+from reportlab.pdfgen.canvas import Canvas
 
 from pnp.imposition import Paper, Rect
 from pnp.render import fonts

@@ -107,7 +107,8 @@ def build(games, paper, out, extra, backs, offset, bleed, ink_saver) -> None:
 
 def checked_games(game_ids: list[str], extra: tuple[Path, ...]) -> list:
     """Each game opened and checked; ContentError with every problem of every game."""
-    from pnp.build import check as check_game, open_game
+    from pnp.build import check as check_game
+    from pnp.build import open_game
     from pnp.content.problems import ContentError
     games, problems = [], []
     for game_id in game_ids:

@@ -3,16 +3,31 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
+from reportlab.pdfgen.canvas import Canvas
 
 from pnp.components.card import Face, draw_face
 from pnp.components.kinds import Component, Deck, Sheet
-from pnp.imposition import PAPERS, Grid, Options, PageStyle, Rect, crop_marks, info_bands, plan_grid, sheet_area
+from pnp.imposition import (
+    PAPERS,
+    Grid,
+    Options,
+    PageStyle,
+    crop_marks,
+    info_bands,
+    plan_grid,
+    sheet_area,
+)
 from pnp.render import fonts
-from pnp.render.pagemarks import draw_crop_marks, draw_fold_line, draw_label, draw_scale_bars
+from pnp.render.pagemarks import (
+    draw_crop_marks,
+    draw_fold_line,
+    draw_label,
+    draw_scale_bars,
+)
 from pnp.render.templates import CardTemplate, PageTemplate
 
 
@@ -146,7 +161,7 @@ def repeated_faces(components: list[Component], options: Options) -> set[Face]:
 
 
 def write_pdf(path: Path, title: str, components: list[Component], templates: dict, options: Options,
-              progress: Callable[[int], None] = lambda n: None) -> int:
+              progress: Callable[[int], None] = lambda _: None) -> int:
     """Write every page to `path` through a temporary file; return the page count."""
     pages = plan_pages(components, templates, options)
     page_template: PageTemplate = templates["page"]

@@ -7,8 +7,9 @@ Crop marks sit outside the grid's art, so they never cross a card.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator, Literal
+from typing import Literal
 
 from pnp.units import INCH, MM
 

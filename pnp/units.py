@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+
 MM = 72 / 25.4
 INCH = 72.0
 _FACTORS = {"mm": MM, "in": INCH, "pt": 1.0}

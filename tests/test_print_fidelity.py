@@ -188,7 +188,7 @@ def all_fonts(reader: PdfReader):
 
     def visit(resources):
         resources = resources.get_object() if resources is not None else {}
-        for name, font in resources.get("/Font", {}).items():
+        for font in resources.get("/Font", {}).values():
             font = font.get_object()
             seen[str(font["/BaseFont"])] = font
         for xobject in resources.get("/XObject", {}).values():

@@ -42,12 +42,8 @@ def region_rect(template: CardTemplate, box) -> tuple[float, float, float, float
     return x, template.size.height - y - h, w, h
 
 
-def text_area(template: CardTemplate, region: TextRegion) -> tuple[float, float]:
-    return region.box[2], region.box[3]
-
-
 def fit_text(template: CardTemplate, region: TextRegion, text: str):
-    w, h = text_area(template, region)
+    w, h = region.box[2], region.box[3]
     min_size = region.min_size if region.min_size is not None else region.size
     return richtext.fit(text, region.font, w, h, region.size, min(min_size, region.size), region.leading)
 
@@ -69,7 +65,7 @@ def check_face(face: Face, template: CardTemplate) -> list[Problem]:
             problems.append(Problem(mark, field, f"{face.label}: {err}"))
             continue
         if fitted is None:
-            w, h = text_area(template, region)
+            w, h = region.box[2], region.box[3]
             problems.append(Problem(mark, field, (
                 f"{face.label}: text does not fit its {mm(w):.1f} x {mm(h):.1f} mm box "
                 f"(expected text that fits at {region.min_size or region.size:g} pt or larger, "

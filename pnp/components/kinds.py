@@ -1,8 +1,8 @@
 """What a game's set is made of: decks of cut-out faces, and full-page sheets."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from pnp.components.card import Face
 

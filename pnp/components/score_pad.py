@@ -16,7 +16,13 @@ from pnp.imposition import Rect
 from pnp.render import fonts, richtext
 from pnp.render.colours import resolve
 from pnp.render.templates import SheetTemplate
-from pnp.rules.spells_and_potions import COMPANION, SEATS, Duel, tournament, wizard_names
+from pnp.rules.spells_and_potions import (
+    COMPANION,
+    SEATS,
+    Duel,
+    tournament,
+    wizard_names,
+)
 from pnp.units import MM
 
 PLAYERS = {4: "4 wizards", 3: "3 wizards and the Companion", 2: "2 wizards and their Companions"}

@@ -60,7 +60,7 @@ def read_yaml(path: Path) -> Source:
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        raise ContentError([Problem(Mark(name, line, col), "", f"YAML syntax: {err.problem or err}")])
+        raise ContentError([Problem(Mark(name, line, col), "", f"YAML syntax: {err.problem or err}")]) from None
     source = Source(data={}, marks={(): Mark(name, 1, 1)})
     if root is None:
         return source
