@@ -24,12 +24,17 @@ PAPER_OPTION = click.option("--paper", type=click.Choice(sorted(PAPERS)), defaul
 
 
 def reports_problems(command):
-    """ContentError becomes its list of problems and exit status 2; no traceback for a user's mistake."""
+    """ContentError becomes its list of problems and exit status 2, as does a layout the paper
+    cannot hold; no traceback for a user's mistake."""
     @functools.wraps(command)
     def wrapper(*args, **kwargs):
         from pnp.content.problems import ContentError
+        from pnp.imposition import LayoutError
         try:
             return command(*args, **kwargs)
+        except LayoutError as err:
+            click.echo(f"error: {err}; try a smaller --bleed or the other --paper. Nothing was written.", err=True)
+            sys.exit(2)
         except ContentError as err:
             for problem in err.problems:
                 click.echo(str(problem), err=True)

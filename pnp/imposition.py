@@ -17,6 +17,10 @@ BackMode = Literal["duplex-long", "duplex-short", "fold", "none"]
 BACK_MODES: tuple[str, ...] = ("duplex-long", "duplex-short", "fold", "none")
 
 
+class LayoutError(ValueError):
+    """A component does not fit the paper with the margins, marks and bleed asked for."""
+
+
 @dataclass(frozen=True)
 class Paper:
     name: str
@@ -183,7 +187,7 @@ def plan_grid(paper: Paper, card_w: float, card_h: float, bleed: float, style: P
             if best is None or score > best[0]:
                 best = (score, grid)
     if best is None:
-        raise ValueError(
+        raise LayoutError(
             f"a {card_w / MM:.1f} x {card_h / MM:.1f} mm component with {bleed / MM:.1f} mm bleed "
             f"does not fit on {paper.name}"
         )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -17,7 +18,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from pnp.cli import main
-from pnp.paths import CONTENT
+from pnp.paths import CONTENT, TEMPLATES
 
 GAME = "spells-and-potions"
 MM = 72 / 25.4
@@ -313,3 +314,16 @@ def test_main_help_lists_the_commands():
     assert "tts" in ok(invoke("export", "--help")).output
     tts_help = ok(invoke("export", "tts", "--help")).output
     assert "--out" in tts_help and "--content" in tts_help
+
+
+def test_a_component_too_big_for_the_paper_is_a_clear_error_not_a_traceback(tmp_path, monkeypatch):
+    templates = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, templates)
+    card = templates / "poker-card.yaml"
+    card.write_text(card.read_text().replace("size: {width: 63.5mm, height: 88.9mm}", "size: {width: 300mm, height: 88.9mm}"))
+    monkeypatch.setattr("pnp.build.TEMPLATES", templates)
+    monkeypatch.setattr("pnp.cache.TEMPLATES", templates)
+    result = CliRunner().invoke(main, ["build", GAME, "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2, result.output
+    assert "does not fit on A4" in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "out").exists()

@@ -34,8 +34,11 @@ class Content:
 
     def locate(self, kind: str, *path) -> tuple[Mark, str]:
         """Where `path` of a kind's model was written, and its dotted name in that file;
-        a deck's card index counts across its files."""
+        a deck's card index counts across its files, and the deck as a whole is located in
+        the last file that added to it (where a user would add or remove cards)."""
         files = self.sources[kind]
+        if path == ("cards",):
+            return files[-1][0].mark_for(path)
         if len(path) >= 2 and path[0] == "cards":
             index = path[1]
             for source, count in files:

@@ -48,7 +48,8 @@ def check(content: Content) -> list[Problem]:
     deck = suits.ranks * len(suits.suits) + total_magic
     if deck % HANDS:
         problems.append(content.problem("magic-cards", "cards", message=expected_got(
-            f"a deck of element and magic cards that deals evenly into {HANDS} hands", deck)))
+            f"element and magic cards that deal evenly into {HANDS} hands (a multiple of {HANDS}; "
+            f"add or remove cards)", deck)))
     return problems
 
 
