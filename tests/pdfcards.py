@@ -122,5 +122,8 @@ class BuiltPdf:
     def text_in(self, page: int, rect) -> str:
         x0, y0, x1, y1 = rect
         chars = [c for c in self.chars(page) if x0 <= c["x0"] and c["x1"] <= x1 and y0 <= c["y0"] and c["y1"] <= y1]
-        chars.sort(key=lambda c: (-round(c["y0"]), c["x0"]))
-        return "".join(c["text"] for c in chars)
+        lines: dict[int, list] = {}
+        for c in chars:
+            lines.setdefault(round(c["y0"]), []).append(c)
+        # a wrapped line ends where a word did: join lines with a space
+        return " ".join("".join(c["text"] for c in sorted(lines[y], key=lambda c: c["x0"])) for y in sorted(lines, reverse=True))

@@ -23,7 +23,8 @@ from pnp.paths import CONTENT, TEMPLATES
 GAME = "spells-and-potions"
 MM = 72 / 25.4
 PAPER_SIZES = {"a4": (210 * MM, 297 * MM), "letter": (612.0, 792.0)}
-KINDS = ("game", "element-suits", "magic-cards", "reference-card", "score-pad", "template")
+KINDS = ("game", "element-suits", "magic-cards", "reference-card", "score-pad", "template",
+         "spell-cards", "magic-spell-set")
 
 
 def invoke(*args: str):
@@ -39,8 +40,9 @@ def ok(result):
 # --- list ---------------------------------------------------------------------------------------
 
 def test_list_shows_components_counts_and_sizes():
-    out = ok(invoke("list")).output
-    assert out.splitlines()[0] == "spells-and-potions: Spells and Potions (2-4 wizards)"
+    everything = ok(invoke("list")).output
+    assert "spells-and-potions: Spells and Potions (2-4 wizards)" in everything.splitlines()
+    out = everything.split("spells-and-potions:")[1]
     decks = {m["title"]: (int(m["n"]), m["size"], m["backs"]) for m in re.finditer(
         r"^\s+(?P<title>[A-Z][\w ]+?)\s+(?P<n>\d+)\s+(?P<size>[\d.]+ x [\d.]+ mm), (?P<backs>.+)$", out, re.M)}
     assert decks == {
@@ -137,9 +139,9 @@ def test_unknown_game_lists_the_known_games(tmp_path):
 
 
 def test_a_game_without_a_set_yet_is_refused(tmp_path):
-    result = invoke("build", "magic-spell", "--out", str(tmp_path / "out"))
+    result = invoke("build", "spellcycles", "--out", str(tmp_path / "out"))
     assert result.exit_code == 2
-    assert "magic-spell has no print-and-play set yet" in result.stderr
+    assert "spellcycles has no print-and-play set yet" in result.stderr
     assert "Traceback" not in result.stderr
     assert not (tmp_path / "out").exists()
 

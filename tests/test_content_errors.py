@@ -314,7 +314,7 @@ def test_unknown_inline_icon_is_named(work):
 def test_check_on_good_content_is_ok(work):
     result = invoke("check")
     assert result.exit_code == 0, result.stderr
-    assert result.output.splitlines() == [f"ok {GAME}"]
+    assert result.output.splitlines() == ["ok magic-spell", f"ok {GAME}"]
     assert result.stderr == ""
 
 

@@ -4,15 +4,16 @@ The face is drawn with its trim's bottom-left at the origin; background fills ru
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color
 
-from pnp.content.problems import Mark, Problem
-from pnp.render import richtext
+from pnp.content.problems import Mark, Problem, expected_got
+from pnp.render import fonts, richtext
 from pnp.render.colours import resolve
 from pnp.render.icons import stamp_icon
-from pnp.render.templates import CardTemplate, IconRegion, ShapeRegion, TextRegion
+from pnp.render.templates import CardTemplate, IconRegion, ShapeRegion, TextRegion, TrackRegion
 from pnp.units import mm
 
 
@@ -56,6 +57,10 @@ def check_face(face: Face, template: CardTemplate) -> list[Problem]:
         mark, field = value.mark or Mark(face.template, 1, 1), value.field or value.region
         if region is None:
             problems.append(Problem(mark, field, f"{face.label}: the template {face.template} has no region {value.region!r}"))
+            continue
+        if isinstance(region, TrackRegion):
+            if parse_track(value.text) is None:
+                problems.append(Problem(mark, field, f"{face.label}: " + expected_got("a track written FROM-TO start N", value.text)))
             continue
         if not isinstance(region, TextRegion):
             continue
@@ -103,9 +108,9 @@ def draw_face(canvas, face: Face, template: CardTemplate, bleed: float, saver: b
             if not region.optional or value is not None:
                 _shape(canvas, template, region, ink)
         elif value is not None:
-            _rotated(canvas, template, region, lambda x, y, bw, bh, r=region, v=value: (
-                _text(canvas, template, r, v.text, x, y, bw, bh, ink) if isinstance(r, TextRegion)
-                else _icon(canvas, r, v.text, x, y, bw, bh, ink)))
+            draw = {TextRegion: _text, IconRegion: _icon, TrackRegion: _track}[type(region)]
+            _rotated(canvas, template, region, lambda x, y, bw, bh, r=region, v=value, draw=draw: (
+                draw(canvas, template, r, v.text, x, y, bw, bh, ink)))
 
 
 def _rotated(canvas, template, region, draw) -> None:
@@ -125,9 +130,43 @@ def _text(canvas, template, region: TextRegion, text, x, y, w, h, ink: Ink) -> N
     richtext.draw(canvas, fitted, x, y, w, h, region.align, region.valign, ink.colour(region.colour))
 
 
-def _icon(canvas, region: IconRegion, name, x, y, w, h, ink: Ink) -> None:
+def _icon(canvas, template, region: IconRegion, name, x, y, w, h, ink: Ink) -> None:
     size = min(w, h)
     stamp_icon(canvas, name, x + (w - size) / 2, y + (h - size) / 2, size, ink.colour(region.colour) if region.colour else None)
+
+
+def parse_track(text: str) -> tuple[int, int, int] | None:
+    """"0-15 start 5" -> (0, 15, 5); None when it is not written that way or start is off the track."""
+    match = re.fullmatch(r"\s*(\d+)\s*-\s*(\d+)\s+start\s+(\d+)\s*", text)
+    if not match:
+        return None
+    low, high, start = map(int, match.groups())
+    return (low, high, start) if low <= start <= high else None
+
+
+def _track(canvas, template, region: TrackRegion, text, x, y, w, h, ink: Ink) -> None:
+    """Numbered spaces left to right, top to bottom; the start space highlighted and starred."""
+    low, high, start = parse_track(text)
+    count, cols, gap = high - low + 1, region.columns, region.gap
+    rows = -(-count // cols)
+    cell_w, cell_h = (w - (cols - 1) * gap) / cols, (h - (rows - 1) * gap) / rows
+    canvas.saveState()
+    canvas.setLineWidth(0.8)
+    canvas.setStrokeColor(ink.colour(region.stroke))
+    for i, number in enumerate(range(low, high + 1)):
+        r, c = divmod(i, cols)
+        cx, cy = x + c * (cell_w + gap), y + h - (r + 1) * cell_h - r * gap
+        fill = region.highlight if number == start else region.fill
+        if fill and not ink.saver:
+            canvas.setFillColor(ink.colour(fill))
+        canvas.roundRect(cx, cy, cell_w, cell_h, min(cell_w, cell_h) * 0.18, stroke=1, fill=int(bool(fill) and not ink.saver))
+        canvas.setFillColor(ink.colour(region.colour))
+        canvas.setFont(fonts.font_name("bold"), region.size)
+        canvas.drawCentredString(cx + cell_w / 2, cy + cell_h / 2 - region.size * 0.35, str(number))
+        if number == start:
+            star = region.size * 0.55
+            stamp_icon(canvas, "star", cx + cell_w - star - 1, cy + cell_h - star - 1, star)
+    canvas.restoreState()
 
 
 def _shape(canvas, template, region: ShapeRegion, ink: Ink) -> None:

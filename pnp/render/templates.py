@@ -62,7 +62,22 @@ class ShapeRegion(Strict):
     optional: bool = False
 
 
-Region = Annotated[Union[TextRegion, IconRegion, ShapeRegion], Field(discriminator="type")]
+class TrackRegion(Strict):
+    """A numbered track (spirit, score) whose value is written "FROM-TO start N"."""
+
+    type: Literal["track"]
+    box: Box
+    columns: int = Field(ge=1)
+    gap: Length = Field(0.0, ge=0)
+    size: FontSize
+    colour: str = "ink"
+    fill: str | None = None
+    stroke: str = "ink"
+    highlight: str = "gold"  # the starting space
+    rotate: Literal[0, 180] = 0
+
+
+Region = Annotated[Union[TextRegion, IconRegion, ShapeRegion, TrackRegion], Field(discriminator="type")]
 
 
 class Size(Strict):
@@ -169,7 +184,7 @@ def _check_colour_names(template, source: Source) -> list[Problem]:
     if isinstance(template, CardTemplate):
         refs.append((("background",), template.background))
         for name, region in template.regions.items():
-            for attr in ("colour", "fill", "stroke"):
+            for attr in ("colour", "fill", "stroke", "highlight"):
                 value = getattr(region, attr, None)
                 if value is not None:
                     refs.append((("regions", name, attr), value))

@@ -1,0 +1,97 @@
+"""The printed Magic Spell set, read back from the PDF: tiles, spells, spirit tracks, references."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from pnp.content.loader import load
+from pnp.content.magic_spell import KINDS
+from pnp.paths import CONTENT
+from pnp.rules.magic_spell import tile_mix
+from tests.pdfcards import MM, BuiltPdf
+
+TILE = 19 * MM
+
+
+@pytest.fixture(scope="module")
+def content():
+    return load("magic-spell", KINDS, [CONTENT])
+
+
+@pytest.fixture(scope="module")
+def pdf(built):
+    return BuiltPdf(built(game="magic-spell", paper="a4", backs="duplex-long"))
+
+
+def cards_on(pdf: BuiltPdf, component: str, side: str = "fronts"):
+    """(page, placement, text) for every card on the pages labelled with that component and side."""
+    for page in range(len(pdf)):
+        label = pdf.text(page)
+        if f"· {component} · {side}" in label:
+            for p in pdf.placements(page):
+                yield page, p, pdf.text_in(page, p.rect)
+
+
+def test_the_bundled_deck_has_at_least_40_distinct_words_of_5_to_13_letters(content):
+    words = [card.word.upper() for card in content["spell-cards"].cards]
+    assert len(words) >= 40 and len(set(words)) == len(words)
+    assert all(5 <= len(w) <= 13 for w in words)
+    modes = Counter(card.mode for card in content["spell-cards"].cards)
+    assert modes["always"] and modes["cast"], "some spells are always on, some are cast"
+    assert set(card.credits for card in content["spell-cards"].cards) == {1, 2, 3}
+
+
+def test_tiles_are_19_mm_squares_in_the_mix_derived_from_the_deck(pdf, content):
+    tiles = list(cards_on(pdf, "Ingredient tiles"))
+    setup = content["magic-spell-set"]
+    assert len(tiles) == setup.letter_tiles + len(setup.philosophers_stones)
+    for _, p, _ in tiles:
+        assert abs(p.w - TILE) < 0.1 * MM and abs(p.h - TILE) < 0.1 * MM
+    letters = Counter(text for _, _, text in tiles if len(text) == 1)
+    expected = tile_mix([c.word for c in content["spell-cards"].cards], setup.letter_tiles)
+    assert letters == expected
+    assert sum(1 for _, _, text in tiles if text == "ANY") == 3, "three philosopher's stones"
+
+
+def test_letters_that_turn_into_others_are_underlined_and_no_others(pdf):
+    for page, p, text in cards_on(pdf, "Ingredient tiles"):
+        x0, y0, x1, y1 = p.rect
+        bars = [r for r in pdf.plumber.pages[page].rects
+                if x0 <= r["x0"] and r["x1"] <= x1 and y0 <= pdf.size(page)[1] - r["bottom"] and pdf.size(page)[1] - r["top"] <= y1
+                and abs(r["width"] - 7 * MM) < 0.2 * MM and abs(r["height"] - 1 * MM) < 0.2 * MM]
+        assert bool(bars) == (text in ("M", "W", "N", "Z")), f"tile {text}"
+
+
+def test_every_tile_has_a_back_and_the_backs_are_all_alike(pdf):
+    fronts = list(cards_on(pdf, "Ingredient tiles"))
+    backs = list(cards_on(pdf, "Ingredient tiles", "backs"))
+    assert len(backs) == len(fronts)
+    assert len({p.form for _, p, _ in backs}) == 1
+
+
+def test_each_spell_card_shows_its_word_and_credits(pdf, content):
+    printed = [text for _, _, text in cards_on(pdf, "Spell cards")]
+    cards = content["spell-cards"].cards
+    assert len(printed) == len(cards)
+    for card, text in zip(cards, printed, strict=True):
+        assert card.word.upper() in text
+        assert text.startswith(str(card.credits)) or f"{card.credits}CREDIT" in text.replace(" ", "")
+        assert ("ALWAYS ON" in text) == (card.mode == "always")
+    assert len(list(cards_on(pdf, "Spell cards", "backs"))) == len(cards)
+
+
+def test_players_get_spirit_tracks_from_0_to_15_and_turn_references(pdf, content):
+    aids = [text for _, _, text in cards_on(pdf, "Spirit tracks and turn references")]
+    tracks = [t for t in aids if t.startswith("SPIRIT") or "SPIRIT" in t[:12]]
+    references = [t for t in aids if "Your turn" in t]
+    assert len(tracks) == content["magic-spell-set"].players == 4
+    assert len(references) == content["reference-card"].copies
+    for track in tracks:
+        squashed = track.replace(" ", "")
+        assert "0123" in squashed and "12131415" in squashed, "the track runs 0 to 15"
+    for reference in references:
+        for action in ("Weave", "Cast", "Scrounge", "Research", "Rest"):
+            assert action in reference
+        for variant in ("Heavy Courseload", "Low Enrollment", "Philosopher's Stone", "Open Research"):
+            assert variant in reference.replace("\n", " ")
