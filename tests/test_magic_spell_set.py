@@ -76,7 +76,7 @@ def test_each_spell_card_shows_its_word_and_credits(pdf, content):
     assert len(printed) == len(cards)
     for card, text in zip(cards, printed, strict=True):
         assert card.word.upper() in text
-        assert text.startswith(str(card.credits)) or f"{card.credits}CREDIT" in text.replace(" ", "")
+        assert f"{card.credits} CREDIT" in text
         assert ("ALWAYS ON" in text) == (card.mode == "always")
     assert len(list(cards_on(pdf, "Spell cards", "backs"))) == len(cards)
 
@@ -95,3 +95,77 @@ def test_players_get_spirit_tracks_from_0_to_15_and_turn_references(pdf, content
             assert action in reference
         for variant in ("Heavy Courseload", "Low Enrollment", "Philosopher's Stone", "Open Research"):
             assert variant in reference.replace("\n", " ")
+
+
+def build_with(tmp_path, files: dict[str, str], *args):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    folder = tmp_path / "mine" / "magic-spell"
+    folder.mkdir(parents=True)
+    for name, text in files.items():
+        (folder / name).write_text(text)
+    result = CliRunner().invoke(main, ["build", "magic-spell", "--backs", "none", "--content", str(tmp_path / "mine"),
+                                       "--out", str(tmp_path / "out"), *args])
+    return result, tmp_path / "out" / "magic-spell-a4.pdf"
+
+
+MY_WORDS = ["jejune", "jujitsu", "kowtow", "zigzag", "hobnob", "whimsy", "fjord", "knack", "bivouac", "sphinx",
+            "quagmire", "pizzazz", "jackal", "vortex", "blizzard", "mystique", "oxygen", "jukebox"]
+
+
+def spells_file(words) -> str:
+    cards = "".join(f"  - word: {w}\n    definition: Mine.\n    mode: always\n    effect: \"Gain 1 **spirit** when you rest.\"\n"
+                    for w in words)
+    return "kind: spell-cards\ncards:\n" + cards
+
+
+def test_a_users_own_deck_gets_its_own_tile_mix_and_credits_by_the_rule(tmp_path, content):
+    from pnp.rules.magic_spell import CreditRule, credits
+    result, path = build_with(tmp_path, {"spells.yaml": spells_file(MY_WORDS)})
+    assert result.exit_code == 0, result.stderr
+    mine = BuiltPdf(path)
+    letters = Counter(text for _, _, text in cards_on(mine, "Ingredient tiles") if len(text) == 1)
+    assert letters == tile_mix(MY_WORDS, 100)
+    assert letters != tile_mix([c.word for c in content["spell-cards"].cards], 100)
+    rule = CreditRule(**content["magic-spell-set"].credits.model_dump())
+    for word, (_, _, text) in zip(MY_WORDS, cards_on(mine, "Spell cards"), strict=True):
+        assert f"{credits(word, letters, rule)} CREDIT" in text and word.upper() in text
+
+
+def test_added_spells_that_move_a_bundled_spells_credits_say_which_and_how_to_fix_it(tmp_path, content):
+    from pnp.rules.magic_spell import CreditRule, credits
+    added = ["jejune", "jujitsu", "kowtow", "zigzag"]
+    cards = content["spell-cards"].cards
+    rule = CreditRule(**content["magic-spell-set"].credits.model_dump())
+    mix = tile_mix([c.word for c in cards] + added, 100)
+    moved = [c.word for c in cards if c.credits != credits(c.word, mix, rule)]
+    result, path = build_with(tmp_path, {"house-spells.yaml": spells_file(added)})
+    if not moved:
+        assert result.exit_code == 0
+        return
+    assert result.exit_code == 2 and not path.exists()
+    named = [line for line in result.stderr.splitlines() if "by the credit rule" in line]
+    assert len(named) == len(moved)
+    assert all("spells.yaml" in line and "leave `credits` out" in line for line in named)
+
+
+def test_the_spirit_track_marks_its_starting_space(pdf):
+    import pypdfium2 as pdfium
+    scale = 3
+    for page, p, text in cards_on(pdf, "Spirit tracks and turn references"):
+        if "SPIRIT" not in text:
+            continue
+        image = pdfium.PdfDocument(str(pdf.path))[page].render(scale=scale).to_pil().convert("RGB")
+        height = pdf.size(page)[1]
+        digits = {}
+        for c in pdf.chars(page):
+            if p.x <= c["x0"] <= p.x + p.w and p.y + p.h * 0.2 <= c["y0"] <= p.y + p.h * 0.8 and c["size"] > 12:
+                digits.setdefault(c["text"], []).append(c)
+        lone = lambda d: [c for c in digits[d] if not any(  # noqa: E731
+            o["text"] == "1" and abs(o["y0"] - c["y0"]) < 1 and 0 < c["x0"] - o["x0"] < c["size"] for o in digits.get("1", []))]
+        (five,), (four,) = lone("5"), lone("4")
+        left_of = lambda c: image.getpixel((int((c["x0"] - 4) * scale), int((height - c["y0"] - 2) * scale)))  # noqa: E731
+        assert left_of(five) != left_of(four), "the start space stands out"
+        r, g, b = left_of(five)
+        assert r > g > b, "gold, the highlight colour"

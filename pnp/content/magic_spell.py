@@ -16,7 +16,9 @@ RULE_TERMS = ("spirit", "cabinet", "laboratory", "homework", "spellbook", "weave
 
 class SpellCard(Strict):
     word: str = Field(pattern=r"^[A-Za-z]{5,13}$")  # the magic word, spelled with ingredient tiles
-    credits: int = Field(ge=1, le=3)  # must agree with the credit rule (pnp check)
+    # As printed; must agree with the credit rule (pnp check). Omitted: the rule decides, which
+    # is what your own spells want, as adding spells changes the tile mix and so letter rarity.
+    credits: int | None = Field(None, ge=1, le=3)
     definition: str = Field(min_length=3)  # one line: what the word means
     mode: Literal["always", "cast"]  # always on once in your spellbook, or cast on your turn
     cost: int = Field(0, ge=0, le=9)  # spirit to cast

@@ -31,6 +31,12 @@ def credit_rule(content: Content) -> rules.CreditRule:
     return rules.CreditRule(**content["magic-spell-set"].credits.model_dump())
 
 
+def printed_credits(content: Content) -> list[int]:
+    """Each spell's credits as printed: as written, or by the rule where left out."""
+    tiles, rule = pool(content), credit_rule(content)
+    return [card.credits or rules.credits(card.word, tiles, rule) for card in spells(content)]
+
+
 def check(content: Content) -> list[Problem]:
     setup: SetRules = content["magic-spell-set"]
     cards, tiles, rule = spells(content), pool(content), credit_rule(content)
@@ -49,16 +55,17 @@ def check(content: Content) -> list[Problem]:
                 f"a word the {setup.letter_tiles}-tile pool can spell without a philosopher's stone "
                 f"(it needs {lacking})", card.word)))
         expected = rules.credits(word, tiles, rule)
-        if card.credits != expected:
+        if card.credits is not None and card.credits != expected:
             rare = rules.rare_letters(word, tiles, rule)
             problems.append(content.problem("spell-cards", "cards", i, "credits", message=expected_got(
                 f"{expected} by the credit rule ({len(word)} letters + {len(rare)} rare x {rule.rare_bonus} "
-                f"= {rules.points(word, tiles, rule)} points)", card.credits)))
+                f"= {rules.points(word, tiles, rule)} points in this deck's tile mix; leave `credits` out "
+                f"to let the rule decide)", card.credits)))
         if not any(term in card.effect.lower() for term in RULE_TERMS):
             problems.append(content.problem("spell-cards", "cards", i, "effect", message=expected_got(
                 "an effect written with the rules' terms (" + ", ".join(RULE_TERMS) + ")", card.effect)))
     low, high = AVERAGE_SPELLS
-    need = rules.spells_for_courseload([c.credits for c in cards], setup.courseload[0])
+    need = rules.spells_for_courseload(printed_credits(content), setup.courseload[0])
     if not low <= need <= high:
         problems.append(content.problem("spell-cards", "cards", message=expected_got(
             f"credits that make a {setup.courseload[0]}-credit courseload take {low} to {high} spells on average",
@@ -76,14 +83,14 @@ def check(content: Content) -> list[Problem]:
     return problems
 
 
-def spell_face(content: Content, i: int, card: SpellCard) -> Face:
+def spell_face(content: Content, i: int, card: SpellCard, credits: int) -> Face:
     at = lambda field: content.locate("spell-cards", "cards", i, field)  # noqa: E731
     mode = ("ALWAYS ON" if card.mode == "always" else f"CAST FOR {card.cost} :spirit: SPIRIT" if card.cost
             else "CAST FOR FREE")
     values = [
         Value("word", card.word.upper(), *at("word")),
-        Value("credits", str(card.credits)),
-        Value("credit_word", "CREDIT" if card.credits == 1 else "CREDITS"),
+        Value("credits", str(credits)),
+        Value("credit_word", "CREDIT" if credits == 1 else "CREDITS"),
         Value("definition", card.definition, *at("definition")),
         Value("mode", mode, *at("mode")),
         Value("effect", card.effect, *at("effect")),
@@ -129,7 +136,8 @@ def components(content: Content, templates: dict) -> list[Component]:
     title = content["game"].title
     return [
         Deck("spells", "Spell cards", "ms-spell",
-             tuple(spell_face(content, i, card) for i, card in enumerate(spells(content))),
+             tuple(spell_face(content, i, card, credits)
+                   for i, (card, credits) in enumerate(zip(spells(content), printed_credits(content), strict=True))),
              back("ms-back", title, "credit")),
         Deck("tiles", "Ingredient tiles", "ms-tile", tuple(tile_faces(content)),
              Face("ms-tile-back", (Value("emblem", "spell"),), "tile back")),
