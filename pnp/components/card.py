@@ -13,7 +13,13 @@ from pnp.content.problems import Mark, Problem, expected_got
 from pnp.render import fonts, richtext
 from pnp.render.colours import resolve
 from pnp.render.icons import stamp_icon
-from pnp.render.templates import CardTemplate, IconRegion, ShapeRegion, TextRegion, TrackRegion
+from pnp.render.templates import (
+    CardTemplate,
+    IconRegion,
+    ShapeRegion,
+    TextRegion,
+    TrackRegion,
+)
 from pnp.units import mm
 
 

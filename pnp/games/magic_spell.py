@@ -8,6 +8,7 @@ from pnp.components.kinds import Component, Deck
 from pnp.content.loader import Content
 from pnp.content.magic_spell import KINDS, RULE_TERMS, SetRules, SpellCard
 from pnp.content.problems import Problem, expected_got
+from pnp.games.shared import reference_face, titled_back
 from pnp.render.icons import ICON_NAMES
 from pnp.rules import magic_spell as rules
 
@@ -113,23 +114,13 @@ def tile_faces(content: Content) -> list[Face]:
 def aid_faces(content: Content) -> list[Face]:
     setup: SetRules = content["magic-spell-set"]
     spirit = setup.spirit
-    ref = content["reference-card"]
     track = Face("ms-spirit", (
         Value("title", "SPIRIT"), Value("icon", "spirit"),
         Value("track", f"0-{spirit.track_to} start {spirit.start}"),
         Value("note", f"Start on **{spirit.start}** :star:. Rest: **+2**. End of turn below 5: **+1**. "
                       "Research: **−5**. Weave again: **−1**."),
     ), "spirit track")
-    body = "\n".join(f"**{s.heading}**\n{s.text}" for s in ref.sections)
-    reference = Face("ms-reference", (
-        Value("title", ref.title, *content.locate("reference-card", "title")),
-        Value("body", body, *content.locate("reference-card", "sections")),
-    ), "turn reference card")
-    return [track] * setup.players + [reference] * ref.copies
-
-
-def back(template: str, title: str, emblem: str) -> Face:
-    return Face(template, (Value("title", title), Value("title_turned", title), Value("emblem", emblem)), f"{template}")
+    return [track] * setup.players + [reference_face(content, "ms-reference")] * content["reference-card"].copies
 
 
 def components(content: Content, templates: dict) -> list[Component]:
@@ -138,9 +129,9 @@ def components(content: Content, templates: dict) -> list[Component]:
         Deck("spells", "Spell cards", "ms-spell",
              tuple(spell_face(content, i, card, credits)
                    for i, (card, credits) in enumerate(zip(spells(content), printed_credits(content), strict=True))),
-             back("ms-back", title, "credit")),
+             titled_back("ms-back", title, "credit")),
         Deck("tiles", "Ingredient tiles", "ms-tile", tuple(tile_faces(content)),
              Face("ms-tile-back", (Value("emblem", "spell"),), "tile back")),
         Deck("aids", "Spirit tracks and turn references", "ms-spirit", tuple(aid_faces(content)),
-             back("ms-aid-back", title, "spirit")),
+             titled_back("ms-aid-back", title, "spirit")),
     ]

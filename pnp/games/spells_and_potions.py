@@ -9,6 +9,7 @@ from pnp.components.score_pad import draw_score_pad
 from pnp.content.loader import Content
 from pnp.content.problems import Problem, expected_got
 from pnp.content.spells_and_potions import KINDS, ElementSuits, MagicCards
+from pnp.games.shared import reference_face, titled_back
 from pnp.render.icons import ICON_NAMES
 
 ID = "spells-and-potions"
@@ -88,34 +89,22 @@ def magic_faces(content: Content) -> list[Face]:
     return faces
 
 
-def reference_face(content: Content) -> Face:
-    ref = content["reference-card"]
-    body = "\n".join(f"**{s.heading}**\n{s.text}" for s in ref.sections)
-    return Face("sp-reference", (
-        Value("title", ref.title, *content.locate("reference-card", "title")),
-        Value("body", body, *content.locate("reference-card", "sections")),
-    ), "reference card")
-
-
-def back(template: str, title: str, emblem: str, corner: str) -> Face:
-    return Face(template, (
-        Value("title", title), Value("title_turned", title),
-        Value("emblem", emblem), Value("north", corner), Value("south", corner),
-    ), f"{template} back")
+def with_template(face: Face, templates: dict) -> Face:
+    """A suit a user adds has no colour template of its own yet: it takes the plain one."""
+    return face if face.template in templates else Face("sp-element", face.values, face.label)
 
 
 def components(content: Content, templates: dict) -> list[Component]:
     title = content["game"].title
     ref = content["reference-card"]
-    template_for = lambda face: face if face.template in templates else Face("sp-element", face.values, face.label)
     pad = content["score-pad"]
     return [
-        Deck("elements", "Element cards", "sp-element", tuple(map(template_for, element_faces(content))),
-             back("sp-back", title, "trump", "star")),
+        Deck("elements", "Element cards", "sp-element", tuple(with_template(f, templates) for f in element_faces(content)),
+             titled_back("sp-back", title, "trump", "star")),
         Deck("magic", "Spells and Potions cards", "sp-magic", tuple(magic_faces(content)),
-             back("sp-back-magic", title, "spell", "potion")),
-        Deck("reference", "Reference cards", "sp-reference", (reference_face(content),) * ref.copies,
-             back("sp-back-reference", "Reference", "question", "star")),
+             titled_back("sp-back-magic", title, "spell", "potion")),
+        Deck("reference", "Reference cards", "sp-reference", (reference_face(content, "sp-reference"),) * ref.copies,
+             titled_back("sp-back-reference", "Reference", "question", "star")),
         Sheet("score-pads", "Tournament score pads", "score-pad", 3,
               lambda canvas, area, template, page, saver: draw_score_pad(canvas, area, template, pad, 4 - page, saver)),
     ]
