@@ -201,7 +201,7 @@ def check_layout() -> str:
               f"{'landscape' if grid.landscape else 'portrait'} {grid.page_w:g} x {grid.page_h:g} pt (US Letter)")
     assert (grid.cols.count, grid.rows.count, grid.landscape) == (3, 3, False), layout
     floor = floor_deck.cell_origins()
-    for trim, (x, y) in zip(grid.trims(), floor, strict=True):
+    for trim, (x, y) in zip(grid.trims, floor, strict=True):
         assert abs(trim.x - x) < 0.01 and abs(trim.y - y) < 0.01, (trim, x, y)
         assert abs(trim.w - floor_deck.CARD_W) < 0.01 and abs(trim.h - floor_deck.CARD_H) < 0.01
     return layout

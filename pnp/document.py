@@ -70,7 +70,7 @@ class Writer:
         return name
 
     def place(self, grid: Grid, cell: int, face: Face) -> None:
-        trim = grid.trims()[cell]
+        trim = grid.trims[cell]
         art = grid.art(trim)
         c = self.canvas
         c.saveState()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 from pnp.units import INCH, MM
@@ -130,11 +131,12 @@ class Grid:
         """Cards one page holds (fronts only, in fold mode)."""
         return self.cols.count * self.rows.count // (2 if self.folded else 1)
 
-    def trims(self) -> list[Rect]:
+    @cached_property  # the grid is frozen; every placement and crop mark asks for its cells
+    def trims(self) -> tuple[Rect, ...]:
         """Every cell's trim box, row by row from the top-left."""
         xs = self.cols.edges(self.card_w)
         ys = self.rows.edges(self.card_h)
-        return [Rect(x0, self.page_h - y1, self.card_w, self.card_h) for (y0, y1) in ys for (x0, x1) in xs]
+        return tuple(Rect(x0, self.page_h - y1, self.card_w, self.card_h) for (y0, y1) in ys for (x0, x1) in xs)
 
     def front_cells(self) -> list[int]:
         """Cells that take fronts: all of them, or the first half of each row when folded."""
@@ -165,7 +167,7 @@ class Grid:
         return trim.grow(left, side(trim.y, lo_y, self.rows.gap), right, side(trim.top, hi_y, self.rows.gap))
 
     def art_bounds(self) -> Rect:
-        cells = self.trims()
+        cells = self.trims
         x0, y0 = min(c.x for c in cells) - self.bleed, min(c.y for c in cells) - self.bleed
         x1, y1 = max(c.right for c in cells) + self.bleed, max(c.top for c in cells) + self.bleed
         return Rect(x0, y0, x1 - x0, y1 - y0)
@@ -196,7 +198,7 @@ def plan_grid(paper: Paper, card_w: float, card_h: float, bleed: float, style: P
 
 def crop_marks(grid: Grid, style: PageStyle, cells: list[int]) -> Iterator[tuple[float, float, float, float]]:
     """Line segments (x0, y0, x1, y1) extending each trim edge of the used cells beyond the art."""
-    trims = [grid.trims()[i] for i in cells]
+    trims = [grid.trims[i] for i in cells]
     art = grid.art_bounds()
     lo, hi = style.mark_offset, style.mark_offset + style.mark_length
     for x in sorted({round(t.x, 3) for t in trims} | {round(t.right, 3) for t in trims}):

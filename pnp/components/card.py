@@ -115,20 +115,18 @@ def draw_face(canvas, face: Face, template: CardTemplate, bleed: float, saver: b
                 _shape(canvas, template, region, ink)
         elif value is not None:
             draw = {TextRegion: _text, IconRegion: _icon, TrackRegion: _track}[type(region)]
-            _rotated(canvas, template, region, lambda x, y, bw, bh, r=region, v=value, draw=draw: (
-                draw(canvas, template, r, v.text, x, y, bw, bh, ink)))
+            _rotated(canvas, template, region, value.text, draw, ink)
 
 
-def _rotated(canvas, template, region, draw) -> None:
+def _rotated(canvas, template, region, text: str, draw, ink: "Ink") -> None:
+    """Draw the region's value in its box, turned about the box's centre if the region says so."""
     x, y, w, h = region_rect(template, region.box)
+    canvas.saveState()
     if region.rotate == 180:
-        canvas.saveState()
         canvas.translate(2 * x + w, 2 * y + h)
         canvas.rotate(180)
-        draw(x, y, w, h)
-        canvas.restoreState()
-    else:
-        draw(x, y, w, h)
+    draw(canvas, template, region, text, x, y, w, h, ink)
+    canvas.restoreState()
 
 
 def _text(canvas, template, region: TextRegion, text, x, y, w, h, ink: Ink) -> None:
