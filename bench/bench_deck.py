@@ -13,6 +13,7 @@ RSS. Not a test: prints the figures and PASS/FAIL, exits 1 when a target is miss
     python bench/bench_deck.py              # the benchmark
     python bench/bench_deck.py --profile    # also: cProfile of one pipeline run, top functions
 """
+
 from __future__ import annotations
 
 import argparse
@@ -56,6 +57,7 @@ def child_pipeline(layer: Path, out: Path, profile: bool) -> None:
     from pnp.imposition import Options
     from pnp.paths import TEMPLATES
     from pnp.render.templates import load_templates
+
     t1 = time.perf_counter()
     imports_kib = peak_rss_kib()
 
@@ -77,8 +79,9 @@ def child_pipeline(layer: Path, out: Path, profile: bool) -> None:
         deck = Deck("magic", "Bench cards", "sp-magic", faces, None)
         phases["load"] = time.perf_counter() - t
         t = time.perf_counter()
-        problems = [p for face in sorted(set(faces), key=lambda f: f.label)
-                    for p in check_face(face, templates[face.template])]
+        problems = [
+            p for face in sorted(set(faces), key=lambda f: f.label) for p in check_face(face, templates[face.template])
+        ]
         if problems:
             raise ContentError(problems)
         phases["fit"] = time.perf_counter() - t
@@ -92,6 +95,7 @@ def child_pipeline(layer: Path, out: Path, profile: bool) -> None:
     if profile:
         import cProfile
         import pstats
+
         prof = cProfile.Profile()
         pages = prof.runcall(work)
         t2 = time.perf_counter()
@@ -103,10 +107,20 @@ def child_pipeline(layer: Path, out: Path, profile: bool) -> None:
     else:
         pages = work()
         t2 = time.perf_counter()
-    print(json.dumps({
-        "side": "pipeline", "import_s": t1 - t0, "work_s": t2 - t1, "pages": pages, "phases": phases,
-        "bytes": out.stat().st_size, "peak_kib": peak_rss_kib(), "imports_kib": imports_kib,
-    }))
+    print(
+        json.dumps(
+            {
+                "side": "pipeline",
+                "import_s": t1 - t0,
+                "work_s": t2 - t1,
+                "pages": pages,
+                "phases": phases,
+                "bytes": out.stat().st_size,
+                "peak_kib": peak_rss_kib(),
+                "imports_kib": imports_kib,
+            }
+        )
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -115,19 +129,30 @@ def child_pipeline(layer: Path, out: Path, profile: bool) -> None:
 _OPENINGS = ["Deal", "Draw", "Gain", "Steal", "Return", "Discard", "Swap", "Reveal", "Shuffle", "Move"]
 _AMOUNTS = ["one", "two", "three", "four", "a single", "every"]
 _THINGS = ["card", "element card", "trump", "potion", "spell", "trick", "point", "charm"]
-_WHOM = ["from any rival", "to your partner", "from the deck", "to the pile", "from your hand",
-         "to the player on your left", "from the discard pile"]
-_TAILS = ["then the leader of the next trick must follow the element shown by",
-          "and this trick counts double for the team that is marked by",
-          "unless a rival answers at once with a counter-spell of",
-          "and nobody may play a trump while the table shows",
-          "then whoever holds the highest rank gains a bonus of",
-          "and the next card played must match the colour of"]
+_WHOM = [
+    "from any rival",
+    "to your partner",
+    "from the deck",
+    "to the pile",
+    "from your hand",
+    "to the player on your left",
+    "from the discard pile",
+]
+_TAILS = [
+    "then the leader of the next trick must follow the element shown by",
+    "and this trick counts double for the team that is marked by",
+    "unless a rival answers at once with a counter-spell of",
+    "and nobody may play a trump while the table shows",
+    "then whoever holds the highest rank gains a bonus of",
+    "and the next card played must match the colour of",
+]
 
 
 def effect_text(rng: random.Random, icon: str) -> str:
-    return (f"{rng.choice(_OPENINGS)} {rng.choice(_AMOUNTS)} {rng.choice(_THINGS)} {rng.choice(_WHOM)}, "
-            f"{rng.choice(_TAILS)} :{icon}:")
+    return (
+        f"{rng.choice(_OPENINGS)} {rng.choice(_AMOUNTS)} {rng.choice(_THINGS)} {rng.choice(_WHOM)}, "
+        f"{rng.choice(_TAILS)} :{icon}:"
+    )
 
 
 def make_cards(n: int) -> list[dict]:
@@ -148,8 +173,15 @@ def make_cards(n: int) -> list[dict]:
         if text in seen or fitted is None or fitted.size != region.size or len(fitted.lines) != 3:
             continue
         seen.add(text)
-        cards.append({"name": f"Bench Card {i + 1:03d}", "type": TYPES[i % len(TYPES)], "count": 1,
-                      "effect": text, "flavour": ""})
+        cards.append(
+            {
+                "name": f"Bench Card {i + 1:03d}",
+                "type": TYPES[i % len(TYPES)],
+                "count": 1,
+                "effect": text,
+                "flavour": "",
+            }
+        )
     return cards
 
 
@@ -197,8 +229,10 @@ def check_layout() -> str:
     templates = load_templates(TEMPLATES)
     size = templates["sp-magic"].size
     grid = plan_grid(PAPERS["letter"], size.width, size.height, 0.0, page_style(templates["page"]), False)
-    layout = (f"{grid.cols.count} x {grid.rows.count} = {grid.slots}-up, "
-              f"{'landscape' if grid.landscape else 'portrait'} {grid.page_w:g} x {grid.page_h:g} pt (US Letter)")
+    layout = (
+        f"{grid.cols.count} x {grid.rows.count} = {grid.slots}-up, "
+        f"{'landscape' if grid.landscape else 'portrait'} {grid.page_w:g} x {grid.page_h:g} pt (US Letter)"
+    )
     assert (grid.cols.count, grid.rows.count, grid.landscape) == (3, 3, False), layout
     floor = floor_deck.cell_origins()
     for trim, (x, y) in zip(grid.trims, floor, strict=True):
@@ -261,10 +295,13 @@ def main() -> int:
     pipe_mb = max(r["peak_kib"] for r in runs["pipeline"]) / 1024
     floor_mb = max(r["peak_kib"] for r in runs["floor"]) / 1024
     pipe_pages, floor_pages = runs["pipeline"][0]["pages"], runs["floor"][0]["pages"]
-    phases = {side: {k: statistics.median(r["phases"][k] for r in runs[side]) for k in runs[side][0]["phases"]}
-              for side in runs}
-    with_imports = ((med("pipeline", "work_s") + med("pipeline", "import_s"))
-                    / (med("floor", "work_s") + med("floor", "import_s")))
+    phases = {
+        side: {k: statistics.median(r["phases"][k] for r in runs[side]) for k in runs[side][0]["phases"]}
+        for side in runs
+    }
+    with_imports = (med("pipeline", "work_s") + med("pipeline", "import_s")) / (
+        med("floor", "work_s") + med("floor", "import_s")
+    )
     ratio_ok, peak_ok = ratio <= TARGET_RATIO, pipe_mb <= TARGET_PEAK_MB
 
     print(f"deck: {CARDS} distinct poker cards (title, 3-line effect with one inline icon, art icon)")
@@ -278,8 +315,10 @@ def main() -> int:
         print(f"{f'  run {i + 1} (s)':22}{runs['pipeline'][i]['work_s']:12.3f}{runs['floor'][i]['work_s']:12.3f}")
     print(f"{'imports (s)':22}{med('pipeline', 'import_s'):12.3f}{med('floor', 'import_s'):12.3f}")
     print(f"{'peak RSS (MB)':22}{pipe_mb:12.1f}{floor_mb:12.1f}")
-    print(f"{'  of it, imports (MB)':22}{max(r['imports_kib'] for r in runs['pipeline']) / 1024:12.1f}"
-          f"{max(r['imports_kib'] for r in runs['floor']) / 1024:12.1f}")
+    print(
+        f"{'  of it, imports (MB)':22}{max(r['imports_kib'] for r in runs['pipeline']) / 1024:12.1f}"
+        f"{max(r['imports_kib'] for r in runs['floor']) / 1024:12.1f}"
+    )
     print(f"{'pages':22}{pipe_pages:12d}{floor_pages:12d}")
     print(f"{'PDF size (KB)':22}{runs['pipeline'][0]['bytes'] / 1024:12.0f}{runs['floor'][0]['bytes'] / 1024:12.0f}")
     for side in runs:

@@ -9,6 +9,7 @@ exits 1 when the target is missed or a PDF was rewritten.
 
     python bench/bench_rebuild.py
 """
+
 from __future__ import annotations
 
 import argparse
@@ -85,8 +86,10 @@ def main() -> int:
 
     rebuild, floor, bare = (statistics.median(t) for t in (rebuild_times, floor_times, bare_times))
     ok_time, ok_cache = rebuild <= TARGET_S, not rewritten
-    print(f"command: pnp build --out <tmp>   (all games: {len(games)} PDF{'s' * (len(games) != 1)}, "
-          f"{len(before)} on disk; cold build {cold_s:.2f} s)")
+    print(
+        f"command: pnp build --out <tmp>   (all games: {len(games)} PDF{'s' * (len(games) != 1)}, "
+        f"{len(before)} on disk; cold build {cold_s:.2f} s)"
+    )
     print(f"runs: {args.repeats} each, wall time of the whole process from outside, median")
     print()
     print(f"{'no-change rebuild':32}{rebuild:8.3f} s   ({' '.join(f'{t:.3f}' for t in rebuild_times)})")
@@ -96,7 +99,10 @@ def main() -> int:
     print(f"{'no-change path':32}{(heavy.stdout.strip().splitlines() or [heavy.stderr.strip()])[-1]}")
     print()
     print(f"{'rebuild time':22}{rebuild:6.3f} s   target <= {TARGET_S} s   {'PASS' if ok_time else 'FAIL'}")
-    print(f"{'nothing re-rendered':22}{'yes' if ok_cache else 'no':>6}     every game unchanged   {'PASS' if ok_cache else 'FAIL'}")
+    print(
+        f"{'nothing re-rendered':22}{'yes' if ok_cache else 'no':>6}     every game unchanged   "
+        f"{'PASS' if ok_cache else 'FAIL'}"
+    )
     for problem in rewritten[:3]:
         print(f"  {problem}")
     return 0 if ok_time and ok_cache else 1

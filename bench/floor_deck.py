@@ -9,6 +9,7 @@ Same fonts (Vera, Vera-Bold, Vera-Italic TTFs, embedded and subset), same page c
 
     python bench/floor_deck.py CARDS.yaml OUT.pdf     # prints a JSON line of timings
 """
+
 from __future__ import annotations
 
 import json
@@ -75,20 +76,20 @@ def flame(c, x: float, y: float, s: float) -> None:
     c.setLineJoin(1)
     c.setLineWidth(0.06)
     p = c.beginPath()
-    p.moveTo(.5, .05)
-    p.curveTo(.75, .05, .88, .22, .86, .44)
-    p.curveTo(.85, .62, .70, .72, .66, .96)
-    p.curveTo(.50, .76, .30, .74, .26, .80)
-    p.curveTo(.28, .64, .14, .58, .14, .40)
-    p.curveTo(.14, .20, .27, .05, .5, .05)
+    p.moveTo(0.5, 0.05)
+    p.curveTo(0.75, 0.05, 0.88, 0.22, 0.86, 0.44)
+    p.curveTo(0.85, 0.62, 0.70, 0.72, 0.66, 0.96)
+    p.curveTo(0.50, 0.76, 0.30, 0.74, 0.26, 0.80)
+    p.curveTo(0.28, 0.64, 0.14, 0.58, 0.14, 0.40)
+    p.curveTo(0.14, 0.20, 0.27, 0.05, 0.5, 0.05)
     p.close()
     c.setFillColor(FLAME)
     c.drawPath(p, fill=1, stroke=0)
     q = c.beginPath()
-    q.moveTo(.5, .14)
-    q.curveTo(.64, .14, .72, .24, .70, .37)
-    q.curveTo(.60, .54, .40, .50, .32, .36)
-    q.curveTo(.32, .22, .40, .14, .5, .14)
+    q.moveTo(0.5, 0.14)
+    q.curveTo(0.64, 0.14, 0.72, 0.24, 0.70, 0.37)
+    q.curveTo(0.60, 0.54, 0.40, 0.50, 0.32, 0.36)
+    q.curveTo(0.32, 0.22, 0.40, 0.14, 0.5, 0.14)
     q.close()
     c.setFillColor(FLAME_CORE)
     c.drawPath(q, fill=1, stroke=0)
@@ -105,15 +106,15 @@ def art_icon(c, x: float, y: float, s: float) -> None:
     c.setLineJoin(1)
     c.setLineCap(1)
     wand = c.beginPath()
-    wand.moveTo(.15, .15)
-    wand.lineTo(.58, .58)
+    wand.moveTo(0.15, 0.15)
+    wand.lineTo(0.58, 0.58)
     c.setStrokeColor(ART_EDGE)
-    c.setLineWidth(.09)
+    c.setLineWidth(0.09)
     c.drawPath(wand, stroke=1, fill=0)
     c.setFillColor(ART)
-    c.setLineWidth(.06)
-    for cx, cy, r in ((.66, .66, .29), (.24, .78, .13), (.84, .22, .10)):
-        q = r * .14
+    c.setLineWidth(0.06)
+    for cx, cy, r in ((0.66, 0.66, 0.29), (0.24, 0.78, 0.13), (0.84, 0.22, 0.10)):
+        q = r * 0.14
         p = c.beginPath()
         p.moveTo(cx, cy + r)
         for (kx, ky), (tx, ty) in (((q, q), (r, 0)), ((q, -q), (0, -r)), ((-q, -q), (-r, 0)), ((-q, q), (0, r))):
@@ -214,7 +215,9 @@ def draw_page_marks(c, used: int, label: str) -> None:
             c.rect(x + i * step, 0, step, bar, stroke=0, fill=1)
         c.drawString(x, bar + INFO_SIZE * 0.4, f"{name}  (actual size)")
         x += total + 6 * MM
-    c.drawString(x, bar / 2 - INFO_SIZE * 0.3, "Print at 100% / actual size: each bar must measure exactly what it says.")
+    c.drawString(
+        x, bar / 2 - INFO_SIZE * 0.3, "Print at 100% / actual size: each bar must measure exactly what it says."
+    )
     c.restoreState()
     c.saveState()  # the label, reading up the right band
     c.translate(PAGE_W - MARGIN, MARGIN)
@@ -243,7 +246,7 @@ def build(cards_yaml: Path, out: Path, phases: dict[str, float]) -> int:
     for page in range(pages):
         c.setPageSize((PAGE_W, PAGE_H))
         chunk = cards[page * len(cells) : (page + 1) * len(cells)]
-        for (x, y), card in zip(cells, chunk):
+        for (x, y), card in zip(cells, chunk, strict=False):
             c.saveState()
             c.translate(x, y)
             draw_card(c, card)
@@ -263,10 +266,20 @@ def main() -> None:
     phases: dict[str, float] = {}
     pages = build(cards_yaml, out, phases)
     t2 = time.perf_counter()
-    print(json.dumps({
-        "side": "floor", "import_s": _T1 - _T0, "work_s": t2 - _T1, "pages": pages, "phases": phases,
-        "bytes": out.stat().st_size, "peak_kib": peak_rss_kib(), "imports_kib": imports_kib,
-    }))
+    print(
+        json.dumps(
+            {
+                "side": "floor",
+                "import_s": _T1 - _T0,
+                "work_s": t2 - _T1,
+                "pages": pages,
+                "phases": phases,
+                "bytes": out.stat().st_size,
+                "peak_kib": peak_rss_kib(),
+                "imports_kib": imports_kib,
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

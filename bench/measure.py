@@ -1,4 +1,5 @@
 """What both sides of a benchmark measure about themselves (they run as separate scripts)."""
+
 from __future__ import annotations
 
 import resource

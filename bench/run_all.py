@@ -1,7 +1,8 @@
 """Run both benchmarks, one after the other; exit 1 if either missed a target.
 
-    python bench/run_all.py
+python bench/run_all.py
 """
+
 from __future__ import annotations
 
 import subprocess

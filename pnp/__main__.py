@@ -1,4 +1,5 @@
 """`python -m pnp` runs the `pnp` command."""
+
 from pnp.cli import main
 
 main()

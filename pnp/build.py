@@ -1,4 +1,5 @@
 """Build a game: load and check its content, lay out its set, write its PDF."""
+
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -4,6 +4,7 @@ The key is a hash of everything a PDF depends on: the code, the templates, the g
 files (every layer) and the build options. Standard library only, so a no-change rebuild
 never imports reportlab or pydantic.
 """
+
 from __future__ import annotations
 
 import hashlib

@@ -4,6 +4,7 @@ Hold the printed sheet to the light, scales towards you: where a front line cros
 how far the printer moved the back; that number, passed as --offset X,Y, moves it back.
 The targets sit where they map onto each other under either flip, so one sheet serves both.
 """
+
 from __future__ import annotations
 
 import os
@@ -12,7 +13,8 @@ from pathlib import Path
 from reportlab.lib.colors import black
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.imposition import Paper, Rect
+from pnp.geometry import Rect
+from pnp.imposition import Paper
 from pnp.render import fonts
 from pnp.render.pagemarks import draw_label, draw_scale_bars
 from pnp.units import MM
@@ -78,8 +80,11 @@ def _back(canvas: Canvas, paper: Paper) -> None:
     canvas.setFont(fonts.font_name("bold"), 14)
     canvas.drawCentredString(paper.width / 2, paper.height - 22 * MM, "Duplex calibration: back (read here)")
     canvas.setFont(fonts.font_name("regular"), 8)
-    canvas.drawCentredString(paper.width / 2, paper.height - 30 * MM,
-                             "X grows to the right, Y grows upwards, in millimetres, as you look at this side.")
+    canvas.drawCentredString(
+        paper.width / 2,
+        paper.height - 30 * MM,
+        "X grows to the right, Y grows upwards, in millimetres, as you look at this side.",
+    )
 
 
 def write_calibration(path: Path, paper: Paper) -> Path:
@@ -92,8 +97,12 @@ def write_calibration(path: Path, paper: Paper) -> Path:
         for number, draw in enumerate((_front, _back), 1):
             draw(canvas, paper)
             draw_scale_bars(canvas, Rect(margin, margin, paper.width - 2 * margin, band), 6.5)
-            draw_label(canvas, Rect(margin, paper.height - margin - band, paper.width - 2 * margin, band), 6.5,
-                       f"Spellpress duplex calibration · {paper.name} · page {number} of 2")
+            draw_label(
+                canvas,
+                Rect(margin, paper.height - margin - band, paper.width - 2 * margin, band),
+                6.5,
+                f"Spellpress duplex calibration · {paper.name} · page {number} of 2",
+            )
             canvas.showPage()
         canvas.save()
         os.replace(tmp, path)

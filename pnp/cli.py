@@ -3,6 +3,7 @@
 Exit status: 0 done, 2 bad content or options (every problem listed, nothing written), 1 anything else.
 Heavy imports wait inside the commands, so `pnp build` with nothing changed returns at once.
 """
+
 from __future__ import annotations
 
 import functools
@@ -18,18 +19,25 @@ from pnp.paths import CONTENT
 from pnp.units import MM
 
 CONTENT_OPTION = click.option(
-    "--content", "extra", multiple=True, type=click.Path(exists=True, file_okay=False, path_type=Path),
-    help="A folder laid over the bundled content (DIR/<game-id>/*.yaml): same file name replaces, a new deck file adds cards. Repeatable.")
+    "--content",
+    "extra",
+    multiple=True,
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help="A folder laid over the bundled content (DIR/<game-id>/*.yaml): same file name replaces, "
+    "a new deck file adds cards. Repeatable.",
+)
 PAPER_OPTION = click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True)
 
 
 def reports_problems(command):
     """ContentError becomes its list of problems and exit status 2, as does a layout the paper
     cannot hold; no traceback for a user's mistake."""
+
     @functools.wraps(command)
     def wrapper(*args, **kwargs):
         from pnp.content.problems import ContentError
         from pnp.imposition import LayoutError
+
         try:
             return command(*args, **kwargs)
         except LayoutError as err:
@@ -44,6 +52,7 @@ def reports_problems(command):
         except OSError as err:
             click.echo(f"error: {err}", err=True)
             sys.exit(1)
+
     return wrapper
 
 
@@ -59,7 +68,9 @@ def chosen_games(games: tuple[str, ...], extra: tuple[Path, ...]) -> list[str]:
     ready = available()
     missing = [g for g in games if g not in ready]
     if missing:
-        raise click.BadParameter(f"{', '.join(missing)} has no print-and-play set yet (ready: {', '.join(ready)})", param_hint="GAME")
+        raise click.BadParameter(
+            f"{', '.join(missing)} has no print-and-play set yet (ready: {', '.join(ready)})", param_hint="GAME"
+        )
     return list(games) or [g for g in ready if any((layer / g).is_dir() for layer in layers(extra))]
 
 
@@ -82,10 +93,21 @@ def main() -> None:
 @PAPER_OPTION
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True)
 @CONTENT_OPTION
-@click.option("--backs", type=click.Choice(BACK_MODES), default="duplex-long", show_default=True,
-              help="duplex-long/-short: a back page after each front page, mirrored to land behind it; fold: fronts and backs side by side; none: fronts only.")
-@click.option("--offset", default="0,0", callback=parse_offset, show_default=True,
-              help="X,Y in mm: moves back pages to correct a printer's duplex misregistration (read it off `pnp calibrate`).")
+@click.option(
+    "--backs",
+    type=click.Choice(BACK_MODES),
+    default="duplex-long",
+    show_default=True,
+    help="duplex-long/-short: a back page after each front page, mirrored to land behind it; "
+    "fold: fronts and backs side by side; none: fronts only.",
+)
+@click.option(
+    "--offset",
+    default="0,0",
+    callback=parse_offset,
+    show_default=True,
+    help="X,Y in mm: moves back pages to correct a printer's duplex misregistration (read it off `pnp calibrate`).",
+)
 @click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True, help="Bleed in mm.")
 @click.option("--ink-saver", is_flag=True, help="No full-bleed fills; outlines and text stay.")
 @reports_problems
@@ -104,7 +126,7 @@ def build(games, paper, out, extra, backs, offset, bleed, ink_saver) -> None:
         return
     # every game is checked before any is written: one bad file stops the run with nothing written
     games_to_write = checked_games([game_id for game_id, _, _ in stale], extra)
-    for (game_id, path, key), game in zip(stale, games_to_write):
+    for (game_id, path, key), game in zip(stale, games_to_write, strict=True):
         pages = _write_one(game_id, game, options, path)
         cache.remember(path, key)
         click.echo(f"wrote {path} ({pages} pages)")
@@ -115,6 +137,7 @@ def checked_games(game_ids: list[str], extra: tuple[Path, ...]) -> list:
     from pnp.build import check as check_game
     from pnp.build import open_game
     from pnp.content.problems import ContentError
+
     games, problems = [], []
     for game_id in game_ids:
         try:
@@ -130,12 +153,15 @@ def checked_games(game_ids: list[str], extra: tuple[Path, ...]) -> list:
 
 def _write_one(game_id: str, game, options: Options, path: Path) -> int:
     from pnp.build import write
+
     if not sys.stdout.isatty():
         return write(game, options, path)
     with click.progressbar(length=1, label=game_id, file=sys.stdout) as bar:
+
         def progress(done: int, total: int) -> None:
             bar.length = total
             bar.update(done - bar.pos)
+
         return write(game, options, path, progress)
 
 
@@ -158,6 +184,7 @@ def list_games(extra) -> None:
     """The games, their components, counts and sizes."""
     from pnp.build import open_game
     from pnp.components.kinds import Deck
+
     for game_id in chosen_games((), extra):
         game = open_game(game_id, layers(extra))
         info = game.content["game"]
@@ -166,8 +193,10 @@ def list_games(extra) -> None:
             if isinstance(component, Deck):
                 size = game.templates[component.template].size
                 back = "with backs" if component.back else "no backs"
-                click.echo(f"  {component.title:<28} {len(component.faces):>4}  "
-                           f"{size.width / MM:.1f} x {size.height / MM:.1f} mm, {back}")
+                click.echo(
+                    f"  {component.title:<28} {len(component.faces):>4}  "
+                    f"{size.width / MM:.1f} x {size.height / MM:.1f} mm, {back}"
+                )
             else:
                 click.echo(f"  {component.title:<28} {component.pages:>4}  page{'s' * (component.pages != 1)}")
 
@@ -178,6 +207,7 @@ def list_games(extra) -> None:
 def schema(out) -> None:
     """Write a JSON Schema for each kind of content file (and for templates) into OUT."""
     from pnp.schema import write_schemas
+
     for path in write_schemas(out):
         click.echo(f"wrote {path}")
 
@@ -189,6 +219,7 @@ def schema(out) -> None:
 def calibrate(paper, out) -> None:
     """A one-sheet duplex calibration page: print double-sided, read the offset off its scales."""
     from pnp.calibrate import write_calibration
+
     path = write_calibration(out / f"calibrate-{paper}.pdf", PAPERS[paper])
     click.echo(f"wrote {path}: print it double-sided at 100%, then pass the readings as --offset X,Y")
 
@@ -200,12 +231,15 @@ def export() -> None:
 
 @export.command()
 @click.argument("game")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output") / "tts", show_default=True)
+@click.option(
+    "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output") / "tts", show_default=True
+)
 @CONTENT_OPTION
 @reports_problems
 def tts(game, out, extra) -> None:
     """Tabletop Simulator deck sheets: PNG grids of up to 10x7 cards and a back image per deck."""
     from pnp.export_tts import export_decks
+
     [loaded] = checked_games(chosen_games((game,), extra), extra)
     for path in export_decks(game, loaded.components(), loaded.templates, out):
         click.echo(f"wrote {path}")

@@ -1,4 +1,5 @@
 """One game's components laid out on pages and written to a PDF, atomically."""
+
 from __future__ import annotations
 
 import os
@@ -44,7 +45,7 @@ class Page:
     component: str
     side: str
     info_axis: str
-    draw: Callable[["Writer"], None]
+    draw: Callable[[Writer], None]
 
 
 class Writer:
@@ -97,7 +98,7 @@ def deck_pages(deck: Deck, templates: dict, options: Options, style: PageStyle, 
         used = cells[: len(faces)]
 
         def fronts(w: Writer, faces=faces, used=used) -> None:
-            for cell, face in zip(used, faces):
+            for cell, face in zip(used, faces, strict=True):
                 w.place(grid, cell, face)
             if folded:
                 for cell in used:
@@ -121,7 +122,9 @@ def deck_pages(deck: Deck, templates: dict, options: Options, style: PageStyle, 
                 w.canvas.restoreState()
 
             edge = options.backs.removeprefix("duplex-")
-            pages.append(Page(dims, deck.title, f"backs: print double-sided, flip on the {edge} edge", grid.info_axis, backs))
+            pages.append(
+                Page(dims, deck.title, f"backs: print double-sided, flip on the {edge} edge", grid.info_axis, backs)
+            )
     return pages
 
 
@@ -131,8 +134,13 @@ def sheet_pages(sheet: Sheet, templates: dict, options: Options, style: PageStyl
     area = sheet_area(*dims, style)
 
     def page(index: int) -> Page:
-        return Page(dims, sheet.title, "", "y", lambda w: sheet.draw(
-            w.canvas, area, templates[sheet.template], index, options.ink_saver))
+        return Page(
+            dims,
+            sheet.title,
+            "",
+            "y",
+            lambda w: sheet.draw(w.canvas, area, templates[sheet.template], index, options.ink_saver),
+        )
 
     return [page(i) for i in range(sheet.pages)]
 
@@ -160,8 +168,14 @@ def repeated_faces(components: list[Component], options: Options) -> set[Face]:
     return {face for face, n in counts.items() if n > 1}
 
 
-def write_pdf(path: Path, title: str, components: list[Component], templates: dict, options: Options,
-              progress: Callable[[int], None] = lambda _: None) -> int:
+def write_pdf(
+    path: Path,
+    title: str,
+    components: list[Component],
+    templates: dict,
+    options: Options,
+    progress: Callable[[int], None] = lambda _: None,
+) -> int:
     """Write every page to `path` through a temporary file; return the page count."""
     pages = plan_pages(components, templates, options)
     page_template: PageTemplate = templates["page"]
@@ -180,7 +194,12 @@ def write_pdf(path: Path, title: str, components: list[Component], templates: di
             scale, label = info_bands(*page.size, style, page.info_axis)
             draw_scale_bars(canvas, scale, page_template.info_size)
             side = f" · {page.side}" if page.side else ""
-            draw_label(canvas, label, page_template.info_size, f"{title} · {page.component}{side} · page {number} of {len(pages)}")
+            draw_label(
+                canvas,
+                label,
+                page_template.info_size,
+                f"{title} · {page.component}{side} · page {number} of {len(pages)}",
+            )
             canvas.showPage()
             progress(1)
         canvas.save()

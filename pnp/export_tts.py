@@ -4,6 +4,7 @@ Faces are drawn by the same code as the PDF (without bleed) and rasterised with 
 the table shows exactly what prints. TTS keeps a sheet's last slot for the hidden-card image,
 so a sheet holds at most 69 cards.
 """
+
 from __future__ import annotations
 
 import io
@@ -35,7 +36,7 @@ def rasterise(faces: list[Face], templates: dict) -> dict[Face, Image.Image]:
     canvas.save()
     document = pdfium.PdfDocument(buffer.getvalue())
     images = {}
-    for face, page in zip(unique, document):
+    for face, page in zip(unique, document, strict=True):
         scale = CARD_WIDTH_PX / page.get_width()
         images[face] = page.render(scale=scale).to_pil().convert("RGB")
     return images

@@ -5,6 +5,7 @@ Every card keeps its full bleed on the grid's outer edges; between cards the gut
 twice the bleed and shrinks (to zero, cards then share a cut) before a column or row is lost.
 Crop marks sit outside the grid's art, so they never cross a card.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
+from pnp.geometry import Rect
 from pnp.units import INCH, MM
 
 BackMode = Literal["duplex-long", "duplex-short", "fold", "none"]
@@ -41,25 +43,6 @@ class Options:
 
 
 PAPERS = {"a4": Paper("A4", 210 * MM, 297 * MM), "letter": Paper("US Letter", 8.5 * INCH, 11 * INCH)}
-
-
-@dataclass(frozen=True)
-class Rect:
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def top(self) -> float:
-        return self.y + self.h
-
-    @property
-    def right(self) -> float:
-        return self.x + self.w
-
-    def grow(self, left: float, bottom: float, right: float, top: float) -> "Rect":
-        return Rect(self.x - left, self.y - bottom, self.w + left + right, self.h + bottom + top)
 
 
 @dataclass(frozen=True)

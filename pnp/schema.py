@@ -1,4 +1,5 @@
 """JSON Schemas for every kind of content file and for templates, for editors that validate YAML."""
+
 from __future__ import annotations
 
 import json

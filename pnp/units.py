@@ -1,4 +1,5 @@
 """Lengths as designers write them ("63.5mm", "2in", "9pt", bare numbers in mm), held as points."""
+
 from __future__ import annotations
 
 import re

@@ -1,4 +1,5 @@
 """Shared fixtures: PDFs built once per session through the library, for the read-back tests."""
+
 from __future__ import annotations
 
 from pathlib import Path

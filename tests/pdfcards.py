@@ -5,6 +5,7 @@ move the origin to the trim's bottom-left corner, draw (in place, or a form for 
 restore. Walking each page's content stream finds those placements; the crop marks, read
 separately, give each card's trim size.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -80,7 +81,9 @@ class BuiltPdf:
                     open_at[len(stack)] = Placement(None, ctm[4], ctm[5], clip)
                 clip = None
             elif op == b"Do" and len(stack) in open_at and open_at[len(stack)].form is None:
-                open_at[len(stack)] = Placement(str(operands[0]), *[getattr(open_at[len(stack)], f) for f in ("x", "y", "art")])
+                open_at[len(stack)] = Placement(
+                    str(operands[0]), *[getattr(open_at[len(stack)], f) for f in ("x", "y", "art")]
+                )
         marks = self.crop_marks(page, found)
         return [m for m in (self._measured(p, marks) for p in found) if m is not None]
 
@@ -99,7 +102,12 @@ class BuiltPdf:
         arts = [p.art for p in (placements if placements is not None else self.placements(page))]
 
         def within(line, art) -> bool:
-            return art[0] <= min(line[0], line[2]) and max(line[0], line[2]) <= art[2] and art[1] <= min(line[1], line[3]) and max(line[1], line[3]) <= art[3]
+            return (
+                art[0] <= min(line[0], line[2])
+                and max(line[0], line[2]) <= art[2]
+                and art[1] <= min(line[1], line[3])
+                and max(line[1], line[3]) <= art[3]
+            )
 
         return [l for l in self.lines(page) if not any(within(l, a) for a in arts)]
 
@@ -126,4 +134,6 @@ class BuiltPdf:
         for c in chars:
             lines.setdefault(round(c["y0"]), []).append(c)
         # a wrapped line ends where a word did: join lines with a space
-        return " ".join("".join(c["text"] for c in sorted(lines[y], key=lambda c: c["x0"])) for y in sorted(lines, reverse=True))
+        return " ".join(
+            "".join(c["text"] for c in sorted(lines[y], key=lambda c: c["x0"])) for y in sorted(lines, reverse=True)
+        )

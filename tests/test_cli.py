@@ -1,5 +1,6 @@
 """The `pnp` command: list, build (papers, the no-change skip, bad options), schema, calibrate,
 export tts and help. Most runs go through click's CliRunner; one is a real process."""
+
 from __future__ import annotations
 
 import json
@@ -23,8 +24,16 @@ from pnp.paths import CONTENT, TEMPLATES
 GAME = "spells-and-potions"
 MM = 72 / 25.4
 PAPER_SIZES = {"a4": (210 * MM, 297 * MM), "letter": (612.0, 792.0)}
-KINDS = ("game", "element-suits", "magic-cards", "reference-card", "score-pad", "template",
-         "spell-cards", "magic-spell-set")
+KINDS = (
+    "game",
+    "element-suits",
+    "magic-cards",
+    "reference-card",
+    "score-pad",
+    "template",
+    "spell-cards",
+    "magic-spell-set",
+)
 
 
 def invoke(*args: str):
@@ -39,12 +48,17 @@ def ok(result):
 
 # --- list ---------------------------------------------------------------------------------------
 
+
 def test_list_shows_components_counts_and_sizes():
     everything = ok(invoke("list")).output
     assert "spells-and-potions: Spells and Potions (2-4 wizards)" in everything.splitlines()
     out = everything.split("spells-and-potions:")[1]
-    decks = {m["title"]: (int(m["n"]), m["size"], m["backs"]) for m in re.finditer(
-        r"^\s+(?P<title>[A-Z][\w ]+?)\s+(?P<n>\d+)\s+(?P<size>[\d.]+ x [\d.]+ mm), (?P<backs>.+)$", out, re.M)}
+    decks = {
+        m["title"]: (int(m["n"]), m["size"], m["backs"])
+        for m in re.finditer(
+            r"^\s+(?P<title>[A-Z][\w ]+?)\s+(?P<n>\d+)\s+(?P<size>[\d.]+ x [\d.]+ mm), (?P<backs>.+)$", out, re.M
+        )
+    }
     assert decks == {
         "Element cards": (40, "63.5 x 88.9 mm", "with backs"),
         "Spells and Potions cards": (12, "63.5 x 88.9 mm", "with backs"),
@@ -54,6 +68,7 @@ def test_list_shows_components_counts_and_sizes():
 
 
 # --- build --------------------------------------------------------------------------------------
+
 
 def page_sizes(pdf: Path) -> list[tuple[float, float]]:
     return [(float(p.mediabox.width), float(p.mediabox.height)) for p in PdfReader(pdf).pages]
@@ -103,8 +118,12 @@ def test_build_is_byte_for_byte_reproducible(tmp_path):
 def test_a_real_process_builds_and_exits_zero(tmp_path):
     pnp = Path(sys.executable).parent / "pnp"
     assert pnp.exists(), "the pnp console script is not installed in the venv"
-    proc = subprocess.run([str(pnp), "build", GAME, "--backs", "none", "--paper", "letter", "--out", str(tmp_path)],
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [str(pnp), "build", GAME, "--backs", "none", "--paper", "letter", "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr
     pdf = tmp_path / f"{GAME}-letter.pdf"
@@ -112,16 +131,19 @@ def test_a_real_process_builds_and_exits_zero(tmp_path):
     assert pdf.read_bytes().startswith(b"%PDF-")
 
 
-@pytest.mark.parametrize("args, named", [
-    (["--paper", "a5"], "'--paper'"),
-    (["--offset", "1"], "'--offset'"),
-    (["--offset", "1,2,3"], "'--offset'"),
-    (["--offset", "left,up"], "'--offset'"),
-    (["--bleed", "-1"], "'--bleed'"),
-    (["--bleed", "11"], "'--bleed'"),
-    (["--backs", "sideways"], "'--backs'"),
-    (["no-such-game"], "no-such-game"),
-])
+@pytest.mark.parametrize(
+    "args, named",
+    [
+        (["--paper", "a5"], "'--paper'"),
+        (["--offset", "1"], "'--offset'"),
+        (["--offset", "1,2,3"], "'--offset'"),
+        (["--offset", "left,up"], "'--offset'"),
+        (["--bleed", "-1"], "'--bleed'"),
+        (["--bleed", "11"], "'--bleed'"),
+        (["--backs", "sideways"], "'--backs'"),
+        (["no-such-game"], "no-such-game"),
+    ],
+)
 def test_bad_options_exit_2_naming_the_option(tmp_path, args, named):
     out = tmp_path / "out"
     result = CliRunner().invoke(main, ["build", *args, "--out", str(out)])
@@ -154,6 +176,7 @@ def test_content_folder_must_exist(tmp_path):
 
 # --- schema -------------------------------------------------------------------------------------
 
+
 def validation_errors(value, schema: dict) -> list[str]:
     return [e.message for e in jsonschema.Draft202012Validator(schema).iter_errors(value)]
 
@@ -176,13 +199,16 @@ def test_schema_files_name_their_draft_and_kind(schemas):
         jsonschema.Draft202012Validator.check_schema(schema)
 
 
-@pytest.mark.parametrize("kind, required", [
-    ("game", {"kind", "title", "players"}),
-    ("element-suits", {"kind", "ranks", "trump", "suits"}),
-    ("magic-cards", {"kind", "cards"}),
-    ("reference-card", {"kind", "title", "copies", "sections"}),
-    ("score-pad", {"kind", "title", "how_to", "duel_heading", "total_heading"}),
-])
+@pytest.mark.parametrize(
+    "kind, required",
+    [
+        ("game", {"kind", "title", "players"}),
+        ("element-suits", {"kind", "ranks", "trump", "suits"}),
+        ("magic-cards", {"kind", "cards"}),
+        ("reference-card", {"kind", "title", "copies", "sections"}),
+        ("score-pad", {"kind", "title", "how_to", "duel_heading", "total_heading"}),
+    ],
+)
 def test_content_schemas_require_their_keys_and_forbid_others(schemas, kind, required):
     schema = schemas[kind]
     assert schema["type"] == "object"
@@ -232,6 +258,7 @@ def test_a_length_field_accepts_a_unit_string_per_the_schema(schemas):
 
 # --- calibrate ----------------------------------------------------------------------------------
 
+
 def test_calibrate_letter_writes_a_two_page_sheet_with_crosshairs_and_scales(tmp_path):
     result = ok(invoke("calibrate", "--paper", "letter", "--out", str(tmp_path)))
     pdf = tmp_path / "calibrate-letter.pdf"
@@ -269,6 +296,7 @@ def test_calibrate_letter_writes_a_two_page_sheet_with_crosshairs_and_scales(tmp
 
 # --- export tts ---------------------------------------------------------------------------------
 
+
 def test_export_tts_writes_sheets_backs_and_manifest(tmp_path):
     result = ok(invoke("export", "tts", GAME, "--out", str(tmp_path)))
     manifest_path = tmp_path / f"{GAME}-tts.json"
@@ -301,6 +329,7 @@ def test_export_tts_writes_sheets_backs_and_manifest(tmp_path):
 
 # --- help ---------------------------------------------------------------------------------------
 
+
 def test_build_help_mentions_every_option():
     text = ok(invoke("build", "--help")).output
     for option in ("--paper", "--out", "--content", "--backs", "--offset", "--bleed", "--ink-saver"):
@@ -322,7 +351,9 @@ def test_a_component_too_big_for_the_paper_is_a_clear_error_not_a_traceback(tmp_
     templates = tmp_path / "templates"
     shutil.copytree(TEMPLATES, templates)
     card = templates / "poker-card.yaml"
-    card.write_text(card.read_text().replace("size: {width: 63.5mm, height: 88.9mm}", "size: {width: 300mm, height: 88.9mm}"))
+    card.write_text(
+        card.read_text().replace("size: {width: 63.5mm, height: 88.9mm}", "size: {width: 300mm, height: 88.9mm}")
+    )
     monkeypatch.setattr("pnp.build.TEMPLATES", templates)
     monkeypatch.setattr("pnp.cache.TEMPLATES", templates)
     result = CliRunner().invoke(main, ["build", GAME, "--out", str(tmp_path / "out")])

@@ -1,5 +1,6 @@
 """Bad content in a `--content` overlay: every problem reported as `file:line:col: field: ...`,
 exit status 2, no traceback, and nothing written."""
+
 from __future__ import annotations
 
 import os
@@ -76,7 +77,7 @@ def magic_cards(*cards: str) -> str:
 def card(name: str, type_: str = "spell", count: int | str = 1, effect: str | None = "Does a thing.", **extra) -> str:
     text = f"  - name: {name}\n    type: {type_}\n    count: {count}\n"
     if effect is not None:
-        text += f"    effect: \"{effect}\"\n"
+        text += f'    effect: "{effect}"\n'
     for key, value in extra.items():
         text += f"    {key}: {value}\n"
     return text
@@ -163,8 +164,12 @@ def test_a_real_process_reports_problems_without_a_traceback(work):
     root = overlay(work / "ov", magic_cards=MANY)
     pnp = Path(sys.executable).parent / "pnp"
     assert pnp.exists(), "the pnp console script is not installed in the venv"
-    proc = subprocess.run([str(pnp), "build", GAME, "--content", str(root), "--out", str(work / "out")],
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [str(pnp), "build", GAME, "--content", str(root), "--out", str(work / "out")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 2, proc.stderr
     assert "Traceback" not in proc.stderr
     path = shown(root / GAME / "magic-cards.yaml")
@@ -175,6 +180,7 @@ def test_a_real_process_reports_problems_without_a_traceback(work):
 
 
 # --- YAML itself --------------------------------------------------------------------------------
+
 
 def test_yaml_syntax_error_names_file_line_and_column(work):
     text = "kind: magic-cards\ncards:\n  - name: Bad: Colon\n    type: spell\n"
@@ -208,8 +214,9 @@ def test_unknown_kind_lists_the_expected_kinds(work):
     assert "got 'magic-cardz'" in problem
 
 
-@pytest.mark.parametrize("bundled, kind", [("elements.yaml", "element-suits"), ("game.yaml", "game"),
-                                          ("score-pad.yaml", "score-pad")])
+@pytest.mark.parametrize(
+    "bundled, kind", [("elements.yaml", "element-suits"), ("game.yaml", "game"), ("score-pad.yaml", "score-pad")]
+)
 def test_a_second_file_of_a_non_deck_kind_is_an_error(work, bundled, kind):
     root = overlay(work / "ov", another=(BUNDLED / bundled).read_text(encoding="utf-8"))
     result = invoke("build", GAME, "--content", str(root), "--out", str(work / "out"))
@@ -273,8 +280,10 @@ def test_text_too_long_to_fit_names_card_field_and_place(work):
     root = overlay(work / "ov", magic_cards=text)
     result = invoke("check", GAME, "--content", str(root))
     assert_clean_failure(result)
-    line, col = locate(text, "effect: \"The wizard", '"')
-    problem = line_at(problem_lines(result), f"{shown(root / GAME / 'magic-cards.yaml')}:{line}:{col}: cards.1.effect: ")
+    line, col = locate(text, 'effect: "The wizard', '"')
+    problem = line_at(
+        problem_lines(result), f"{shown(root / GAME / 'magic-cards.yaml')}:{line}:{col}: cards.1.effect: "
+    )
     assert "Endless Incantation" in problem
     assert "does not fit" in problem and "expected" in problem and "got" in problem
     assert "ok " not in result.output
@@ -292,7 +301,7 @@ def test_text_too_long_in_an_added_file_points_into_that_file(work):
     result = invoke("check", GAME, "--content", str(root))
     assert_clean_failure(result)
     lines = problem_lines(result)
-    line, col = locate(text, "effect: \"The wizard", '"')
+    line, col = locate(text, 'effect: "The wizard', '"')
     problem = line_at(lines, f"{shown(root / GAME / 'extra-cards.yaml')}:{line}:{col}: cards.2.effect: ")
     assert "Verbose Brew" in problem
     assert len(lines) == 1
@@ -304,12 +313,15 @@ def test_unknown_inline_icon_is_named(work):
     result = invoke("check", GAME, "--content", str(root))
     assert_clean_failure(result)
     line, col = locate(text, ":nosuch:", '"')
-    problem = line_at(problem_lines(result), f"{shown(root / GAME / 'magic-cards.yaml')}:{line}:{col}: cards.0.effect: ")
+    problem = line_at(
+        problem_lines(result), f"{shown(root / GAME / 'magic-cards.yaml')}:{line}:{col}: cards.0.effect: "
+    )
     assert ":nosuch:" in problem and "Odd Hex" in problem
     assert "expected one of" in problem and "fire" in problem
 
 
 # --- good content -------------------------------------------------------------------------------
+
 
 def test_check_on_good_content_is_ok(work):
     result = invoke("check")

@@ -1,4 +1,5 @@
 """`pnp check magic-spell` on crafted decks: each problem located at its file:line:col."""
+
 from __future__ import annotations
 
 import pytest
@@ -11,13 +12,38 @@ from pnp.rules.magic_spell import CreditRule, credits, tile_mix
 
 GAME = "magic-spell"
 RULE = CreditRule(rare_at_most=2, rare_bonus=2, two_credits_from=9, three_credits_from=12)
-WORDS = ["alacrity", "filch", "quixotic", "zephyr", "mnemonic", "pizzazz", "lethargy", "panacea", "rummage",
-         "talisman", "unravel", "wheedle", "epiphany", "jubilant", "kindle", "obfuscate", "sagacity", "vigilance"]
+WORDS = [
+    "alacrity",
+    "filch",
+    "quixotic",
+    "zephyr",
+    "mnemonic",
+    "pizzazz",
+    "lethargy",
+    "panacea",
+    "rummage",
+    "talisman",
+    "unravel",
+    "wheedle",
+    "epiphany",
+    "jubilant",
+    "kindle",
+    "obfuscate",
+    "sagacity",
+    "vigilance",
+]
 
 
 def card(word: str, pool, changes: dict) -> dict:
-    base = {"word": word, "credits": credits(word, pool, RULE), "definition": "A word of power.", "mode": "cast",
-            "cost": 1, "effect": "Gain 1 **spirit**.", "unmet": "Nothing happens."}
+    base = {
+        "word": word,
+        "credits": credits(word, pool, RULE),
+        "definition": "A word of power.",
+        "mode": "cast",
+        "cost": 1,
+        "effect": "Gain 1 **spirit**.",
+        "unmet": "Nothing happens.",
+    }
     return {**base, **changes}
 
 
@@ -100,8 +126,26 @@ def test_an_effect_must_use_the_rules_terms(tmp_path):
 
 
 def test_a_deck_of_one_credit_spells_makes_the_courseload_too_long(tmp_path):
-    words = ["aster", "bland", "cider", "delta", "eland", "fable", "gland", "haste", "inlet", "joust",
-             "knelt", "lemon", "manor", "noble", "ocean", "plaid", "quest", "raven"]
+    words = [
+        "aster",
+        "bland",
+        "cider",
+        "delta",
+        "eland",
+        "fable",
+        "gland",
+        "haste",
+        "inlet",
+        "joust",
+        "knelt",
+        "lemon",
+        "manor",
+        "noble",
+        "ocean",
+        "plaid",
+        "quest",
+        "raven",
+    ]
     overlay(tmp_path / "ov", words=words)
     result = run("check", GAME, "--content", str(tmp_path / "ov"))
     assert any("courseload" in p for p in problems(result))

@@ -1,4 +1,5 @@
 """Magic Spell's pure rules: the tile mix derived from the deck, the credit rule."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -46,7 +47,9 @@ def test_a_pool_too_small_for_the_deck_leaves_words_unspellable():
 
 
 def test_credit_rule_worked_examples():
-    pool = Counter({"A": 9, "E": 9, "L": 5, "C": 4, "R": 4, "I": 6, "T": 5, "Y": 2, "Q": 1, "U": 3, "X": 1, "O": 5, "F": 2, "H": 3})
+    pool = Counter(
+        {"A": 9, "E": 9, "L": 5, "C": 4, "R": 4, "I": 6, "T": 5, "Y": 2, "Q": 1, "U": 3, "X": 1, "O": 5, "F": 2, "H": 3}
+    )
     # ALACRITY: 8 letters, Y is rare (2 tiles): 8 + 2 = 10 points -> 2 credits
     assert rare_letters("alacrity", pool, RULE) == ["Y"]
     assert points("alacrity", pool, RULE) == 10 and credits("alacrity", pool, RULE) == 2

@@ -1,4 +1,5 @@
 """The printed Magic Spell set, read back from the PDF: tiles, spells, spirit tracks, references."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -57,9 +58,16 @@ def test_tiles_are_19_mm_squares_in_the_mix_derived_from_the_deck(pdf, content):
 def test_letters_that_turn_into_others_are_underlined_and_no_others(pdf):
     for page, p, text in cards_on(pdf, "Ingredient tiles"):
         x0, y0, x1, y1 = p.rect
-        bars = [r for r in pdf.plumber.pages[page].rects
-                if x0 <= r["x0"] and r["x1"] <= x1 and y0 <= pdf.size(page)[1] - r["bottom"] and pdf.size(page)[1] - r["top"] <= y1
-                and abs(r["width"] - 7 * MM) < 0.2 * MM and abs(r["height"] - 1 * MM) < 0.2 * MM]
+        bars = [
+            r
+            for r in pdf.plumber.pages[page].rects
+            if x0 <= r["x0"]
+            and r["x1"] <= x1
+            and y0 <= pdf.size(page)[1] - r["bottom"]
+            and pdf.size(page)[1] - r["top"] <= y1
+            and abs(r["width"] - 7 * MM) < 0.2 * MM
+            and abs(r["height"] - 1 * MM) < 0.2 * MM
+        ]
         assert bool(bars) == (text in ("M", "W", "N", "Z")), f"tile {text}"
 
 
@@ -101,27 +109,61 @@ def build_with(tmp_path, files: dict[str, str], *args):
     from click.testing import CliRunner
 
     from pnp.cli import main
+
     folder = tmp_path / "mine" / "magic-spell"
     folder.mkdir(parents=True)
     for name, text in files.items():
         (folder / name).write_text(text)
-    result = CliRunner().invoke(main, ["build", "magic-spell", "--backs", "none", "--content", str(tmp_path / "mine"),
-                                       "--out", str(tmp_path / "out"), *args])
+    result = CliRunner().invoke(
+        main,
+        [
+            "build",
+            "magic-spell",
+            "--backs",
+            "none",
+            "--content",
+            str(tmp_path / "mine"),
+            "--out",
+            str(tmp_path / "out"),
+            *args,
+        ],
+    )
     return result, tmp_path / "out" / "magic-spell-a4.pdf"
 
 
-MY_WORDS = ["jejune", "jujitsu", "kowtow", "zigzag", "hobnob", "whimsy", "fjord", "knack", "bivouac", "sphinx",
-            "quagmire", "pizzazz", "jackal", "vortex", "blizzard", "mystique", "oxygen", "jukebox"]
+MY_WORDS = [
+    "jejune",
+    "jujitsu",
+    "kowtow",
+    "zigzag",
+    "hobnob",
+    "whimsy",
+    "fjord",
+    "knack",
+    "bivouac",
+    "sphinx",
+    "quagmire",
+    "pizzazz",
+    "jackal",
+    "vortex",
+    "blizzard",
+    "mystique",
+    "oxygen",
+    "jukebox",
+]
 
 
 def spells_file(words) -> str:
-    cards = "".join(f"  - word: {w}\n    definition: Mine.\n    mode: always\n    effect: \"Gain 1 **spirit** when you rest.\"\n"
-                    for w in words)
+    cards = "".join(
+        f'  - word: {w}\n    definition: Mine.\n    mode: always\n    effect: "Gain 1 **spirit** when you rest."\n'
+        for w in words
+    )
     return "kind: spell-cards\ncards:\n" + cards
 
 
 def test_a_users_own_deck_gets_its_own_tile_mix_and_credits_by_the_rule(tmp_path, content):
     from pnp.rules.magic_spell import CreditRule, credits
+
     result, path = build_with(tmp_path, {"spells.yaml": spells_file(MY_WORDS)})
     assert result.exit_code == 0, result.stderr
     mine = BuiltPdf(path)
@@ -135,6 +177,7 @@ def test_a_users_own_deck_gets_its_own_tile_mix_and_credits_by_the_rule(tmp_path
 
 def test_added_spells_that_move_a_bundled_spells_credits_say_which_and_how_to_fix_it(tmp_path, content):
     from pnp.rules.magic_spell import CreditRule, credits
+
     added = ["jejune", "jujitsu", "kowtow", "zigzag"]
     cards = content["spell-cards"].cards
     rule = CreditRule(**content["magic-spell-set"].credits.model_dump())
@@ -152,6 +195,7 @@ def test_added_spells_that_move_a_bundled_spells_credits_say_which_and_how_to_fi
 
 def test_the_spirit_track_marks_its_starting_space(pdf):
     import pypdfium2 as pdfium
+
     scale = 3
     for page, p, text in cards_on(pdf, "Spirit tracks and turn references"):
         if "SPIRIT" not in text:
@@ -162,8 +206,14 @@ def test_the_spirit_track_marks_its_starting_space(pdf):
         for c in pdf.chars(page):
             if p.x <= c["x0"] <= p.x + p.w and p.y + p.h * 0.2 <= c["y0"] <= p.y + p.h * 0.8 and c["size"] > 12:
                 digits.setdefault(c["text"], []).append(c)
-        lone = lambda d: [c for c in digits[d] if not any(  # noqa: E731
-            o["text"] == "1" and abs(o["y0"] - c["y0"]) < 1 and 0 < c["x0"] - o["x0"] < c["size"] for o in digits.get("1", []))]
+        lone = lambda d: [
+            c
+            for c in digits[d]
+            if not any(  # noqa: E731
+                o["text"] == "1" and abs(o["y0"] - c["y0"]) < 1 and 0 < c["x0"] - o["x0"] < c["size"]
+                for o in digits.get("1", [])
+            )
+        ]
         (five,), (four,) = lone("5"), lone("4")
         left_of = lambda c: image.getpixel((int((c["x0"] - 4) * scale), int((height - c["y0"] - 2) * scale)))  # noqa: E731
         assert left_of(five) != left_of(four), "the start space stands out"

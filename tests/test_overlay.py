@@ -1,5 +1,6 @@
 """`--content` folders laid over the bundled content: a new deck file adds its cards, a file of
 the same name replaces the bundled one, and with several folders the later one wins."""
+
 from __future__ import annotations
 
 import re
@@ -27,8 +28,9 @@ def overlay(root: Path, name: str, text: str) -> Path:
 
 def magic_cards(cards: list[tuple[str, str, int]]) -> str:
     return "kind: magic-cards\ncards:\n" + "".join(
-        f"  - name: {name}\n    type: {type_}\n    count: {count}\n    effect: \"Whoever wins this trick is {name}.\"\n"
-        for name, type_, count in cards)
+        f'  - name: {name}\n    type: {type_}\n    count: {count}\n    effect: "Whoever wins this trick is {name}."\n'
+        for name, type_, count in cards
+    )
 
 
 def invoke(*args: str):
@@ -63,8 +65,12 @@ def squash(name: str) -> str:
     return re.sub(r"\s+", "", name)
 
 
-NEW = [("Zephyr Hex", "spell", 1), ("Quill Ward", "counter-spell", 1),
-       ("Ember Tonic", "potion", 1), ("Frost Cure", "antidote", 1)]
+NEW = [
+    ("Zephyr Hex", "spell", 1),
+    ("Quill Ward", "counter-spell", 1),
+    ("Ember Tonic", "potion", 1),
+    ("Frost Cure", "antidote", 1),
+]
 
 
 def test_bundled_list_has_twelve_spells_and_potions_cards():
@@ -97,8 +103,9 @@ def test_a_file_of_the_same_name_replaces_the_bundled_one(tmp_path):
 
 def test_the_later_of_two_content_folders_wins(tmp_path):
     first = overlay(tmp_path / "first", "magic-cards.yaml", magic_cards([("Alpha Rune", "spell", 12)]))
-    second = overlay(tmp_path / "second", "magic-cards.yaml",
-                     magic_cards([("Beta Rune", "spell", 8), ("Gamma Rune", "potion", 8)]))
+    second = overlay(
+        tmp_path / "second", "magic-cards.yaml", magic_cards([("Beta Rune", "spell", 8), ("Gamma Rune", "potion", 8)])
+    )
     assert magic_count(first, second) == 16
     assert magic_count(second, first) == 12
     text = pdf_text("--content", str(first), "--content", str(second), out=tmp_path / "out")

@@ -1,5 +1,6 @@
 """Print fidelity, measured from the PDF: trim sizes, centring, bleed, crop marks, safe zone,
 duplex and folded backs, offsets, scale bars, fonts, determinism, ink saver."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -29,7 +30,12 @@ def grow(rect, by):
 
 
 def overlaps(segment, rect) -> bool:
-    sx0, sy0, sx1, sy1 = min(segment[0], segment[2]), min(segment[1], segment[3]), max(segment[0], segment[2]), max(segment[1], segment[3])
+    sx0, sy0, sx1, sy1 = (
+        min(segment[0], segment[2]),
+        min(segment[1], segment[3]),
+        max(segment[0], segment[2]),
+        max(segment[1], segment[3]),
+    )
     x0, y0, x1, y1 = rect
     return sx0 < x1 and sx1 > x0 and sy0 < y1 and sy1 > y0
 
@@ -119,8 +125,9 @@ def test_text_on_cards_stays_inside_the_safe_zone(built, paper):
             home = [r for r in cards if r[0] <= cx <= r[2] and r[1] <= cy <= r[3]]
             if home:
                 x0, y0, x1, y1 = grow(home[0], -SAFE)
-                assert x0 - 0.01 <= c["x0"] and c["x1"] <= x1 + 0.01 and y0 - 0.01 <= c["y0"] and c["y1"] <= y1 + 0.01, (
-                    f"{c['text']!r} on page {page + 1} leaves the safe zone")
+                assert (
+                    x0 - 0.01 <= c["x0"] and c["x1"] <= x1 + 0.01 and y0 - 0.01 <= c["y0"] and c["y1"] <= y1 + 0.01
+                ), f"{c['text']!r} on page {page + 1} leaves the safe zone"
             else:  # page furniture (scale bars, label) keeps clear of the cards
                 assert not any(overlaps((c["x0"], c["y0"], c["x1"], c["y1"]), a) for a in arts)
 
@@ -130,7 +137,7 @@ def test_each_back_lands_behind_its_own_front(built, paper, edge):
     pdf = BuiltPdf(built(paper=paper, backs=f"duplex-{edge}"))
     pages = card_pages(pdf)
     assert len(pages) % 2 == 0
-    for front, back in zip(pages[::2], pages[1::2]):
+    for front, back in zip(pages[::2], pages[1::2], strict=True):
         assert back == front + 1, "a back page follows its front page"
         w, h = pdf.size(front)
         assert pdf.size(back) == (w, h)
@@ -144,7 +151,7 @@ def test_offset_moves_only_the_backs(built):
     plain = BuiltPdf(built(paper="a4"))
     moved = BuiltPdf(built(paper="a4", offset=(1.0, -2.0)))
     assert [p.rect for p in moved.placements(0)] == [p.rect for p in plain.placements(0)]
-    for a, b in zip(plain.placements(1), moved.placements(1)):
+    for a, b in zip(plain.placements(1), moved.placements(1), strict=True):
         assert abs(b.x - a.x - 1.0 * MM) < 0.01 and abs(b.y - a.y + 2.0 * MM) < 0.01
 
 
@@ -159,7 +166,9 @@ def test_fold_puts_each_back_beside_its_front_mirrored_across_the_fold_line(buil
         backs = [c for c in cards if c.x >= w / 2]
         assert len(fronts) == len(backs) > 0
         assert all(c.x + c.w <= w / 2 for c in fronts) and all(c.x >= w / 2 for c in backs)
-        assert sorted((round(w - f.x - f.w, 2), round(f.y, 2)) for f in fronts) == sorted((round(b.x, 2), round(b.y, 2)) for b in backs)
+        assert sorted((round(w - f.x - f.w, 2), round(f.y, 2)) for f in fronts) == sorted(
+            (round(b.x, 2), round(b.y, 2)) for b in backs
+        )
         fold = [l for l in pdf.plumber.pages[page].lines if abs(l["x0"] - w / 2) < 0.01 and abs(l["x1"] - w / 2) < 0.01]
         assert fold and fold[0]["height"] > h / 2, "a fold line runs down the middle"
 
@@ -213,8 +222,11 @@ def test_fonts_are_truetype_embedded_and_subset(built):
 
 def test_output_is_vector_and_a_repeated_face_is_stored_once(built):
     pdf = BuiltPdf(built(paper="a4"))
-    images = sum(x.get_object()["/Subtype"] == "/Image"
-                 for page in pdf.reader.pages for x in page["/Resources"].get("/XObject", {}).values())
+    images = sum(
+        x.get_object()["/Subtype"] == "/Image"
+        for page in pdf.reader.pages
+        for x in page["/Resources"].get("/XObject", {}).values()
+    )
     assert images == 0
     placed = [p for page in range(len(pdf)) for p in pdf.placements(page)]
     assert len(placed) == 2 * (40 + 12 + 4)  # every front and its back

@@ -1,4 +1,5 @@
 """The printed Spells and Potions set is complete: read back card by card from the PDF."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -9,8 +10,13 @@ from tests.pdfcards import BuiltPdf
 
 SUITS = {"FIRE": "F", "EARTH": "E", "AIR": "A", "WATER": "W"}
 MAGIC_COUNTS = {  # the rules' numbers in brackets
-    "Gladder's Reward": 1, "Pranxtor's Fiery Reverse": 2, "Jaype's Trump Shield": 2, "Merlin's Power Blast": 2,
-    "Merlin's New Apprentice": 2, "Larfor's Trump Choice": 2, "Harpier's Penalty": 1,
+    "Gladder's Reward": 1,
+    "Pranxtor's Fiery Reverse": 2,
+    "Jaype's Trump Shield": 2,
+    "Merlin's Power Blast": 2,
+    "Merlin's New Apprentice": 2,
+    "Larfor's Trump Choice": 2,
+    "Harpier's Penalty": 1,
 }
 
 
@@ -21,7 +27,9 @@ def cards_by_component(pdf: BuiltPdf, side: str = "fronts"):
         label = pdf.text(page)
         if f"· {side}" not in label:
             continue
-        component = next(c for c in ("Element cards", "Spells and Potions cards", "Reference cards") if f"· {c} ·" in label)
+        component = next(
+            c for c in ("Element cards", "Spells and Potions cards", "Reference cards") if f"· {c} ·" in label
+        )
         found += [(component, pdf.text_in(page, p.rect)) for p in pdf.placements(page)]
     return found
 
@@ -68,6 +76,6 @@ def test_score_pads_cover_four_three_and_two_wizards(letter_pdf):
     assert "4 wizards" in pads[0] and all(seat in pads[0] for seat in ("North", "East", "South", "West"))
     assert "3 wizards and the Companion" in pads[1]
     assert "2 wizards and their Companions" in pads[2]
-    for pad, wizards in zip(pads, (4, 3, 2)):
+    for pad, wizards in zip(pads, (4, 3, 2), strict=True):
         assert all(f"Wizard {letter}" in pad for letter in "ABCD"[:wizards])
         assert "Duel 3" in pad and "Tournament total" in pad

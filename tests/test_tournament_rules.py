@@ -6,8 +6,10 @@ wizards of West, East and South move one seat clockwise while North stays, so ov
 every wizard partners every other one once. Three wizards: the Wizard's Companion holds North.
 Two wizards: nobody moves, each partners their own Companion.
 """
+
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from itertools import combinations
 
@@ -68,7 +70,7 @@ def test_four_wizards_north_never_moves_and_the_others_move_one_seat_clockwise()
     duels = tournament(4)
     north = dict(duels[0].seating)["North"]
     assert all(dict(d.seating)["North"] == north for d in duels)
-    for before, after in zip(duels, duels[1:]):
+    for before, after in itertools.pairwise(duels):
         for seat, who in before.seating:
             if seat == "North":
                 continue
@@ -94,7 +96,7 @@ def test_three_wizards_companion_holds_north_throughout():
 
 def test_three_wizards_rotate_clockwise_skipping_north():
     duels = tournament(3)
-    for before, after in zip(duels, duels[1:]):
+    for before, after in itertools.pairwise(duels):
         for seat, who in before.seating:
             if seat != "North":
                 assert after.seat_of(who) == CLOCKWISE_SKIPPING_NORTH[seat]
@@ -111,7 +113,8 @@ def test_two_wizards_never_change_seats_and_partner_their_own_companion():
         # partners sit opposite: the two wizards are next to each other, as are the Companions
         seat = dict(duel.seating)
         assert {pair(seat["North"], seat["South"]), pair(seat["East"], seat["West"])} == {
-            pair(*p) for p in duel.partnerships}
+            pair(*p) for p in duel.partnerships
+        }
 
 
 def test_two_wizards_leader_is_chosen_not_fixed():
@@ -132,14 +135,17 @@ def test_invalid_wizard_counts_raise(wizards):
         tournament(wizards)
 
 
-@pytest.mark.parametrize("tricks, potions, expected", [
-    (0, 0, 0),
-    (7, 0, 70),
-    (7, 10, 80),     # Gladder's Reward
-    (6, -10, 50),    # Harpier's Penalty
-    (13, 20, 150),
-    (0, -10, -10),   # a penalty can take a team below zero
-])
+@pytest.mark.parametrize(
+    "tricks, potions, expected",
+    [
+        (0, 0, 0),
+        (7, 0, 70),
+        (7, 10, 80),  # Gladder's Reward
+        (6, -10, 50),  # Harpier's Penalty
+        (13, 20, 150),
+        (0, -10, -10),  # a penalty can take a team below zero
+    ],
+)
 def test_duel_score(tricks, potions, expected):
     assert duel_score(tricks, potions) == expected
 
@@ -159,12 +165,15 @@ def test_individual_totals_worked_example_four_wizards():
     a, b, c, d = wizard_names(4)
     # Worked through by hand from the seating: duel 1 A+C v B+D, duel 2 A+B v D+C, duel 3 A+D v C+B
     assert [tuple(map(frozenset, du.partnerships)) for du in duels] == [
-        (pair(a, c), pair(b, d)), (pair(a, b), pair(d, c)), (pair(a, d), pair(c, b))]
+        (pair(a, c), pair(b, d)),
+        (pair(a, b), pair(d, c)),
+        (pair(a, d), pair(c, b)),
+    ]
     scores = [(80, 50), (60, 70), (100, 30)]
     assert individual_totals(duels, scores) == {
         a: 80 + 60 + 100,  # 240
-        b: 50 + 60 + 30,   # 140
-        c: 80 + 70 + 30,   # 180
+        b: 50 + 60 + 30,  # 140
+        c: 80 + 70 + 30,  # 180
         d: 50 + 70 + 100,  # 220
     }
 

@@ -2,6 +2,7 @@
 
 The face is drawn with its trim's bottom-left at the origin; background fills run into the bleed.
 """
+
 from __future__ import annotations
 
 import re
@@ -62,11 +63,17 @@ def check_face(face: Face, template: CardTemplate) -> list[Problem]:
         region = template.regions.get(value.region)
         mark, field = value.mark or Mark(face.template, 1, 1), value.field or value.region
         if region is None:
-            problems.append(Problem(mark, field, f"{face.label}: the template {face.template} has no region {value.region!r}"))
+            problems.append(
+                Problem(mark, field, f"{face.label}: the template {face.template} has no region {value.region!r}")
+            )
             continue
         if isinstance(region, TrackRegion):
             if parse_track(value.text) is None:
-                problems.append(Problem(mark, field, f"{face.label}: " + expected_got("a track written FROM-TO start N", value.text)))
+                problems.append(
+                    Problem(
+                        mark, field, f"{face.label}: " + expected_got("a track written FROM-TO start N", value.text)
+                    )
+                )
             continue
         if not isinstance(region, TextRegion):
             continue
@@ -77,10 +84,17 @@ def check_face(face: Face, template: CardTemplate) -> list[Problem]:
             continue
         if fitted is None:
             w, h = region.box[2], region.box[3]
-            problems.append(Problem(mark, field, (
-                f"{face.label}: text does not fit its {mm(w):.1f} x {mm(h):.1f} mm box "
-                f"(expected text that fits at {region.min_size or region.size:g} pt or larger, "
-                f"got {len(value.text)} characters)")))
+            problems.append(
+                Problem(
+                    mark,
+                    field,
+                    (
+                        f"{face.label}: text does not fit its {mm(w):.1f} x {mm(h):.1f} mm box "
+                        f"(expected text that fits at {region.min_size or region.size:g} pt or larger, "
+                        f"got {len(value.text)} characters)"
+                    ),
+                )
+            )
     return problems
 
 
@@ -118,7 +132,7 @@ def draw_face(canvas, face: Face, template: CardTemplate, bleed: float, saver: b
             _rotated(canvas, template, region, value.text, draw, ink)
 
 
-def _rotated(canvas, template, region, text: str, draw, ink: "Ink") -> None:
+def _rotated(canvas, template, region, text: str, draw, ink: Ink) -> None:
     """Draw the region's value in its box, turned about the box's centre if the region says so."""
     x, y, w, h = region_rect(template, region.box)
     canvas.saveState()
@@ -136,11 +150,13 @@ def _text(canvas, template, region: TextRegion, text, x, y, w, h, ink: Ink) -> N
 
 def _icon(canvas, template, region: IconRegion, name, x, y, w, h, ink: Ink) -> None:
     size = min(w, h)
-    stamp_icon(canvas, name, x + (w - size) / 2, y + (h - size) / 2, size, ink.colour(region.colour) if region.colour else None)
+    stamp_icon(
+        canvas, name, x + (w - size) / 2, y + (h - size) / 2, size, ink.colour(region.colour) if region.colour else None
+    )
 
 
 def parse_track(text: str) -> tuple[int, int, int] | None:
-    """"0-15 start 5" -> (0, 15, 5); None when it is not written that way or start is off the track."""
+    """ "0-15 start 5" -> (0, 15, 5); None when it is not written that way or start is off the track."""
     match = re.fullmatch(r"\s*(\d+)\s*-\s*(\d+)\s+start\s+(\d+)\s*", text)
     if not match:
         return None
@@ -163,7 +179,9 @@ def _track(canvas, template, region: TrackRegion, text, x, y, w, h, ink: Ink) ->
         fill = region.highlight if number == start else region.fill
         if fill and not ink.saver:
             canvas.setFillColor(ink.colour(fill))
-        canvas.roundRect(cx, cy, cell_w, cell_h, min(cell_w, cell_h) * 0.18, stroke=1, fill=int(bool(fill) and not ink.saver))
+        canvas.roundRect(
+            cx, cy, cell_w, cell_h, min(cell_w, cell_h) * 0.18, stroke=1, fill=int(bool(fill) and not ink.saver)
+        )
         canvas.setFillColor(ink.colour(region.colour))
         canvas.setFont(fonts.font_name("bold"), region.size)
         canvas.drawCentredString(cx + cell_w / 2, cy + cell_h / 2 - region.size * 0.35, str(number))

@@ -1,4 +1,5 @@
 """What a game's set is made of: decks of cut-out faces, and full-page sheets."""
+
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -4,6 +4,7 @@ Who sits where, who partners whom and who leads come from `pnp.rules.spells_and_
 this module only draws them. Top to bottom: title; the how-to box and the names block beside a
 seat compass; the duel table (one row per duel); the totals table (one row per wizard).
 """
+
 from __future__ import annotations
 
 import math
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color
 
 from pnp.content.spells_and_potions import ScorePad
-from pnp.imposition import Rect
+from pnp.geometry import Rect
 from pnp.render import fonts, richtext
 from pnp.render.colours import resolve
 from pnp.render.templates import SheetTemplate
@@ -62,12 +63,24 @@ class Cell:
 
 
 def draw_score_pad(canvas, area: Rect, template: SheetTemplate, pad: ScorePad, wizards: int, ink_saver: bool) -> None:
-    """One tournament score pad for 4, 3 or 2 wizards, filling `area` (a printable region of an A4 or US Letter page, about 204 x 260 mm or 210 x 243 mm; it must look right in both)."""
+    """One tournament score pad for 4, 3 or 2 wizards, filling `area`.
+
+    The area is a printable region of an A4 or US Letter page, about 204 x 260 mm or
+    210 x 243 mm; it must look right in both."""
     duels = tournament(wizards)
     players = wizard_names(wizards)
     colour = lambda name: resolve(name, template.colours)  # noqa: E731
-    look = Look(colour("ink"), colour("rule"), colour("shade"), colour("accent"), not ink_saver,
-                template.line_width, template.title_size, template.heading_size, template.body_size)
+    look = Look(
+        colour("ink"),
+        colour("rule"),
+        colour("shade"),
+        colour("accent"),
+        not ink_saver,
+        template.line_width,
+        template.title_size,
+        template.heading_size,
+        template.body_size,
+    )
     rotates = duels[0].seating != duels[1].seating
     half = look.line / 2  # strokes on the edge stay inside the area
     area = Rect(area.x + half, area.y + half, area.w - 2 * half, area.h - 2 * half)
@@ -96,8 +109,15 @@ def draw_score_pad(canvas, area: Rect, template: SheetTemplate, pad: ScorePad, w
     band_h = max(COMPASS_H, how_to_h + gap + names_h)
 
     top = area.top
-    _text(canvas, f"{pad.title} — {PLAYERS[wizards]}", Rect(area.x, top - title_h, area.w, title_h),
-          "bold", look.title, look.accent, align="left")
+    _text(
+        canvas,
+        f"{pad.title} — {PLAYERS[wizards]}",
+        Rect(area.x, top - title_h, area.w, title_h),
+        "bold",
+        look.title,
+        look.accent,
+        align="left",
+    )
     top -= title_h
 
     box = Rect(area.x, top - how_to_h, left_w, how_to_h)
@@ -106,8 +126,13 @@ def draw_score_pad(canvas, area: Rect, template: SheetTemplate, pad: ScorePad, w
     richtext.draw(canvas, how_to, inner.x, inner.y, inner.w, inner.h, "left", "middle", look.ink)
     names_top = box.y - gap
     _heading(canvas, look, "Wizards", Rect(area.x, names_top - heading_h, left_w, heading_h))
-    _names(canvas, look, Rect(area.x, names_top - heading_h - len(players) * NAME_ROW, left_w, len(players) * NAME_ROW),
-           players, duels[0] if rotates else None)
+    _names(
+        canvas,
+        look,
+        Rect(area.x, names_top - heading_h - len(players) * NAME_ROW, left_w, len(players) * NAME_ROW),
+        players,
+        duels[0] if rotates else None,
+    )
     _compass(canvas, look, Rect(area.x + left_w + GAP, top - band_h, area.w - left_w - GAP, band_h), duels, rotates)
     top -= band_h + gap
 
@@ -163,10 +188,14 @@ def _duel_table(pad: ScorePad, duels: list[Duel], rotates: bool):
         else:
             chooser = "the Arranger" if duel.number == 1 else f"the loser of duel {duel.number - 1}"
             leads = Cell(hint=f"chosen by {chooser}")
-        rows.append([Cell(f"{pad.duel_heading} {duel.number}", bold=True),
-                     *[Cell(_short(who), bold=True) for seat, who in duel.seating if seat in seats],
-                     leads,
-                     *[Cell(hint=_team(pair) if rotates else "") for pair in duel.partnerships]])
+        rows.append(
+            [
+                Cell(f"{pad.duel_heading} {duel.number}", bold=True),
+                *[Cell(_short(who), bold=True) for seat, who in duel.seating if seat in seats],
+                leads,
+                *[Cell(hint=_team(pair) if rotates else "") for pair in duel.partnerships],
+            ]
+        )
     return weights, headers, rows
 
 
@@ -174,9 +203,10 @@ def _totals_table(pad: ScorePad, duels: list[Duel], players: list[str]):
     """Column weights, headers and rows of the totals table; each duel cell names the team to copy."""
     weights = [1.6] + [2.0] * len(duels) + [2.6]
     headers = ["Wizard", *[f"{pad.duel_heading} {d.number}" for d in duels], pad.total_heading]
-    rows = [[Cell(who, bold=True),
-             *[Cell(hint=_team(next(p for p in d.partnerships if who in p))) for d in duels],
-             Cell()] for who in players]
+    rows = [
+        [Cell(who, bold=True), *[Cell(hint=_team(next(p for p in d.partnerships if who in p))) for d in duels], Cell()]
+        for who in players
+    ]
     return weights, headers, rows
 
 
@@ -206,21 +236,47 @@ def _box(canvas, look: Look, box: Rect) -> None:
 
 
 def _heading(canvas, look: Look, text: str, box: Rect) -> None:
-    _text(canvas, text, Rect(box.x, box.y + PAD / 2, box.w, box.h - PAD / 2), "bold", look.heading, look.accent,
-          align="left", valign="bottom")
+    _text(
+        canvas,
+        text,
+        Rect(box.x, box.y + PAD / 2, box.w, box.h - PAD / 2),
+        "bold",
+        look.heading,
+        look.accent,
+        align="left",
+        valign="bottom",
+    )
 
 
 def _cell(canvas, look: Look, box: Rect, cell: Cell) -> None:
     inner = _inset(box, PAD, PAD)
     if cell.hint:
         hint_h = min(inner.h, look.hint * 2.4)
-        _text(canvas, cell.hint, Rect(inner.x, inner.top - hint_h, inner.w, hint_h), "italic", look.hint, look.rule,
-              align="left", valign="top")
+        _text(
+            canvas,
+            cell.hint,
+            Rect(inner.x, inner.top - hint_h, inner.w, hint_h),
+            "italic",
+            look.hint,
+            look.rule,
+            align="left",
+            valign="top",
+        )
     _text(canvas, cell.text, inner, "bold" if cell.bold else "regular", look.body, look.ink)
 
 
-def _table(canvas, look: Look, x: float, top: float, width: float, row: float,
-           weights: list[float], headers: list[str], rows: list[list[Cell]], strong: int | None = None) -> float:
+def _table(
+    canvas,
+    look: Look,
+    x: float,
+    top: float,
+    width: float,
+    row: float,
+    weights: list[float],
+    headers: list[str],
+    rows: list[list[Cell]],
+    strong: int | None = None,
+) -> float:
     """Draw a header row and write-in rows from `top` down; return the table's bottom."""
     xs = [x]
     for w in weights:
@@ -262,11 +318,28 @@ def _names(canvas, look: Look, box: Rect, players: list[str], first: Duel | None
     row_h = box.h / len(players)
     for i, who in enumerate(players):
         y = box.top - (i + 1) * row_h
-        _text(canvas, who, Rect(box.x, y, label_w, row_h * 0.6), "bold", look.body, look.ink, align="left", valign="bottom")
+        _text(
+            canvas,
+            who,
+            Rect(box.x, y, label_w, row_h * 0.6),
+            "bold",
+            look.body,
+            look.ink,
+            align="left",
+            valign="bottom",
+        )
         canvas.line(box.x + label_w, y + PAD, box.right - seat_w, y + PAD)
         if first:
-            _text(canvas, f"starts {first.seat_of(who)}", Rect(box.right - seat_w + PAD, y, seat_w - PAD, row_h * 0.6),
-                  "italic", look.hint, look.rule, align="left", valign="bottom")
+            _text(
+                canvas,
+                f"starts {first.seat_of(who)}",
+                Rect(box.right - seat_w + PAD, y, seat_w - PAD, row_h * 0.6),
+                "italic",
+                look.hint,
+                look.rule,
+                align="left",
+                valign="bottom",
+            )
 
 
 def _compass(canvas, look: Look, box: Rect, duels: list[Duel], rotates: bool) -> None:
@@ -274,22 +347,29 @@ def _compass(canvas, look: Look, box: Rect, duels: list[Duel], rotates: bool) ->
     moves = {seat: duels[1].seat_of(who) for seat, who in duels[0].seating if duels[1].seat_of(who) != seat}
     staying = [seat for seat, _ in duels[0].seating if seat not in moves]
     if rotates:
-        note = (f"After each duel the wizards at **{_and(list(moves))}** move one seat clockwise; "
-                f"**{_and(staying)}** stays.")
+        note = (
+            f"After each duel the wizards at **{_and(list(moves))}** move one seat clockwise; "
+            f"**{_and(staying)}** stays."
+        )
     else:
         note = "Seats **do not change**: each wizard sits opposite their own Companion and plays its hand."
     fitted = _fit(note, "regular", box.w - 2 * PAD, box.h / 3, look.hint * 1.2, 5.5)
     note_h = fitted.height + 2 * PAD
     canvas.setStrokeColor(look.rule)
     canvas.rect(box.x, box.y, box.w, box.h)
-    richtext.draw(canvas, fitted, box.x + PAD, box.y + PAD, box.w - 2 * PAD, fitted.height, "center", "middle", look.ink)
+    richtext.draw(
+        canvas, fitted, box.x + PAD, box.y + PAD, box.w - 2 * PAD, fitted.height, "center", "middle", look.ink
+    )
 
     # Under each seat: who never leaves it (all seats, when nobody moves).
-    subs = {seat: "" if seat in moves else _short(who) + (" stays" if rotates else "") for seat, who in duels[0].seating}
+    subs = {
+        seat: "" if seat in moves else _short(who) + (" stays" if rotates else "") for seat, who in duels[0].seating
+    }
     size, small = look.body, look.hint
     label_h = size * 1.2 + small * 1.3
-    label_w = PAD + max(max(fonts.string_width(seat, "bold", size), fonts.string_width(subs[seat], "regular", small))
-                        for seat in SEATS)
+    label_w = PAD + max(
+        max(fonts.string_width(seat, "bold", size), fonts.string_width(subs[seat], "regular", small)) for seat in SEATS
+    )
     diagram = Rect(box.x + PAD, box.y + note_h, box.w - 2 * PAD, box.h - note_h - PAD)
     radius = max(4 * MM, min(20 * MM, (diagram.h - 2 * label_h - 2 * PAD) / 2, (diagram.w - 2 * label_w - 2 * PAD) / 2))
     cx, cy = diagram.x + diagram.w / 2, diagram.y + diagram.h / 2

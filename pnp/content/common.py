@@ -1,4 +1,5 @@
 """Content kinds every game has."""
+
 from __future__ import annotations
 
 from typing import Literal

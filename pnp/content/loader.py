@@ -4,6 +4,7 @@ Every file names its `kind`. A later folder's file replaces a bundled file of th
 a file with a new name adds to its kind when the kind is a deck (its `cards` are appended),
 and is an error for any other kind, which a game holds once.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -95,8 +96,13 @@ def load(game_id: str, kinds: dict[str, Kind], layers: list[Path]) -> Content:
             continue
         if len(files) > 1 and not kind.deck:
             names = ", ".join(display_path(p) for p, _, _ in files)
-            problems.append(Problem(Mark(display_path(files[1][0]), 1, 1), "kind",
-                                    f"{name} is held once per game (expected one file, got {names})"))
+            problems.append(
+                Problem(
+                    Mark(display_path(files[1][0]), 1, 1),
+                    "kind",
+                    f"{name} is held once per game (expected one file, got {names})",
+                )
+            )
             continue
         model = files[0][2]
         if kind.deck:

@@ -1,4 +1,5 @@
 """Magic Spell content: the spell deck, the numbers the set is built from, the turn reference."""
+
 from __future__ import annotations
 
 from typing import Literal
@@ -10,8 +11,21 @@ from pnp.content.loader import Kind
 from pnp.content.validate import Strict
 
 # The rules' own words: an effect is written with them, so it only touches what the game has.
-RULE_TERMS = ("spirit", "cabinet", "laboratory", "homework", "spellbook", "weave", "scrounge",
-              "research", "rest", "ingredient", "spell", "credit", "turn")
+RULE_TERMS = (
+    "spirit",
+    "cabinet",
+    "laboratory",
+    "homework",
+    "spellbook",
+    "weave",
+    "scrounge",
+    "research",
+    "rest",
+    "ingredient",
+    "spell",
+    "credit",
+    "turn",
+)
 
 
 class SpellCard(Strict):

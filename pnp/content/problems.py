@@ -1,4 +1,5 @@
 """Content problems: one line each, `file:line:col: field: what is wrong (expected ..., got ...)`."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,5 @@
 """Spells and Potions content: the element suits, the spell and potion cards, the score pad."""
+
 from __future__ import annotations
 
 from typing import Literal

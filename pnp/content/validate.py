@@ -1,4 +1,5 @@
 """Validate a Source against a pydantic model, turning every error into a located Problem."""
+
 from __future__ import annotations
 
 from functools import cache
@@ -77,8 +78,13 @@ def _unwrap(tp, step):
             tp = get_args(tp)[0]
         elif get_origin(tp) in (Union, UnionType):
             members = [m for m in get_args(tp) if m is not type(None)]
-            tagged = [m for m in members if isinstance(m, type) and issubclass(m, BaseModel)
-                      and any(step in get_args(f.annotation) for f in m.model_fields.values())]
+            tagged = [
+                m
+                for m in members
+                if isinstance(m, type)
+                and issubclass(m, BaseModel)
+                and any(step in get_args(f.annotation) for f in m.model_fields.values())
+            ]
             tp = tagged[0] if tagged else members[0]
         else:
             return tp

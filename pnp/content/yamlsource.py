@@ -1,4 +1,5 @@
 """YAML read with the position of every value, so a validation error can name file:line:col."""
+
 from __future__ import annotations
 
 import os
@@ -31,8 +32,10 @@ class Source:
         field is reported at its parent mapping."""
         node, path, dotted = self.data, (), []
         for i, step in enumerate(loc):
-            if isinstance(node, dict) and step in node or (
-                isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node)
+            if (
+                isinstance(node, dict)
+                and step in node
+                or (isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node))
             ):
                 node, path = node[step], path + (step,)
                 dotted.append(str(step))
@@ -83,7 +86,9 @@ def _build(node, path, name, source: Source, problems, constructor) -> Any:
             key = constructor.construct_object(key_node)
             if key in result:
                 dotted = ".".join(map(str, path + (key,)))
-                problems.append(Problem(_mark(name, key_node), dotted, "duplicate key (expected each key once, got it again)"))
+                problems.append(
+                    Problem(_mark(name, key_node), dotted, "duplicate key (expected each key once, got it again)")
+                )
                 continue
             source.key_marks[path + (key,)] = _mark(name, key_node)
             result[key] = _build(value_node, path + (key,), name, source, problems, constructor)

@@ -3,6 +3,7 @@
 A game module provides ID, TITLE, KINDS (content kinds), check(content) -> problems and
 components(content, templates) -> the decks and sheets of its print-and-play set.
 """
+
 from __future__ import annotations
 
 from importlib import import_module

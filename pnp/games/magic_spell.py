@@ -1,4 +1,5 @@
 """Magic Spell: the spell deck, ingredient tiles derived from it, spirit tracks, turn references."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -46,48 +47,117 @@ def check(content: Content) -> list[Problem]:
     for i, card in enumerate(cards):
         word = card.word.upper()
         if word in seen:
-            problems.append(content.problem("spell-cards", "cards", i, "word", message=expected_got(
-                f"a word no other spell has (card {seen[word] + 1} is {word})", card.word)))
+            problems.append(
+                content.problem(
+                    "spell-cards",
+                    "cards",
+                    i,
+                    "word",
+                    message=expected_got(f"a word no other spell has (card {seen[word] + 1} is {word})", card.word),
+                )
+            )
         seen.setdefault(word, i)
         short = rules.missing(word, tiles)
         if short:
             lacking = ", ".join(f"{n} more {letter}" for letter, n in sorted(short.items()))
-            problems.append(content.problem("spell-cards", "cards", i, "word", message=expected_got(
-                f"a word the {setup.letter_tiles}-tile pool can spell without a philosopher's stone "
-                f"(it needs {lacking})", card.word)))
+            problems.append(
+                content.problem(
+                    "spell-cards",
+                    "cards",
+                    i,
+                    "word",
+                    message=expected_got(
+                        f"a word the {setup.letter_tiles}-tile pool can spell without a philosopher's stone "
+                        f"(it needs {lacking})",
+                        card.word,
+                    ),
+                )
+            )
         expected = rules.credits(word, tiles, rule)
         if card.credits is not None and card.credits != expected:
             rare = rules.rare_letters(word, tiles, rule)
-            problems.append(content.problem("spell-cards", "cards", i, "credits", message=expected_got(
-                f"{expected} by the credit rule ({len(word)} letters + {len(rare)} rare x {rule.rare_bonus} "
-                f"= {rules.points(word, tiles, rule)} points in this deck's tile mix; leave `credits` out "
-                f"to let the rule decide)", card.credits)))
+            problems.append(
+                content.problem(
+                    "spell-cards",
+                    "cards",
+                    i,
+                    "credits",
+                    message=expected_got(
+                        f"{expected} by the credit rule ({len(word)} letters + {len(rare)} rare x {rule.rare_bonus} "
+                        f"= {rules.points(word, tiles, rule)} points in this deck's tile mix; leave `credits` out "
+                        f"to let the rule decide)",
+                        card.credits,
+                    ),
+                )
+            )
         if not any(term in card.effect.lower() for term in RULE_TERMS):
-            problems.append(content.problem("spell-cards", "cards", i, "effect", message=expected_got(
-                "an effect written with the rules' terms (" + ", ".join(RULE_TERMS) + ")", card.effect)))
+            problems.append(
+                content.problem(
+                    "spell-cards",
+                    "cards",
+                    i,
+                    "effect",
+                    message=expected_got(
+                        "an effect written with the rules' terms (" + ", ".join(RULE_TERMS) + ")", card.effect
+                    ),
+                )
+            )
     low, high = AVERAGE_SPELLS
     need = rules.spells_for_courseload(printed_credits(content), setup.courseload[0])
     if not low <= need <= high:
-        problems.append(content.problem("spell-cards", "cards", message=expected_got(
-            f"credits that make a {setup.courseload[0]}-credit courseload take {low} to {high} spells on average",
-            f"{need:.1f} spells")))
+        problems.append(
+            content.problem(
+                "spell-cards",
+                "cards",
+                message=expected_got(
+                    f"credits that make a {setup.courseload[0]}-credit courseload take {low} to {high} spells "
+                    "on average",
+                    f"{need:.1f} spells",
+                ),
+            )
+        )
     if len(cards) < 4 * setup.players:
-        problems.append(content.problem("spell-cards", "cards", message=expected_got(
-            f"at least {4 * setup.players} spells (a full homework of 4 for each of {setup.players} players)", len(cards))))
+        problems.append(
+            content.problem(
+                "spell-cards",
+                "cards",
+                message=expected_got(
+                    f"at least {4 * setup.players} spells (a full homework of 4 for each of {setup.players} players)",
+                    len(cards),
+                ),
+            )
+        )
     for i, stone in enumerate(setup.philosophers_stones):
         if stone not in ICON_NAMES:
-            problems.append(content.problem("magic-spell-set", "philosophers_stones", i, message=expected_got(
-                "an icon name (" + ", ".join(ICON_NAMES) + ")", stone)))
+            problems.append(
+                content.problem(
+                    "magic-spell-set",
+                    "philosophers_stones",
+                    i,
+                    message=expected_got("an icon name (" + ", ".join(ICON_NAMES) + ")", stone),
+                )
+            )
     if not 0 <= setup.spirit.start <= setup.spirit.track_to:
-        problems.append(content.problem("magic-spell-set", "spirit", "start", message=expected_got(
-            f"a start on the track (0 to {setup.spirit.track_to})", setup.spirit.start)))
+        problems.append(
+            content.problem(
+                "magic-spell-set",
+                "spirit",
+                "start",
+                message=expected_got(f"a start on the track (0 to {setup.spirit.track_to})", setup.spirit.start),
+            )
+        )
     return problems
 
 
 def spell_face(content: Content, i: int, card: SpellCard, credits: int) -> Face:
     at = lambda field: content.locate("spell-cards", "cards", i, field)  # noqa: E731
-    mode = ("ALWAYS ON" if card.mode == "always" else f"CAST FOR {card.cost} :spirit: SPIRIT" if card.cost
-            else "CAST FOR FREE")
+    mode = (
+        "ALWAYS ON"
+        if card.mode == "always"
+        else f"CAST FOR {card.cost} :spirit: SPIRIT"
+        if card.cost
+        else "CAST FOR FREE"
+    )
     values = [
         Value("word", card.word.upper(), *at("word")),
         Value("credits", str(credits)),
@@ -114,24 +184,48 @@ def tile_faces(content: Content) -> list[Face]:
 def aid_faces(content: Content) -> list[Face]:
     setup: SetRules = content["magic-spell-set"]
     spirit = setup.spirit
-    track = Face("ms-spirit", (
-        Value("title", "SPIRIT"), Value("icon", "spirit"),
-        Value("track", f"0-{spirit.track_to} start {spirit.start}"),
-        Value("note", f"Start on **{spirit.start}** :star:. Rest: **+2**. End of turn below 5: **+1**. "
-                      "Research: **−5**. Weave again: **−1**."),
-    ), "spirit track")
+    track = Face(
+        "ms-spirit",
+        (
+            Value("title", "SPIRIT"),
+            Value("icon", "spirit"),
+            Value("track", f"0-{spirit.track_to} start {spirit.start}"),
+            Value(
+                "note",
+                f"Start on **{spirit.start}** :star:. Rest: **+2**. End of turn below 5: **+1**. "
+                "Research: **−5**. Weave again: **−1**.",
+            ),
+        ),
+        "spirit track",
+    )
     return [track] * setup.players + [reference_face(content, "ms-reference")] * content["reference-card"].copies
 
 
 def components(content: Content, templates: dict) -> list[Component]:
     title = content["game"].title
     return [
-        Deck("spells", "Spell cards", "ms-spell",
-             tuple(spell_face(content, i, card, credits)
-                   for i, (card, credits) in enumerate(zip(spells(content), printed_credits(content), strict=True))),
-             titled_back("ms-back", title, "credit")),
-        Deck("tiles", "Ingredient tiles", "ms-tile", tuple(tile_faces(content)),
-             Face("ms-tile-back", (Value("emblem", "spell"),), "tile back")),
-        Deck("aids", "Spirit tracks and turn references", "ms-spirit", tuple(aid_faces(content)),
-             titled_back("ms-aid-back", title, "spirit")),
+        Deck(
+            "spells",
+            "Spell cards",
+            "ms-spell",
+            tuple(
+                spell_face(content, i, card, credits)
+                for i, (card, credits) in enumerate(zip(spells(content), printed_credits(content), strict=True))
+            ),
+            titled_back("ms-back", title, "credit"),
+        ),
+        Deck(
+            "tiles",
+            "Ingredient tiles",
+            "ms-tile",
+            tuple(tile_faces(content)),
+            Face("ms-tile-back", (Value("emblem", "spell"),), "tile back"),
+        ),
+        Deck(
+            "aids",
+            "Spirit tracks and turn references",
+            "ms-spirit",
+            tuple(aid_faces(content)),
+            titled_back("ms-aid-back", title, "spirit"),
+        ),
     ]

@@ -1,4 +1,5 @@
 """Spells and Potions: 40 element cards, 12 Spells and Potions cards, reference cards, score pads."""
+
 from __future__ import annotations
 
 from functools import partial
@@ -29,28 +30,56 @@ def check(content: Content) -> list[Problem]:
     problems = []
     ids = [s.id for s in suits.suits]
     if suits.trump not in ids:
-        problems.append(content.problem("element-suits", "trump", message=expected_got(
-            "a suit id (" + ", ".join(ids) + ")", suits.trump)))
+        problems.append(
+            content.problem(
+                "element-suits", "trump", message=expected_got("a suit id (" + ", ".join(ids) + ")", suits.trump)
+            )
+        )
     for field in ("id", "letter", "icon"):
         seen: set[str] = set()
         for i, suit in enumerate(suits.suits):
             value = getattr(suit, field)
             if value in seen:
-                problems.append(content.problem("element-suits", "suits", i, field, message=expected_got(
-                    f"a {field} no other suit has", value)))
+                problems.append(
+                    content.problem(
+                        "element-suits", "suits", i, field, message=expected_got(f"a {field} no other suit has", value)
+                    )
+                )
             seen.add(value)
             if field == "icon" and value not in ICON_NAMES:
-                problems.append(content.problem("element-suits", "suits", i, field, message=expected_got(
-                    "an icon name (" + ", ".join(ICON_NAMES) + ")", value)))
+                problems.append(
+                    content.problem(
+                        "element-suits",
+                        "suits",
+                        i,
+                        field,
+                        message=expected_got("an icon name (" + ", ".join(ICON_NAMES) + ")", value),
+                    )
+                )
     total_magic = sum(card.count for card in magic.cards)
     if total_magic < HANDS * MAGIC_PER_HAND:
-        problems.append(content.problem("magic-cards", "cards", message=expected_got(
-            f"at least {HANDS * MAGIC_PER_HAND} cards in all (3 for each of 4 hands)", total_magic)))
+        problems.append(
+            content.problem(
+                "magic-cards",
+                "cards",
+                message=expected_got(
+                    f"at least {HANDS * MAGIC_PER_HAND} cards in all (3 for each of 4 hands)", total_magic
+                ),
+            )
+        )
     deck = suits.ranks * len(suits.suits) + total_magic
     if deck % HANDS:
-        problems.append(content.problem("magic-cards", "cards", message=expected_got(
-            f"element and magic cards that deal evenly into {HANDS} hands (a multiple of {HANDS}; "
-            f"add or remove cards)", deck)))
+        problems.append(
+            content.problem(
+                "magic-cards",
+                "cards",
+                message=expected_got(
+                    f"element and magic cards that deal evenly into {HANDS} hands (a multiple of {HANDS}; "
+                    f"add or remove cards)",
+                    deck,
+                ),
+            )
+        )
     return problems
 
 
@@ -61,12 +90,16 @@ def element_faces(content: Content) -> list[Face]:
         motto = content.locate("element-suits", "suits", i, "motto")
         for rank in range(1, suits.ranks + 1):
             values = [
-                Value("rank", str(rank)), Value("rank_turned", str(rank)),
-                Value("corner_icon", suit.icon), Value("corner_icon_turned", suit.icon),
-                Value("letter", suit.letter), Value("letter_turned", suit.letter),
+                Value("rank", str(rank)),
+                Value("rank_turned", str(rank)),
+                Value("corner_icon", suit.icon),
+                Value("corner_icon_turned", suit.icon),
+                Value("letter", suit.letter),
+                Value("letter_turned", suit.letter),
                 Value("suit", suit.name.upper(), *content.locate("element-suits", "suits", i, "name")),
                 Value("centre_icon", suit.icon),
-                Value("big_rank", str(rank)), Value("motto", suit.motto, *motto),
+                Value("big_rank", str(rank)),
+                Value("motto", suit.motto, *motto),
             ]
             if suit.id == suits.trump:
                 values += [Value("trump_badge", ""), Value("trump_icon", "trump"), Value("trump_word", "TRUMP")]
@@ -78,13 +111,17 @@ def magic_faces(content: Content) -> list[Face]:
     faces = []
     for i, card in enumerate(content["magic-cards"].cards):
         at = partial(content.locate, "magic-cards", "cards", i)
-        face = Face("sp-magic", (
-            Value("type", TYPE_NAMES[card.type].upper(), *at("type")),
-            Value("name", card.name, *at("name")),
-            Value("art", TYPE_ICONS[card.type]),
-            Value("effect", card.effect, *at("effect")),
-            Value("flavour", card.flavour, *at("flavour")),
-        ), card.name)
+        face = Face(
+            "sp-magic",
+            (
+                Value("type", TYPE_NAMES[card.type].upper(), *at("type")),
+                Value("name", card.name, *at("name")),
+                Value("art", TYPE_ICONS[card.type]),
+                Value("effect", card.effect, *at("effect")),
+                Value("flavour", card.flavour, *at("flavour")),
+            ),
+            card.name,
+        )
         faces += [face] * card.count
     return faces
 
@@ -99,12 +136,32 @@ def components(content: Content, templates: dict) -> list[Component]:
     ref = content["reference-card"]
     pad = content["score-pad"]
     return [
-        Deck("elements", "Element cards", "sp-element", tuple(with_template(f, templates) for f in element_faces(content)),
-             titled_back("sp-back", title, "trump", "star")),
-        Deck("magic", "Spells and Potions cards", "sp-magic", tuple(magic_faces(content)),
-             titled_back("sp-back-magic", title, "spell", "potion")),
-        Deck("reference", "Reference cards", "sp-reference", (reference_face(content, "sp-reference"),) * ref.copies,
-             titled_back("sp-back-reference", "Reference", "question", "star")),
-        Sheet("score-pads", "Tournament score pads", "score-pad", 3,
-              lambda canvas, area, template, page, saver: draw_score_pad(canvas, area, template, pad, 4 - page, saver)),
+        Deck(
+            "elements",
+            "Element cards",
+            "sp-element",
+            tuple(with_template(f, templates) for f in element_faces(content)),
+            titled_back("sp-back", title, "trump", "star"),
+        ),
+        Deck(
+            "magic",
+            "Spells and Potions cards",
+            "sp-magic",
+            tuple(magic_faces(content)),
+            titled_back("sp-back-magic", title, "spell", "potion"),
+        ),
+        Deck(
+            "reference",
+            "Reference cards",
+            "sp-reference",
+            (reference_face(content, "sp-reference"),) * ref.copies,
+            titled_back("sp-back-reference", "Reference", "question", "star"),
+        ),
+        Sheet(
+            "score-pads",
+            "Tournament score pads",
+            "score-pad",
+            3,
+            lambda canvas, area, template, page, saver: draw_score_pad(canvas, area, template, pad, 4 - page, saver),
+        ),
     ]

@@ -1,4 +1,5 @@
 """Colours written as #rrggbb in templates, or as names a template defines."""
+
 from __future__ import annotations
 
 import re

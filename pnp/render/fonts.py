@@ -1,4 +1,5 @@
 """TrueType fonts that ship inside reportlab, registered once: embedded and subset in every PDF."""
+
 from __future__ import annotations
 
 from functools import cache, lru_cache

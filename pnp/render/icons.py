@@ -6,9 +6,10 @@ the icon's colours.  `draw_icon` scales the unit square to the requested size.
 Geometry stays inside 0.04..0.96 so that the outline (half of it outside the
 shape) never leaves the icon's square.
 """
+
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from math import acos, atan2, cos, degrees, hypot, radians, sin
 
 from reportlab.lib.colors import Color, HexColor, toColor
@@ -25,7 +26,7 @@ _SHADE = 0.55  # outline = fill colour times this
 _ARGS = {"M": "xy", "L": "xy", "C": "xyxyxy", "Z": "", "A": "xyraa", "O": "xyr", "E": "xyrr", "R": "xyrrr"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _parse(spec: str) -> tuple[tuple[str, tuple[float, ...]], ...]:
     tokens, ops, i = spec.split(), [], 0
     while i < len(tokens):
@@ -65,6 +66,7 @@ def _fmt(*values: float) -> str:
 
 def _scaled(spec: str, k: float, ox: float = 0.5, oy: float = 0.5) -> str:
     """The same path shrunk by k about (ox, oy): inner borders that follow an outline."""
+
     def move(kind: str, v: float) -> float:
         return ox + k * (v - ox) if kind == "x" else oy + k * (v - oy) if kind == "y" else k * v if kind == "r" else v
 
@@ -72,8 +74,11 @@ def _scaled(spec: str, k: float, ox: float = 0.5, oy: float = 0.5) -> str:
 
 
 def _star(cx: float, cy: float, r: float, inner: float, points: int = 5) -> str:
-    corners = [(cx + rr * cos(t), cy + rr * sin(t)) for i in range(2 * points)
-               for rr, t in [(r if i % 2 == 0 else r * inner, radians(90 + 180 * i / points))]]
+    corners = [
+        (cx + rr * cos(t), cy + rr * sin(t))
+        for i in range(2 * points)
+        for rr, t in [(r if i % 2 == 0 else r * inner, radians(90 + 180 * i / points))]
+    ]
     return "M " + " L ".join(_fmt(*xy) for xy in corners) + " Z"
 
 
@@ -82,8 +87,9 @@ def _sparkle(cx: float, cy: float, r: float, pinch: float = 0.14) -> str:
     q = r * pinch
     tips = [(cx, cy + r), (cx + r, cy), (cx, cy - r), (cx - r, cy)]
     ctrl = [(cx + q, cy + q), (cx + q, cy - q), (cx - q, cy - q), (cx - q, cy + q)]
-    return f"M {_fmt(*tips[0])} " + " ".join(
-        f"C {_fmt(*ctrl[i], *ctrl[i], *tips[(i + 1) % 4])}" for i in range(4)) + " Z"
+    return (
+        f"M {_fmt(*tips[0])} " + " ".join(f"C {_fmt(*ctrl[i], *ctrl[i], *tips[(i + 1) % 4])}" for i in range(4)) + " Z"
+    )
 
 
 def _crescent(cx: float, cy: float, r_out: float, dx: float, dy: float, r_in: float) -> str:
@@ -91,8 +97,9 @@ def _crescent(cx: float, cy: float, r_out: float, dx: float, dy: float, r_in: fl
     d, toward = hypot(dx, dy), degrees(atan2(dy, dx))
     a = degrees(acos((r_out**2 + d**2 - r_in**2) / (2 * r_out * d)))  # at the outer centre
     b = degrees(acos((r_in**2 + d**2 - r_out**2) / (2 * r_in * d)))  # at the inner centre
-    return (f"A {_fmt(cx, cy, r_out, toward + a, 360 - 2 * a)} "
-            f"A {_fmt(cx + dx, cy + dy, r_in, toward + 180 + b, -2 * b)} Z")
+    return (
+        f"A {_fmt(cx, cy, r_out, toward + a, 360 - 2 * a)} A {_fmt(cx + dx, cy + dy, r_in, toward + 180 + b, -2 * b)} Z"
+    )
 
 
 def _darker(c: Color, k: float = _SHADE) -> Color:
@@ -171,8 +178,10 @@ class _Pen:
 # The neck (x .41..59) meets the r .30 bulb at 180 - acos(.09 / .30) = 107.47 degrees.
 _FLASK = "M .41 .80 A .5 .36 .30 107.47 325.06 L .59 .80 Z"
 _FLASK_TOP = ("R .40 .82 .20 .13 .04", "R .33 .74 .34 .10 .04")  # cork, then lip over it
-_SHIELD = ("M .5 .94 C .64 .86 .76 .84 .90 .84 L .90 .56 C .90 .32 .72 .16 .5 .06 "
-           "C .28 .16 .10 .32 .10 .56 L .10 .84 C .24 .84 .36 .86 .5 .94 Z")
+_SHIELD = (
+    "M .5 .94 C .64 .86 .76 .84 .90 .84 L .90 .56 C .90 .32 .72 .16 .5 .06 "
+    "C .28 .16 .10 .32 .10 .56 L .10 .84 C .24 .84 .36 .86 .5 .94 Z"
+)
 _DISC = "O .5 .5 .44"
 _SHINE = "#ffffff"
 
@@ -187,17 +196,26 @@ def _flask(pen: _Pen, symbol=None, symbol_tone=None) -> None:
 
 def _fire(pen: _Pen) -> None:
     # A main tongue leaning right and a smaller one on the left: reads as fire even in outline.
-    pen.shape("M .50 .05 C .75 .05 .88 .22 .86 .44 C .85 .62 .70 .72 .66 .96 "
-              "C .56 .84 .48 .76 .44 .64 C .40 .70 .34 .74 .26 .80 "
-              "C .28 .64 .14 .58 .14 .40 C .14 .20 .27 .05 .50 .05 Z",
-              accents=(("M .50 .14 C .64 .14 .72 .24 .70 .37 C .68 .48 .60 .54 .59 .64 "
-                        "C .50 .56 .32 .50 .32 .36 C .32 .22 .40 .14 .50 .14 Z", "#ffd43b"),))
+    pen.shape(
+        "M .50 .05 C .75 .05 .88 .22 .86 .44 C .85 .62 .70 .72 .66 .96 "
+        "C .56 .84 .48 .76 .44 .64 C .40 .70 .34 .74 .26 .80 "
+        "C .28 .64 .14 .58 .14 .40 C .14 .20 .27 .05 .50 .05 Z",
+        accents=(
+            (
+                "M .50 .14 C .64 .14 .72 .24 .70 .37 C .68 .48 .60 .54 .59 .64 "
+                "C .50 .56 .32 .50 .32 .36 C .32 .22 .40 .14 .50 .14 Z",
+                "#ffd43b",
+            ),
+        ),
+    )
 
 
 def _earth(pen: _Pen) -> None:
     snow_line = "M .529 .70 L .57 .64 L .615 .71 L .66 .64 L .703 .70"
-    pen.shape("M .04 .08 L .30 .60 L .42 .46 L .62 .90 L .96 .08 Z",
-              accents=(("M .62 .90 " + snow_line.replace("M", "L") + " Z", "#f1f3f5"),))
+    pen.shape(
+        "M .04 .08 L .30 .60 L .42 .46 L .62 .90 L .96 .08 Z",
+        accents=(("M .62 .90 " + snow_line.replace("M", "L") + " Z", "#f1f3f5"),),
+    )
     pen.line(snow_line)
 
 
@@ -208,9 +226,11 @@ def _air(pen: _Pen) -> None:
 
 
 def _water(pen: _Pen) -> None:
-    pen.shape("M .50 .96 C .56 .80 .82 .60 .82 .38 C .82 .19 .68 .06 .50 .06 "
-              "C .32 .06 .18 .19 .18 .38 C .18 .60 .44 .80 .50 .96 Z",
-              accents=(("M .28 .38 C .28 .27 .34 .19 .43 .15 C .38 .22 .35 .30 .35 .38 Z", "#d0ebff"),))
+    pen.shape(
+        "M .50 .96 C .56 .80 .82 .60 .82 .38 C .82 .19 .68 .06 .50 .06 "
+        "C .32 .06 .18 .19 .18 .38 C .18 .60 .44 .80 .50 .96 Z",
+        accents=(("M .28 .38 C .28 .27 .34 .19 .43 .15 C .38 .22 .35 .30 .35 .38 Z", "#d0ebff"),),
+    )
 
 
 def _trump(pen: _Pen) -> None:
@@ -228,8 +248,12 @@ def _spell(pen: _Pen) -> None:
 
 
 def _antidote(pen: _Pen) -> None:
-    _flask(pen, "M .45 .24 L .55 .24 L .55 .33 L .64 .33 L .64 .43 L .55 .43 L .55 .52 "
-                "L .45 .52 L .45 .43 L .36 .43 L .36 .33 L .45 .33 Z", _SHINE)
+    _flask(
+        pen,
+        "M .45 .24 L .55 .24 L .55 .33 L .64 .33 L .64 .43 L .55 .43 L .55 .52 "
+        "L .45 .52 L .45 .43 L .36 .43 L .36 .33 L .45 .33 Z",
+        _SHINE,
+    )
 
 
 def _counter(pen: _Pen) -> None:
@@ -256,8 +280,10 @@ def _question(pen: _Pen) -> None:
 
 def _spirit(pen: _Pen) -> None:
     # A wisp: round body, tail swept to one side (unlike the upright flame and drop), two eyes.
-    pen.shape("M .50 .06 C .28 .06 .16 .22 .16 .40 C .16 .66 .40 .80 .74 .95 "
-              "C .62 .84 .84 .66 .84 .40 C .84 .22 .72 .06 .50 .06 Z")
+    pen.shape(
+        "M .50 .06 C .28 .06 .16 .22 .16 .40 C .16 .66 .40 .80 .74 .95 "
+        "C .62 .84 .84 .66 .84 .40 C .84 .22 .72 .06 .50 .06 Z"
+    )
     pen.mark("E .40 .36 .045 .065 E .60 .36 .045 .065")
 
 
@@ -270,22 +296,25 @@ def _credit(pen: _Pen) -> None:
 
 def _die(pen: _Pen) -> None:
     pen.shape("R .06 .06 .88 .88 .16")
-    pen.mark(" ".join(f"O {_fmt(x, y)} .09" for x, y in
-                      ((.28, .28), (.72, .72), (.28, .72), (.72, .28), (.5, .5))))
+    pen.mark(
+        " ".join(f"O {_fmt(x, y)} .09" for x, y in ((0.28, 0.28), (0.72, 0.72), (0.28, 0.72), (0.72, 0.28), (0.5, 0.5)))
+    )
 
 
 def _heart(pen: _Pen) -> None:
-    pen.shape("M .50 .10 C .30 .28 .06 .42 .06 .64 C .06 .82 .20 .92 .32 .92 C .42 .92 .48 .86 .50 .78 "
-              "C .52 .86 .58 .92 .68 .92 C .80 .92 .94 .82 .94 .64 C .94 .42 .70 .28 .50 .10 Z",
-              accents=(("M .17 .64 C .17 .74 .23 .81 .31 .82 C .26 .77 .24 .71 .24 .64 Z", "#ffc9c9"),))
+    pen.shape(
+        "M .50 .10 C .30 .28 .06 .42 .06 .64 C .06 .82 .20 .92 .32 .92 C .42 .92 .48 .86 .50 .78 "
+        "C .52 .86 .58 .92 .68 .92 C .80 .92 .94 .82 .94 .64 C .94 .42 .70 .28 .50 .10 Z",
+        accents=(("M .17 .64 C .17 .74 .23 .81 .31 .82 C .26 .77 .24 .71 .24 .64 Z", "#ffc9c9"),),
+    )
 
 
 def _gem(pen: _Pen) -> None:
-    pen.shape("M .28 .89 L .72 .89 L .94 .63 L .50 .11 L .06 .63 Z",
-              accents=(("M .38 .63 L .50 .89 L .62 .63 Z", "#99e9f2"),
-                       ("M .06 .63 L .38 .63 L .50 .11 Z", "#66d9e8")))
-    pen.line("M .06 .63 L .94 .63 M .28 .89 L .38 .63 L .50 .89 L .62 .63 L .72 .89 "
-             "M .38 .63 L .50 .11 L .62 .63")
+    pen.shape(
+        "M .28 .89 L .72 .89 L .94 .63 L .50 .11 L .06 .63 Z",
+        accents=(("M .38 .63 L .50 .89 L .62 .63 Z", "#99e9f2"), ("M .06 .63 L .38 .63 L .50 .11 Z", "#66d9e8")),
+    )
+    pen.line("M .06 .63 L .94 .63 M .28 .89 L .38 .63 L .50 .89 L .62 .63 L .72 .89 M .38 .63 L .50 .11 L .62 .63")
 
 
 def _moon(pen: _Pen) -> None:

@@ -1,9 +1,10 @@
 """What every page carries for the person printing it: crop marks, scale bars, a label."""
+
 from __future__ import annotations
 
 from reportlab.lib.colors import black
 
-from pnp.imposition import Rect
+from pnp.geometry import Rect
 from pnp.render import fonts
 from pnp.units import INCH, MM
 

@@ -3,6 +3,7 @@
 Text is parsed into words made of runs; a word never breaks. Fitting tries the template's size
 and steps down (binary search on a 0.25 pt grid) to its minimum; past that the text does not fit.
 """
+
 from __future__ import annotations
 
 import math
@@ -157,6 +158,7 @@ def fit(text: str, style: str, width: float, height: float, size: float, min_siz
         else:
             best, fits = result, mid
     return best
+
 
 def segments(words: list[Word], size: float) -> tuple[tuple[Run, float], ...]:
     """A line's words and spaces as runs to set, neighbouring runs of one style joined so a

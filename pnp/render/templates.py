@@ -3,10 +3,11 @@
 Content says what is printed; a template says where and how. Region boxes are
 [x, y, width, height] measured from the trim's top-left corner, in mm unless a unit is given.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field
 
@@ -77,7 +78,7 @@ class TrackRegion(Strict):
     rotate: Literal[0, 180] = 0
 
 
-Region = Annotated[Union[TextRegion, IconRegion, ShapeRegion, TrackRegion], Field(discriminator="type")]
+Region = Annotated[TextRegion | IconRegion | ShapeRegion | TrackRegion, Field(discriminator="type")]
 
 
 class Size(Strict):
@@ -128,7 +129,8 @@ class SheetTemplate(Strict):
     colours: dict[str, HexColour] = {}
 
 
-Template = Annotated[Union[CardTemplate, PageTemplate, SheetTemplate], Field(discriminator="kind")]
+Template = Annotated[CardTemplate | PageTemplate | SheetTemplate, Field(discriminator="kind")]
+
 
 def load_templates(directory: Path) -> dict[str, CardTemplate | PageTemplate | SheetTemplate]:
     """Every template in `directory`, by file stem, with `extends` resolved; all problems at once."""
@@ -152,7 +154,9 @@ def load_templates(directory: Path) -> dict[str, CardTemplate | PageTemplate | S
         mark, _ = source.mark_for(("extends",))
         if parent not in raw or parent in chain:
             why = "a cycle" if parent in chain else "no such template"
-            problems.append(Problem(mark, "extends", f"{why} ({expected_got('one of ' + ', '.join(sorted(raw)), parent)})"))
+            problems.append(
+                Problem(mark, "extends", f"{why} ({expected_got('one of ' + ', '.join(sorted(raw)), parent)})")
+            )
             return None
         base = resolve(parent, chain + (name,))
         if base is None:
@@ -194,4 +198,3 @@ def _check_colour_names(template, source: Source) -> list[Problem]:
             mark, field = source.mark_for(path)
             problems.append(Problem(mark, field, expected_got(f"#rrggbb or a colour name ({known})", value)))
     return problems
-

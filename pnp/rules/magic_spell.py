@@ -5,6 +5,7 @@ one word needs (so each word can be spelled alone), and the rest of the total is
 proportion to how often the deck uses each letter (largest remainders, ties alphabetical).
 A word's credits come from its length plus a bonus for each letter that is rare in that mix.
 """
+
 from __future__ import annotations
 
 from collections import Counter

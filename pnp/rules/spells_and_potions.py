@@ -5,6 +5,7 @@ South move one seat clockwise, skipping North, whose wizard (or the Wizard's Com
 three play) never moves; so over three duels every wizard partners every other seat once.
 Two wizards never move: each partners their own Companion in all three duels.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -47,8 +48,7 @@ def tournament(wizards: int) -> list[Duel]:
         seating = (("North", a), ("East", b), ("South", pairs[0][1]), ("West", pairs[1][1]))
         # the Arranger picks the first leader, then each duel's loser picks: written on the pad
         return [Duel(n, seating, pairs, None) for n in range(1, DUELS + 1)]
-    seats = dict(zip(("North", "East", "South", "West"),
-                     [COMPANION] + names if wizards == 3 else names))
+    seats = dict(zip(("North", "East", "South", "West"), [COMPANION] + names if wizards == 3 else names, strict=True))
     duels = []
     for n in range(1, DUELS + 1):
         ordered = tuple((seat, seats[seat]) for seat in SEATS)
@@ -69,7 +69,7 @@ def individual_totals(duels: list[Duel], partnership_scores: list[tuple[float, f
     """Each wizard's tournament score: the sum of their partnership's scores (Companions score nothing)."""
     totals: dict[str, float] = {}
     for duel, scores in zip(duels, partnership_scores, strict=True):
-        for pair, score in zip(duel.partnerships, scores):
+        for pair, score in zip(duel.partnerships, scores, strict=True):
             for who in pair:
                 if COMPANION not in who:
                     totals[who] = totals.get(who, 0) + score
