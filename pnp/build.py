@@ -1,62 +1,104 @@
-"""Build a game: load and check its content, lay out its set, write its PDF."""
+"""Build a game: load and check its content, lay out its set, write its PDF.
+
+`check` proves that `write` will succeed: every face's values fit their regions, every sheet
+draws (onto a canvas that is thrown away), and every component fits the paper.
+"""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 
 from pnp.components.card import check_face
-from pnp.components.kinds import Deck
-from pnp.content.loader import Content, load
+from pnp.components.kinds import Component, Deck, Sheet, SheetError
+from pnp.content.game import load_game
+from pnp.content.loader import Content
 from pnp.content.problems import ContentError, Problem
-from pnp.document import plan_pages, write_pdf
-from pnp.games import game_module
-from pnp.imposition import Options
+from pnp.document import Writer, plan_pages, write_pdf
+from pnp.games import GameDef, games
+from pnp.imposition import LayoutError, Options
 from pnp.paths import TEMPLATES
-from pnp.render.templates import load_templates
+from pnp.render import fonts
+from pnp.render.templates import Templates, load_templates
 
 
 @dataclass(frozen=True)
 class Game:
-    module: ModuleType
+    definition: GameDef
     content: Content
-    templates: dict
+    templates: Templates
+    only: tuple[str, ...] = ()  # component ids to print; empty: all
 
-    def components(self):
-        return self.module.components(self.content, self.templates)
+    def every_component(self) -> list[Component]:
+        return self.definition.load("printed")(self.content, self.templates)
+
+    def components(self) -> list[Component]:
+        """The components to print: all, or those `only` names."""
+        return [c for c in self.every_component() if not self.only or c.id in self.only]
 
 
-def open_game(game_id: str, layers: list[Path]) -> Game:
+def open_game(definition: GameDef, layers: list[Path], only: tuple[str, ...] = ()) -> Game:
     """Content and templates, validated; ContentError lists every problem found."""
-    module = game_module(game_id)
     problems: list[Problem] = []
-    templates: dict = {}
+    templates = Templates({}, {})
     try:
         templates = load_templates(TEMPLATES)
     except ContentError as err:
         problems += err.problems
     try:
-        content = load(game_id, module.KINDS, layers)
+        content = load_game(definition, layers)
     except ContentError as err:
         raise ContentError(problems + err.problems) from None
-    problems += module.check(content)
     if problems:
         raise ContentError(problems)
-    return Game(module, content, templates)
+    return Game(definition, content, templates, only)
 
 
-def check(game: Game) -> None:
-    """Everything but drawing: the game's own checks ran in open_game; here every face's text is fitted."""
+def check(game: Game, options: Options) -> None:
+    """Everything `write` needs, without writing: ContentError with every problem."""
     problems = []
-    for component in game.components():
+    components = game.components()
+    where = game.content.locate("game", "title")[0]
+    for component in components:
         if isinstance(component, Deck):
             faces = set(component.faces) | ({component.back} if component.back else set())
             for face in sorted(faces, key=lambda f: f.label):
-                problems += check_face(face, game.templates[face.template])
+                template = game.templates.get(face.template)
+                if template is None:
+                    problems.append(Problem(where, "", f"{face.label}: no template {face.template}"))
+                else:
+                    problems += check_face(face, template, where)
+        else:
+            problems += _check_sheet(game, component, options)
+    for component in components:
+        try:
+            plan_pages([component], game.templates, options)
+        except LayoutError as err:
+            mark, field = game.templates.locate(component.template, "size")
+            problems.append(
+                Problem(mark, field, f"{component.title}: {err}; try a smaller --bleed or the other --paper")
+            )
     if problems:
         raise ContentError(problems)
+
+
+def _check_sheet(game: Game, sheet: Sheet, options: Options) -> list[Problem]:
+    """Draw every page of a sheet onto a canvas that is thrown away; what it cannot draw is a problem."""
+    pages = plan_pages([sheet], game.templates, options)
+    writer = Writer(fonts.new_canvas(io.BytesIO()), game.templates, options, set())
+    problems = []
+    for page in pages:
+        try:
+            page.draw(writer)
+        except SheetError as err:
+            if err.field is not None and sheet.source:
+                mark, field = game.content.locate(sheet.source, *err.field.split("."))
+            else:
+                mark, field = game.templates.locate(sheet.template)
+            problems.append(Problem(mark, field, f"{sheet.title}: {err}"))
+    return sorted(set(problems))
 
 
 def write(game: Game, options: Options, path: Path, progress: Callable[[int, int], None] | None = None) -> int:
@@ -76,6 +118,6 @@ def write(game: Game, options: Options, path: Path, progress: Callable[[int, int
 
 def build(game_id: str, layers: list[Path], options: Options, path: Path) -> int:
     """Load, check and write one game: the whole pipeline in one call."""
-    game = open_game(game_id, layers)
-    check(game)
+    game = open_game(games()[game_id], layers)
+    check(game, options)
     return write(game, options, path)

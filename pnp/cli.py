@@ -6,17 +6,22 @@ Heavy imports wait inside the commands, so `pnp build` with nothing changed retu
 
 from __future__ import annotations
 
+import difflib
 import functools
+import math
 import sys
 from pathlib import Path
 
 import click
 
 from pnp import cache
-from pnp.games import GAME_IDS, available
+from pnp.games import GameDef, games
 from pnp.imposition import BACK_MODES, PAPERS, Options
 from pnp.paths import CONTENT
 from pnp.units import MM
+
+MAX_BLEED = 10.0  # mm
+MAX_OFFSET = 10.0  # mm: a printer further off than this needs repair, not correction
 
 CONTENT_OPTION = click.option(
     "--content",
@@ -30,19 +35,14 @@ PAPER_OPTION = click.option("--paper", type=click.Choice(sorted(PAPERS)), defaul
 
 
 def reports_problems(command):
-    """ContentError becomes its list of problems and exit status 2, as does a layout the paper
-    cannot hold; no traceback for a user's mistake."""
+    """ContentError becomes its list of problems and exit status 2; no traceback for a user's mistake."""
 
     @functools.wraps(command)
     def wrapper(*args, **kwargs):
         from pnp.content.problems import ContentError
-        from pnp.imposition import LayoutError
 
         try:
             return command(*args, **kwargs)
-        except LayoutError as err:
-            click.echo(f"error: {err}; try a smaller --bleed or the other --paper. Nothing was written.", err=True)
-            sys.exit(2)
         except ContentError as err:
             for problem in err.problems:
                 click.echo(str(problem), err=True)
@@ -60,18 +60,26 @@ def layers(extra: tuple[Path, ...]) -> list[Path]:
     return [CONTENT, *extra]
 
 
-def chosen_games(games: tuple[str, ...], extra: tuple[Path, ...]) -> list[str]:
-    """The games asked for, or every game that has both a module and content."""
-    unknown = [g for g in games if g not in GAME_IDS]
-    if unknown:
-        raise click.BadParameter(f"{', '.join(unknown)} (expected one of {', '.join(GAME_IDS)})", param_hint="GAME")
-    ready = available()
-    missing = [g for g in games if g not in ready]
-    if missing:
-        raise click.BadParameter(
-            f"{', '.join(missing)} has no print-and-play set yet (ready: {', '.join(ready)})", param_hint="GAME"
-        )
-    return list(games) or [g for g in ready if any((layer / g).is_dir() for layer in layers(extra))]
+def chosen_games(names: tuple[str, ...], extra: tuple[Path, ...]) -> list[GameDef]:
+    """The games asked for, or every registered game."""
+    known = games()
+    for name in names:
+        if name not in known:
+            close = difflib.get_close_matches(name, list(known), n=1)
+            hint = f"; did you mean {close[0]}?" if close else ""
+            raise click.BadParameter(f"expected one of {', '.join(known)}, got {name!r}{hint}", param_hint="GAME")
+    return [known[name] for name in dict.fromkeys(names)] if names else list(known.values())
+
+
+def finite_mm(low: float, high: float):
+    """A click callback: a number of millimetres within [low, high] (nan and inf refused), in points."""
+
+    def convert(ctx, param, value: float) -> float:
+        if not math.isfinite(value) or not low <= value <= high:
+            raise click.BadParameter(f"expected millimetres from {low:g} to {high:g}, got {value:g}")
+        return value * MM
+
+    return convert
 
 
 def parse_offset(ctx, param, value: str) -> tuple[float, float]:
@@ -79,6 +87,8 @@ def parse_offset(ctx, param, value: str) -> tuple[float, float]:
         x, y = (float(part) for part in value.split(","))
     except ValueError:
         raise click.BadParameter(f"expected X,Y in mm such as 0.5,-1, got {value!r}") from None
+    if not all(math.isfinite(v) and abs(v) <= MAX_OFFSET for v in (x, y)):
+        raise click.BadParameter(f"expected X,Y each from -{MAX_OFFSET:g} to {MAX_OFFSET:g} mm, got {value!r}")
     return x * MM, y * MM
 
 
@@ -89,7 +99,7 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("games", nargs=-1)
+@click.argument("names", metavar="GAMES", nargs=-1)
 @PAPER_OPTION
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True)
 @CONTENT_OPTION
@@ -108,47 +118,67 @@ def main() -> None:
     show_default=True,
     help="X,Y in mm: moves back pages to correct a printer's duplex misregistration (read it off `pnp calibrate`).",
 )
-@click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True, help="Bleed in mm.")
+@click.option("--bleed", type=float, default=3.0, show_default=True, callback=finite_mm(0, MAX_BLEED), help="mm")
 @click.option("--ink-saver", is_flag=True, help="No full-bleed fills; outlines and text stay.")
+@click.option(
+    "--only",
+    multiple=True,
+    metavar="COMPONENT",
+    help="Print only these components (ids from `pnp list`), e.g. --only magic. Repeatable.",
+)
 @reports_problems
-def build(games, paper, out, extra, backs, offset, bleed, ink_saver) -> None:
-    """Build GAMES (default: every game with content) into one PDF per game and paper."""
-    options = Options(paper, backs, offset, bleed * MM, ink_saver)
+def build(names, paper, out, extra, backs, offset, bleed, ink_saver, only) -> None:
+    """Build GAMES (default: every game) into one PDF per game and paper."""
+    options = Options(paper, backs, offset, bleed, ink_saver)
+    only = tuple(dict.fromkeys(only))
+    suffix = "".join(f"-{component}" for component in only)  # a partial print never replaces the whole set
     stale = []
-    for game_id in chosen_games(games, extra):
-        path = out / f"{game_id}-{paper}.pdf"
-        key = cache.inputs_key(game_id, layers(extra), options)
+    for game in chosen_games(names, extra):
+        path = out / f"{game.id}-{paper}{suffix}.pdf"
+        key = cache.inputs_key(game.id, layers(extra), (options, only))
         if cache.is_fresh(path, key):
             click.echo(f"unchanged {path}")
         else:
-            stale.append((game_id, path, key))
+            stale.append((game, path, key))
     if not stale:
         return
     # every game is checked before any is written: one bad file stops the run with nothing written
-    games_to_write = checked_games([game_id for game_id, _, _ in stale], extra)
-    for (game_id, path, key), game in zip(stale, games_to_write, strict=True):
-        pages = _write_one(game_id, game, options, path)
+    games_to_write = checked_games([game for game, _, _ in stale], extra, options, only)
+    for (game, path, key), opened in zip(stale, games_to_write, strict=True):
+        if not opened.components():
+            click.echo(f"skipped {game.id}: it has none of {', '.join(only)}")
+            continue
+        pages = _write_one(game.id, opened, options, path)
         cache.remember(path, key)
         click.echo(f"wrote {path} ({pages} pages)")
 
 
-def checked_games(game_ids: list[str], extra: tuple[Path, ...]) -> list:
+def checked_games(chosen: list[GameDef], extra: tuple[Path, ...], options: Options, only: tuple[str, ...] = ()):
     """Each game opened and checked; ContentError with every problem of every game."""
     from pnp.build import check as check_game
     from pnp.build import open_game
     from pnp.content.problems import ContentError
 
-    games, problems = [], []
-    for game_id in game_ids:
+    opened, problems = [], []
+    for game in chosen:
         try:
-            game = open_game(game_id, layers(extra))
-            check_game(game)
-            games.append(game)
+            loaded = open_game(game, layers(extra), only)
+            check_game(loaded, options)
+            opened.append(loaded)
         except ContentError as err:
             problems += err.problems
     if problems:
         raise ContentError(problems)
-    return games
+    known = {c.id for game in opened for c in game.every_component()}
+    for component in only:
+        if component not in known:
+            close = difflib.get_close_matches(component, sorted(known), n=1)
+            hint = f"; did you mean {close[0]}?" if close else ""
+            raise click.BadParameter(
+                f"expected a component id from `pnp list` ({', '.join(sorted(known))}), got {component!r}{hint}",
+                param_hint="--only",
+            )
+    return opened
 
 
 def _write_one(game_id: str, game, options: Options, path: Path) -> int:
@@ -166,39 +196,42 @@ def _write_one(game_id: str, game, options: Options, path: Path) -> int:
 
 
 @main.command()
-@click.argument("games", nargs=-1)
+@click.argument("names", metavar="GAMES", nargs=-1)
 @CONTENT_OPTION
 @reports_problems
-def check(games, extra) -> None:
-    """Validate content and each game's own rules, and fit every text, without rendering."""
-    game_ids = chosen_games(games, extra)
-    checked_games(game_ids, extra)
-    for game_id in game_ids:
-        click.echo(f"ok {game_id}")
+def check(names, extra) -> None:
+    """Validate content and each game's own rules, fit every text and lay out every page on A4 and
+    US Letter, without writing anything."""
+    chosen = chosen_games(names, extra)
+    for paper in PAPERS:
+        checked_games(chosen, extra, Options(paper))
+    for game in chosen:
+        click.echo(f"ok {game.id}")
 
 
 @main.command(name="list")
 @CONTENT_OPTION
 @reports_problems
 def list_games(extra) -> None:
-    """The games, their components, counts and sizes."""
+    """The games, their components (with the ids --only takes), counts and sizes."""
     from pnp.build import open_game
     from pnp.components.kinds import Deck
 
-    for game_id in chosen_games((), extra):
-        game = open_game(game_id, layers(extra))
-        info = game.content["game"]
-        click.echo(f"{game_id}: {info.title} ({info.players})")
-        for component in game.components():
+    for game in chosen_games((), extra):
+        opened = open_game(game, layers(extra))
+        info = opened.content["game"]
+        click.echo(f"{game.id}: {info.title} ({info.players})")
+        for component in opened.components():
             if isinstance(component, Deck):
-                size = game.templates[component.template].size
+                size = opened.templates[component.template].size
                 back = "with backs" if component.back else "no backs"
                 click.echo(
-                    f"  {component.title:<28} {len(component.faces):>4}  "
+                    f"  {component.id:<12} {component.title:<34} {len(component.faces):>4}  "
                     f"{size.width / MM:.1f} x {size.height / MM:.1f} mm, {back}"
                 )
             else:
-                click.echo(f"  {component.title:<28} {component.pages:>4}  page{'s' * (component.pages != 1)}")
+                pages = f"page{'s' * (component.pages != 1)}"
+                click.echo(f"  {component.id:<12} {component.title:<34} {component.pages:>4}  {pages}")
 
 
 @main.command()
@@ -230,16 +263,17 @@ def export() -> None:
 
 
 @export.command()
-@click.argument("game")
+@click.argument("name", metavar="GAME")
 @click.option(
     "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output") / "tts", show_default=True
 )
 @CONTENT_OPTION
 @reports_problems
-def tts(game, out, extra) -> None:
+def tts(name, out, extra) -> None:
     """Tabletop Simulator deck sheets: PNG grids of up to 10x7 cards and a back image per deck."""
     from pnp.export_tts import export_decks
 
-    [loaded] = checked_games(chosen_games((game,), extra), extra)
-    for path in export_decks(game, loaded.components(), loaded.templates, out):
+    [game] = chosen_games((name,), extra)
+    [loaded] = checked_games([game], extra, Options())
+    for path in export_decks(game.id, loaded.components(), loaded.templates, out):
         click.echo(f"wrote {path}")

@@ -19,21 +19,14 @@ from PIL import Image
 from pypdf import PdfReader
 
 from pnp.cli import main
+from pnp.games import games
 from pnp.paths import CONTENT, TEMPLATES
 
 GAME = "spells-and-potions"
 MM = 72 / 25.4
 PAPER_SIZES = {"a4": (210 * MM, 297 * MM), "letter": (612.0, 792.0)}
-KINDS = (
-    "game",
-    "element-suits",
-    "magic-cards",
-    "reference-card",
-    "score-pad",
-    "template",
-    "spell-cards",
-    "magic-spell-set",
-)
+# every game's kinds, by game, from the registry: a schema each, plus one for templates
+SCHEMA_NAMES = ["template"] + [f"{g.id}/{kind}" for g in games().values() for kind in g.load("kinds")]
 
 
 def invoke(*args: str):
@@ -54,17 +47,19 @@ def test_list_shows_components_counts_and_sizes():
     assert "spells-and-potions: Spells and Potions (2-4 wizards)" in everything.splitlines()
     out = everything.split("spells-and-potions:")[1]
     decks = {
-        m["title"]: (int(m["n"]), m["size"], m["backs"])
+        (m["id"], m["title"]): (int(m["n"]), m["size"], m["backs"])
         for m in re.finditer(
-            r"^\s+(?P<title>[A-Z][\w ]+?)\s+(?P<n>\d+)\s+(?P<size>[\d.]+ x [\d.]+ mm), (?P<backs>.+)$", out, re.M
+            r"^\s+(?P<id>[a-z-]+)\s+(?P<title>[A-Z][\w ]+?)\s+(?P<n>\d+)\s+(?P<size>[\d.]+ x [\d.]+ mm), (?P<backs>.+)$",
+            out,
+            re.M,
         )
     }
     assert decks == {
-        "Element cards": (40, "63.5 x 88.9 mm", "with backs"),
-        "Spells and Potions cards": (12, "63.5 x 88.9 mm", "with backs"),
-        "Reference cards": (4, "63.5 x 88.9 mm", "with backs"),
+        ("elements", "Element cards"): (40, "63.5 x 88.9 mm", "with backs"),
+        ("magic", "Spells and Potions cards"): (12, "63.5 x 88.9 mm", "with backs"),
+        ("reference", "Reference cards"): (4, "63.5 x 88.9 mm", "with backs"),
     }
-    assert re.search(r"^\s+Tournament score pads\s+3\s+pages$", out, re.M), out
+    assert re.search(r"^\s+score-pads\s+Tournament score pads\s+3\s+pages$", out, re.M), out
 
 
 # --- build --------------------------------------------------------------------------------------
@@ -163,9 +158,15 @@ def test_unknown_game_lists_the_known_games(tmp_path):
 def test_a_game_without_a_set_yet_is_refused(tmp_path):
     result = invoke("build", "spellcycles", "--out", str(tmp_path / "out"))
     assert result.exit_code == 2
-    assert "spellcycles has no print-and-play set yet" in result.stderr
+    assert f"expected one of {', '.join(games())}, got 'spellcycles'" in result.stderr
     assert "Traceback" not in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_a_misspelt_game_gets_a_suggestion(tmp_path):
+    result = invoke("check", "spells-and-potion")
+    assert result.exit_code == 2
+    assert "got 'spells-and-potion'; did you mean spells-and-potions?" in result.stderr
 
 
 def test_content_folder_must_exist(tmp_path):
@@ -185,11 +186,12 @@ def validation_errors(value, schema: dict) -> list[str]:
 def schemas(tmp_path_factory) -> dict[str, dict]:
     out = tmp_path_factory.mktemp("schema")
     result = ok(invoke("schema", "--out", str(out)))
-    written = sorted(out.iterdir())
-    assert sorted(p.name for p in written) == sorted(f"{k}.schema.json" for k in KINDS)
+    written = sorted(out.rglob("*.json"))
+    names = [p.relative_to(out).as_posix().removesuffix(".schema.json") for p in written]
+    assert sorted(names) == sorted(SCHEMA_NAMES)
     for path in written:
         assert f"wrote {path}" in result.output
-    return {p.name.removesuffix(".schema.json"): json.loads(p.read_text()) for p in written}
+    return {name: json.loads(p.read_text()) for name, p in zip(names, written, strict=True)}
 
 
 def test_schema_files_name_their_draft_and_kind(schemas):
@@ -206,11 +208,12 @@ def test_schema_files_name_their_draft_and_kind(schemas):
         ("element-suits", {"kind", "ranks", "trump", "suits"}),
         ("magic-cards", {"kind", "cards"}),
         ("reference-card", {"kind", "title", "copies", "sections"}),
-        ("score-pad", {"kind", "title", "how_to", "duel_heading", "total_heading"}),
+        ("duel-rules", {"kind", "hands", "magic_per_hand", "points_per_trick", "duels"}),
+        ("words", {"kind", "trump", "card_types", "reference_back", "components"}),
     ],
 )
 def test_content_schemas_require_their_keys_and_forbid_others(schemas, kind, required):
-    schema = schemas[kind]
+    schema = schemas[f"{GAME}/{kind}"]
     assert schema["type"] == "object"
     assert set(schema["required"]) == required
     assert schema["additionalProperties"] is False
@@ -222,7 +225,7 @@ def test_content_schemas_require_their_keys_and_forbid_others(schemas, kind, req
 
 
 def test_magic_card_schema(schemas):
-    card = schemas["magic-cards"]["$defs"]["MagicCard"]
+    card = schemas[f"{GAME}/magic-cards"]["$defs"]["MagicCard"]
     assert set(card["required"]) == {"name", "type", "count", "effect"}
     assert card["properties"]["type"]["enum"] == ["spell", "counter-spell", "potion", "antidote"]
     assert (card["properties"]["count"]["minimum"], card["properties"]["count"]["maximum"]) == (1, 12)
@@ -231,15 +234,16 @@ def test_magic_card_schema(schemas):
 @pytest.mark.parametrize("path", sorted((CONTENT / GAME).glob("*.yaml")), ids=lambda p: p.name)
 def test_bundled_content_validates_against_its_kind_schema(schemas, path):
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    assert validation_errors(data, schemas[data["kind"]]) == []
+    schema = schemas[f"{GAME}/{data['kind']}"]
+    assert validation_errors(data, schema) == []
     # and the schema is not vacuous: an unknown key and a missing one are both caught
-    assert validation_errors({**data, "colour": "red"}, schemas[data["kind"]])
-    assert validation_errors({k: v for k, v in data.items() if k != "kind"}, schemas[data["kind"]])
+    assert validation_errors({**data, "colour": "red"}, schema)
+    assert validation_errors({k: v for k, v in data.items() if k != "kind"}, schema)
 
 
 def test_schema_catches_a_bad_card(schemas):
     bad = {"kind": "magic-cards", "cards": [{"name": "X", "type": "curse", "count": "two", "effect": "e"}]}
-    assert len(validation_errors(bad, schemas["magic-cards"])) >= 2
+    assert len(validation_errors(bad, schemas[f"{GAME}/magic-cards"])) >= 2
 
 
 def test_a_length_field_accepts_a_unit_string_per_the_schema(schemas):

@@ -12,11 +12,13 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
+from pnp.games import game
 from pnp.paths import CONTENT
 
 GAME = "spells-and-potions"
+KINDS = tuple(sorted(game(GAME).load("kinds")))
 BUNDLED = CONTENT / GAME
-KINDS = ("element-suits", "game", "magic-cards", "reference-card", "score-pad")
+
 
 
 @pytest.fixture
@@ -316,8 +318,8 @@ def test_unknown_inline_icon_is_named(work):
     problem = line_at(
         problem_lines(result), f"{shown(root / GAME / 'magic-cards.yaml')}:{line}:{col}: cards.0.effect: "
     )
-    assert ":nosuch:" in problem and "Odd Hex" in problem
-    assert "expected one of" in problem and "fire" in problem
+    assert "(:nosuch: is not one)" in problem and "'Play a :nosuch: card.'" in problem
+    assert "expected an icon from" in problem and "fire" in problem
 
 
 # --- good content -------------------------------------------------------------------------------

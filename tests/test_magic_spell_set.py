@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from pnp.content.loader import load
-from pnp.content.magic_spell import KINDS
+from pnp.content.game import load_game
+from pnp.games import game
 from pnp.paths import CONTENT
 from pnp.rules.magic_spell import tile_mix
 from tests.pdfcards import MM, BuiltPdf
@@ -17,7 +17,7 @@ TILE = 19 * MM
 
 @pytest.fixture(scope="module")
 def content():
-    return load("magic-spell", KINDS, [CONTENT])
+    return load_game(game("magic-spell"), [CONTENT])
 
 
 @pytest.fixture(scope="module")

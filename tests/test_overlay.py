@@ -44,7 +44,7 @@ def magic_count(*content: Path) -> int:
         args += ["--content", str(folder)]
     result = invoke(*args)
     assert result.exit_code == 0, result.stderr
-    match = re.search(r"^\s*Spells and Potions cards\s+(\d+)\s", result.output, re.M)
+    match = re.search(r"^\s*magic\s+Spells and Potions cards\s+(\d+)\s", result.output, re.M)
     assert match, result.output
     return int(match.group(1))
 
@@ -128,6 +128,6 @@ def test_replacing_a_non_deck_file_is_allowed(tmp_path, bundled):
     result = invoke("list", "--content", str(root))
     assert result.exit_code == 0, result.stderr
     if bundled == "elements.yaml":
-        assert re.search(r"^\s*Element cards\s+36\s", result.output, re.M), result.output
+        assert re.search(r"^\s*elements\s+Element cards\s+36\s", result.output, re.M), result.output
     else:
         assert "Spells and Potions Deluxe" in result.output

@@ -15,14 +15,22 @@ from itertools import combinations
 
 import pytest
 
+from pnp.content.game import load_game
+from pnp.games import game
+from pnp.games.spells_and_potions.kinds import scoring
+from pnp.paths import CONTENT
 from pnp.rules.spells_and_potions import (
     COMPANION,
     SEATS,
     duel_score,
     individual_totals,
+    trick_value,
     tournament,
     wizard_names,
 )
+
+CONTENT_OF_GAME = load_game(game("spells-and-potions"), [CONTENT])
+RULES = scoring(CONTENT_OF_GAME)
 
 CLOCKWISE_SKIPPING_NORTH = {"East": "South", "South": "West", "West": "East"}
 
@@ -147,17 +155,25 @@ def test_invalid_wizard_counts_raise(wizards):
     ],
 )
 def test_duel_score(tricks, potions, expected):
-    assert duel_score(tricks, potions) == expected
+    assert duel_score(tricks, RULES, potions) == expected
 
 
 def test_duel_score_default_has_no_potion_points():
-    assert duel_score(5) == 50
+    assert duel_score(5, RULES) == 50
 
 
 @pytest.mark.parametrize("tricks", [-1, 14, 100])
 def test_duel_score_rejects_impossible_trick_counts(tricks):
     with pytest.raises(ValueError):
-        duel_score(tricks)
+        duel_score(tricks, RULES)
+
+
+def test_a_tricks_value_adds_the_potion_cards_points_from_content():
+    cards = {card.name: card for card in CONTENT_OF_GAME["magic-cards"].cards}
+    assert trick_value(RULES) == 10
+    assert trick_value(RULES, [cards["Gladder's Reward"]]) == 20
+    assert trick_value(RULES, [cards["Harpier's Penalty"]]) == 0
+    assert trick_value(RULES, [cards["Gladder's Reward"], cards["Harpier's Penalty"]]) == 10
 
 
 def test_individual_totals_worked_example_four_wizards():

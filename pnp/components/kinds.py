@@ -19,6 +19,15 @@ class Deck:
     back: Face | None
 
 
+class SheetError(ValueError):
+    """Something a sheet cannot draw: the content field (dotted path) at fault, or None for the
+    sheet's template (it leaves too little room), and what is wrong."""
+
+    def __init__(self, field: str | None, message: str):
+        super().__init__(message)
+        self.field = field
+
+
 @dataclass(frozen=True)
 class Sheet:
     """A full page drawn by code into the page's free area (score pads, player sheets)."""
@@ -27,8 +36,9 @@ class Sheet:
     title: str
     template: str
     pages: int
-    # draw(canvas, area: Rect, template: SheetTemplate, page_index: int, ink_saver: bool)
+    # draw(canvas, area: Rect, template: SheetTemplate, page_index: int, ink_saver: bool); SheetError
     draw: Callable
+    source: str | None = None  # the content kind whose fields a SheetError names
 
 
 Component = Deck | Sheet

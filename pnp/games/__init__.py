@@ -1,26 +1,76 @@
-"""One module per game: the kinds of content it reads, its own content checks, and its set.
+"""The games, as plain definitions: one package per game under pnp.games, each with a GAME.
 
-A game module provides ID, TITLE, KINDS (content kinds), check(content) -> problems and
-components(content, templates) -> the decks and sheets of its print-and-play set.
+A game package's __init__ holds only its GameDef, so listing the games imports nothing heavy (a
+no-change rebuild stays light). The definition names, as "module:attribute" references loaded
+when first used, what each side needs:
+
+- kinds: the content kinds the game reads (pydantic models; no drawing),
+- numbers: its rule numbers by placeholder name, for printed text and the companion,
+- check: its own rules over the loaded content (pure: the companion runs it too),
+- printed: its print-and-play set, components(content, templates) (reportlab; pnp only).
+
+Adding a game is adding its content folder, its package and its templates; nothing else names it.
 """
 
 from __future__ import annotations
 
+import pkgutil
+import re
+from dataclasses import dataclass
+from functools import cache
 from importlib import import_module
-from importlib.util import find_spec
-from types import ModuleType
+from typing import Any
 
-GAME_IDS = ("magic-spell", "spellcycles", "magecraft", "merchants-of-magick", "spells-and-potions")
-
-
-def _module_name(game_id: str) -> str:
-    return f"pnp.games.{game_id.replace('-', '_')}"
+_ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+_REF = re.compile(r"^[a-z_][a-z0-9_.]*:[A-Za-z_][A-Za-z0-9_]*$")
 
 
-def game_module(game_id: str) -> ModuleType:
-    return import_module(_module_name(game_id))
+class GameDefError(Exception):
+    """A game package whose definition is malformed: a programming error, named precisely."""
 
 
-def available() -> list[str]:
-    """Games that have a module yet; found without importing them (a no-change rebuild stays light)."""
-    return [g for g in GAME_IDS if find_spec(_module_name(g)) is not None]
+@dataclass(frozen=True)
+class GameDef:
+    id: str  # the content folder's name and the command-line name: magic-spell
+    title: str
+    kinds: str  # "module:attribute" references, loaded on first use
+    numbers: str
+    check: str
+    printed: str
+
+    def __post_init__(self) -> None:
+        if not _ID.match(self.id):
+            raise GameDefError(f"game id {self.id!r}: expected lower-case words joined by hyphens")
+        if not self.title.strip():
+            raise GameDefError(f"game {self.id}: expected a title")
+        for field in ("kinds", "numbers", "check", "printed"):
+            if not _REF.match(getattr(self, field)):
+                raise GameDefError(f"game {self.id}: {field} must be a 'module:attribute' reference")
+
+    def load(self, field: str) -> Any:
+        """The object a reference names; GameDefError when it does not resolve."""
+        module, _, attribute = getattr(self, field).partition(":")
+        try:
+            return getattr(import_module(module), attribute)
+        except (ImportError, AttributeError) as err:
+            raise GameDefError(f"game {self.id}: {field} {getattr(self, field)!r} does not resolve ({err})") from err
+
+
+@cache
+def games() -> dict[str, GameDef]:
+    """Every game package's definition, by id, in id order."""
+    found: dict[str, GameDef] = {}
+    for info in pkgutil.iter_modules(__path__, prefix=f"{__name__}."):
+        if not info.ispkg:
+            continue
+        game = getattr(import_module(info.name), "GAME", None)
+        if not isinstance(game, GameDef):
+            raise GameDefError(f"{info.name} has no GAME = GameDef(...)")
+        if game.id in found:
+            raise GameDefError(f"two game packages say they are {game.id}")
+        found[game.id] = game
+    return dict(sorted(found.items()))
+
+
+def game(game_id: str) -> GameDef:
+    return games()[game_id]

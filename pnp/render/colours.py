@@ -1,4 +1,4 @@
-"""Colours written as #rrggbb in templates, or as names a template defines."""
+"""Colours written as #rrggbb in templates, or as names a template defines; ink-saver choices."""
 
 from __future__ import annotations
 
@@ -18,3 +18,21 @@ def to_colour(hex_value: str) -> Color:
 def resolve(value: str, palette: dict[str, str]) -> Color:
     """A colour name from the template's palette, or a literal #rrggbb."""
     return to_colour(palette.get(value, value))
+
+
+def luminance(c: Color) -> float:
+    return 0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue
+
+
+class Ink:
+    """Colour choices for a face; in ink-saver mode fills vanish and light colours turn to ink."""
+
+    def __init__(self, palette: dict[str, str], saver: bool):
+        self.palette, self.saver = palette, saver
+        self.ink = resolve(palette.get("ink", "#000000"), {})
+
+    def colour(self, name: str) -> Color:
+        colour = resolve(name, self.palette)
+        if self.saver and luminance(colour) > 0.6:
+            return self.ink
+        return colour

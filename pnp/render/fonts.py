@@ -33,13 +33,19 @@ def font_name(style: str) -> str:
     return STYLES[style][0]
 
 
-def combine(style: str, bold: bool, italic: bool) -> str:
-    """The style a rich-text run takes: bold and italic add to the region's base style."""
-    bold = bold or "bold" in style
-    italic = italic or "italic" in style
-    return {(False, False): "regular", (True, False): "bold", (False, True): "italic", (True, True): "bold-italic"}[
-        (bold, italic)
-    ]
+@cache
+def _charset(style: str) -> frozenset[int]:
+    """The code points the style's font has glyphs for."""
+    register()
+    return frozenset(pdfmetrics.getFont(font_name(style)).face.charToGlyph)
+
+
+def missing_characters(text: str, style: str) -> list[str]:
+    """Characters of `text` the font cannot draw (they would print as empty boxes), in order.
+
+    Bold and italic runs use sister fonts of the same family, which cover the same characters."""
+    have = _charset(style)
+    return list(dict.fromkeys(c for c in text if ord(c) not in have and not c.isspace()))
 
 
 @lru_cache(maxsize=65536)  # layout and drawing measure the same words many times

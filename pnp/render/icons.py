@@ -355,8 +355,6 @@ _ICONS = {
     "coin": ("#e0a800", None, _coin),
 }
 
-ICON_NAMES: tuple[str, ...] = tuple(sorted(_ICONS))
-
 
 def draw_icon(canvas, name: str, x: float, y: float, size: float, colour=None) -> None:
     """Draw icon `name` so that its bounding square is (x, y) .. (x+size, y+size) in points,

@@ -1,68 +1,22 @@
-"""Rich text for card regions: **bold**, *italic*, :icon: inline, shrunk to fit its box.
+"""Rich text set in a box: parsed by pnp.content.markup, measured, wrapped and shrunk to fit.
 
-Text is parsed into words made of runs; a word never breaks. Fitting tries the template's size
+A word never breaks. Fitting tries the template's size
 and steps down (binary search on a 0.25 pt grid) to its minimum; past that the text does not fit.
 """
 
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
 
+from pnp.content.markup import Run, Word, parse
 from pnp.render import fonts
-from pnp.render.icons import ICON_NAMES, icon_advance, stamp_icon
+from pnp.render.icons import icon_advance, stamp_icon
 
 ICON_SCALE = 0.85  # an inline icon is a square this fraction of the font size, standing on the baseline
 STEP = 0.25
 PARAGRAPH_GAP = 0.45  # extra space between paragraphs, in lines
-
-_TOKEN = re.compile(r"(\*\*|\*|:[a-z][a-z0-9-]*:|\s+|[^*:\s]+|:)")
-
-
-class Run(NamedTuple):  # a tuple: many are made per card, and cheaply
-    text: str  # the characters, or the icon name when `icon` is set
-    style: str
-    icon: bool = False
-
-
-Word = tuple[Run, ...]
-
-
-class TextError(ValueError):
-    """The text cannot be set as written (an unknown icon)."""
-
-
-@lru_cache(maxsize=4096)
-def parse(text: str, base_style: str) -> tuple[tuple[Word, ...], ...]:
-    """Paragraphs (split on blank lines or newlines) of words."""
-    paragraphs = []
-    for para in re.split(r"\n", text.strip()):
-        bold = italic = False
-        words: list[Word] = []
-        current: list[Run] = []
-        for token in _TOKEN.findall(para):
-            if token == "**":
-                bold = not bold
-            elif token == "*":
-                italic = not italic
-            elif token.isspace():
-                if current:
-                    words.append(tuple(current))
-                    current = []
-            elif len(token) > 2 and token[0] == token[-1] == ":":
-                name = token[1:-1]
-                if name not in ICON_NAMES:
-                    raise TextError(f"unknown icon :{name}: (expected one of {', '.join(ICON_NAMES)})")
-                current.append(Run(name, "regular", icon=True))
-            else:
-                current.append(Run(token, fonts.combine(base_style, bold, italic)))
-        if current:
-            words.append(tuple(current))
-        paragraphs.append(tuple(words))
-    return tuple(p for p in paragraphs if p) or ((),)
 
 
 def run_width(run: Run, size: float) -> float:

@@ -11,11 +11,11 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field
 
-from pnp.content.problems import ContentError, Problem, expected_got
+from pnp.content.problems import ContentError, Mark, Problem, expected_got
 from pnp.content.validate import FontSize, Length, Strict, validate
 from pnp.content.yamlsource import Source, merged, read_yaml
+from pnp.regions import Region
 from pnp.render.colours import HEX
-from pnp.render.fonts import STYLES
 
 
 def _hex(value: str) -> str:
@@ -25,65 +25,11 @@ def _hex(value: str) -> str:
 
 
 HexColour = Annotated[str, AfterValidator(_hex)]
-Box = tuple[Length, Length, Length, Length]
-FontStyle = Literal[tuple(STYLES)]  # type: ignore[valid-type]
-
-
-class TextRegion(Strict):
-    type: Literal["text"]
-    box: Box
-    font: FontStyle = "regular"
-    size: FontSize
-    min_size: FontSize | None = None  # shrink-to-fit stops here; default: no shrinking
-    leading: float = Field(1.2, ge=0.8, le=3)
-    align: Literal["left", "center", "right"] = "left"
-    valign: Literal["top", "middle", "bottom"] = "top"
-    colour: str = "ink"
-    rotate: Literal[0, 180] = 0
-
-
-class IconRegion(Strict):
-    type: Literal["icon"]
-    box: Box
-    colour: str | None = None  # None: the icon's own colours
-    rotate: Literal[0, 180] = 0
-
-
-class ShapeRegion(Strict):
-    """Decoration drawn whether or not the content gives a value for it."""
-
-    type: Literal["shape"]
-    box: Box
-    shape: Literal["rect", "rounded", "ellipse"] = "rect"
-    radius: Length = 0.0
-    fill: str | None = None
-    stroke: str | None = None
-    stroke_width: Length = 0.0
-    # only when the content names this region (a badge on some cards)
-    optional: bool = False
-
-
-class TrackRegion(Strict):
-    """A numbered track (spirit, score) whose value is written "FROM-TO start N"."""
-
-    type: Literal["track"]
-    box: Box
-    columns: int = Field(ge=1)
-    gap: Length = Field(0.0, ge=0)
-    size: FontSize
-    colour: str = "ink"
-    fill: str | None = None
-    stroke: str = "ink"
-    highlight: str = "gold"  # the starting space
-    rotate: Literal[0, 180] = 0
-
-
-Region = Annotated[TextRegion | IconRegion | ShapeRegion | TrackRegion, Field(discriminator="type")]
 
 
 class Size(Strict):
-    width: Length = Field(gt=0)
-    height: Length = Field(gt=0)
+    width: Length = Field(gt=0, le=2000)  # up to a large poster, in points
+    height: Length = Field(gt=0, le=2000)
 
 
 class CardTemplate(Strict):
@@ -92,7 +38,7 @@ class CardTemplate(Strict):
     kind: Literal["card"]
     extends: str | None = None
     size: Size
-    safe: Length = Field(ge=0)  # inset from the trim that text stays inside
+    safe: Length = Field(ge=0, le=100)  # inset from the trim that text stays inside
     background: str = "paper"
     colours: dict[str, HexColour] = {}
     regions: dict[str, Region] = {}
@@ -118,21 +64,37 @@ class PageTemplate(Strict):
 
 
 class SheetTemplate(Strict):
-    """A full-page component (score pad, player sheet): fonts and colours; code lays it out."""
+    """A full-page component (score pad, player sheet): type sizes, colours and the named lengths
+    and column weights its layout uses; code places things with them, the numbers live here."""
 
     kind: Literal["sheet"]
     extends: str | None = None
-    title_size: FontSize
-    heading_size: FontSize
-    body_size: FontSize
-    line_width: FontSize = 0.6
+    title_size: FontSize = Field(gt=0, le=200)
+    heading_size: FontSize = Field(gt=0, le=200)
+    body_size: FontSize = Field(gt=0, le=200)
+    line_width: FontSize = Field(0.6, gt=0, le=20)
     colours: dict[str, HexColour] = {}
+    lengths: dict[str, Annotated[Length, Field(ge=0, le=1000)]] = {}
+    ratios: dict[str, Annotated[float, Field(ge=0, le=100)]] = {}
+    columns: dict[str, list[Annotated[float, Field(gt=0, le=100)]]] = {}
 
 
 Template = Annotated[CardTemplate | PageTemplate | SheetTemplate, Field(discriminator="kind")]
 
 
-def load_templates(directory: Path) -> dict[str, CardTemplate | PageTemplate | SheetTemplate]:
+class Templates(dict):
+    """Templates by name, knowing where each value was written (a size that cannot fit the paper
+    is reported at the template's own file and line)."""
+
+    def __init__(self, templates: dict, sources: dict[str, Source]):
+        super().__init__(templates)
+        self.sources = sources
+
+    def locate(self, name: str, *path) -> tuple[Mark, str]:
+        return self.sources[name].mark_for(path)
+
+
+def load_templates(directory: Path) -> Templates:
     """Every template in `directory`, by file stem, with `extends` resolved; all problems at once."""
     raw: dict[str, Source] = {}
     problems: list[Problem] = []
@@ -177,7 +139,7 @@ def load_templates(directory: Path) -> dict[str, CardTemplate | PageTemplate | S
         problems += _check_colour_names(templates[name], source)
     if problems:
         raise ContentError(problems)
-    return templates
+    return Templates(templates, resolved)
 
 
 def _check_colour_names(template, source: Source) -> list[Problem]:

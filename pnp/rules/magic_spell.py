@@ -75,3 +75,54 @@ def credits(word: str, pool: Counter, rule: CreditRule) -> int:
 def spells_for_courseload(spell_credits: list[int], goal: int) -> float:
     """How many spells an average hand needs to reach `goal` credits."""
     return goal / fmean(spell_credits)
+
+
+# --- A student's spirit and limits through a turn ---------------------------------------------
+# `spirit` below is the content's Spirit numbers (start, rest, research, weave_again, move,
+# recover, recover_below); the rules read them, never literals, so the printed card and the
+# tracker always agree.
+
+
+class RuleError(ValueError):
+    """An action the rules do not allow now (too little spirit), with the reason."""
+
+
+def rest(have: int, spirit) -> int:
+    """The Rest action: gain spirit."""
+    return have + spirit.rest
+
+
+def pay(have: int, cost: int, what: str) -> int:
+    if have < cost:
+        raise RuleError(f"{what} costs {cost} spirit; you have {have}")
+    return have - cost
+
+
+def research(have: int, spirit) -> int:
+    """The Research action: pay spirit to draw another spell."""
+    return pay(have, spirit.research, "Research")
+
+
+def weave_again(have: int, spirit) -> int:
+    """Another weave action in the same turn."""
+    return pay(have, spirit.weave_again, "Weaving again")
+
+
+def move_ingredient(have: int, spirit) -> int:
+    """Moving an ingredient from one spell to another (or out of one in a trade)."""
+    return pay(have, spirit.move, "Moving an ingredient")
+
+
+def end_of_turn(have: int, spirit) -> int:
+    """Below the threshold, a student recovers a little spirit at the end of their turn."""
+    return have + spirit.recover if have < spirit.recover_below else have
+
+
+def over_limit(held: int, limit: int) -> int:
+    """How many must go back at the end of a turn (ingredients to the laboratory, spells to the deck)."""
+    return max(0, held - limit)
+
+
+def calls_for_grading(credits_in_spellbook: int, courseload: int) -> bool:
+    """At the end of their turn, a student with the courseload's credits calls for grading."""
+    return credits_in_spellbook >= courseload

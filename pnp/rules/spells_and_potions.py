@@ -11,10 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 SEATS = ("North", "East", "South", "West")  # clockwise
-DUELS = 3
-TRICKS = 13
-POINTS_PER_TRICK = 10
 COMPANION = "Companion"
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """How a duel scores, from the content (pnp.games.spells_and_potions.kinds.scoring): the
+    numbers live there once, and the printed score pad and these functions both read them."""
+
+    tricks: int  # in a duel: one per card in a hand
+    points_per_trick: float
 
 
 @dataclass(frozen=True)
@@ -37,8 +43,8 @@ def _rotate(seating: dict[str, str]) -> dict[str, str]:
     return {"North": seating["North"], "East": seating["West"], "South": seating["East"], "West": seating["South"]}
 
 
-def tournament(wizards: int) -> list[Duel]:
-    """The three duels of a tournament for 2, 3 or 4 wizards."""
+def tournament(wizards: int, duels: int = 3) -> list[Duel]:
+    """The duels of a tournament for 2, 3 or 4 wizards (three, as the rules play it)."""
     if wizards not in (2, 3, 4):
         raise ValueError(f"a tournament is for 2, 3 or 4 wizards, not {wizards}")
     names = wizard_names(wizards)
@@ -47,22 +53,28 @@ def tournament(wizards: int) -> list[Duel]:
         pairs = ((a, f"{a}'s {COMPANION}"), (b, f"{b}'s {COMPANION}"))
         seating = (("North", a), ("East", b), ("South", pairs[0][1]), ("West", pairs[1][1]))
         # the Arranger picks the first leader, then each duel's loser picks: written on the pad
-        return [Duel(n, seating, pairs, None) for n in range(1, DUELS + 1)]
+        return [Duel(n, seating, pairs, None) for n in range(1, duels + 1)]
     seats = dict(zip(("North", "East", "South", "West"), [COMPANION] + names if wizards == 3 else names, strict=True))
-    duels = []
-    for n in range(1, DUELS + 1):
+    played = []
+    for n in range(1, duels + 1):
         ordered = tuple((seat, seats[seat]) for seat in SEATS)
         pairs = ((seats["North"], seats["South"]), (seats["East"], seats["West"]))
-        duels.append(Duel(n, ordered, pairs, seats["West"]))
+        played.append(Duel(n, ordered, pairs, seats["West"]))
         seats = _rotate(seats)
-    return duels
+    return played
 
 
-def duel_score(tricks_won: int, potion_points: float = 0) -> float:
-    """A partnership's score for one duel: 10 a trick, plus or minus potion points."""
-    if not 0 <= tricks_won <= TRICKS:
-        raise ValueError(f"tricks won must be 0 to {TRICKS}, not {tricks_won}")
-    return tricks_won * POINTS_PER_TRICK + potion_points
+def trick_value(rules: Scoring, potions=()) -> float:
+    """What a trick is worth to its winner: the points a trick scores, plus each potion card's
+    potion points (`points` on the card: positive for a reward, negative for a penalty)."""
+    return rules.points_per_trick + sum(card.points for card in potions)
+
+
+def duel_score(tricks_won: int, rules: Scoring, potion_points: float = 0) -> float:
+    """A partnership's score for one duel: the points of each trick won, plus or minus potion points."""
+    if not 0 <= tricks_won <= rules.tricks:
+        raise ValueError(f"tricks won must be 0 to {rules.tricks}, not {tricks_won}")
+    return tricks_won * rules.points_per_trick + potion_points
 
 
 def individual_totals(duels: list[Duel], partnership_scores: list[tuple[float, float]]) -> dict[str, float]:

@@ -20,11 +20,24 @@ def reference_face(content: Content, template: str) -> Face:
     )
 
 
-def titled_back(template: str, title: str, emblem: str, corner: str | None = None) -> Face:
-    """A deck's back: the game's title both ways up around an emblem, with corner icons if given."""
+def titled_back(
+    content: Content, template: str, emblem: str, corner: str | None = None, title: tuple = ("game", "title")
+) -> Face:
+    """A deck's back: a title (the game's, or the content field at `title`) both ways up around an
+    emblem, with corner icons if given. A title that cannot print is reported where it was written."""
+    kind, *path = title
+    model = content[kind]
+    for step in path:
+        model = getattr(model, step)
+    mark, field = content.locate(kind, *path)
     corners = (Value("north", corner), Value("south", corner)) if corner else ()
     return Face(
         template,
-        (Value("title", title), Value("title_turned", title), Value("emblem", emblem), *corners),
+        (
+            Value("title", model, mark, field),
+            Value("title_turned", model, mark, field),
+            Value("emblem", emblem),
+            *corners,
+        ),
         f"{template} back",
     )

@@ -1,8 +1,11 @@
 """The Ritual Tournament score pad: one page for 4, 3 or 2 wizards, laid out from the area it gets.
 
 Who sits where, who partners whom and who leads come from `pnp.rules.spells_and_potions`;
-this module only draws them. Top to bottom: title; the how-to box and the names block beside a
-seat compass; the duel table (one row per duel); the totals table (one row per wizard).
+every word from the content's score-pad kind; type sizes, colours, lengths and column weights
+from the sheet template (templates/score-pad.yaml). This module only places and draws them.
+
+Top to bottom: title; the how-to box and the names block beside a seat compass; the duel table
+(one row per duel); the totals table (one row per wizard).
 """
 
 from __future__ import annotations
@@ -12,7 +15,9 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import Color
 
-from pnp.content.spells_and_potions import ScorePad
+from pnp.components.kinds import SheetError
+from pnp.content.placeholders import fill
+from pnp.games.spells_and_potions.kinds import DuelRules, ScorePad
 from pnp.geometry import Rect
 from pnp.render import fonts, richtext
 from pnp.render.colours import resolve
@@ -26,20 +31,17 @@ from pnp.rules.spells_and_potions import (
 )
 from pnp.units import MM
 
-PLAYERS = {4: "4 wizards", 3: "3 wizards and the Companion", 2: "2 wizards and their Companions"}
 ANGLE = {"North": 90, "East": 0, "South": -90, "West": 180}  # compass positions, degrees
-PAD = 1.5 * MM  # inside a cell
-GAP = 4 * MM  # between blocks
-NAME_ROW = 11 * MM  # a names-block line
-MIN_ROW, MAX_ROW = 9 * MM, 18 * MM  # table rows: the room to write a score
-COMPASS_H = 60 * MM  # the least height of the band holding the how-to, the names and the seat compass
-MAX_EXTRA_GAP = 5 * MM  # spare height widens the gaps this much at most; the rest becomes ruled note lines
-HEADER = 0.7  # a table's header row, as a fraction of its rows
-LEFT = 0.62  # the how-to and names column's share of the width; the compass takes the rest
+# The template's named lengths and ratios this layout reads (see templates/score-pad.yaml).
+LENGTHS = ("pad", "gap", "name_row", "min_row", "max_row", "compass_height", "max_extra_gap", "how_to_height")
+RATIOS = ("header", "left", "hint", "min_hint", "how_to_min", "col_duel", "col_seat", "col_leads", "col_who_leads",
+          "col_team", "col_fixed_team", "col_wizard", "col_duel_total", "col_total")  # fmt: skip
 
 
 @dataclass(frozen=True)
 class Look:
+    """The template's colours, sizes, lengths and ratios, as the drawing uses them."""
+
     ink: Color
     rule: Color
     shade: Color
@@ -49,28 +51,25 @@ class Look:
     title: float
     heading: float
     body: float
+    length: dict[str, float]
+    ratio: dict[str, float]
 
     @property
     def hint(self) -> float:
-        return max(5.5, self.body * 0.75)
+        return max(self.ratio["min_hint"], self.body * self.ratio["hint"])
+
+    @property
+    def pad(self) -> float:
+        return self.length["pad"]
 
 
-@dataclass(frozen=True)
-class Cell:
-    text: str = ""
-    hint: str = ""  # small grey note in the top-left corner of a write-in cell
-    bold: bool = False
-
-
-def draw_score_pad(canvas, area: Rect, template: SheetTemplate, pad: ScorePad, wizards: int, ink_saver: bool) -> None:
-    """One tournament score pad for 4, 3 or 2 wizards, filling `area`.
-
-    The area is a printable region of an A4 or US Letter page, about 204 x 260 mm or
-    210 x 243 mm; it must look right in both."""
-    duels = tournament(wizards)
-    players = wizard_names(wizards)
-    colour = lambda name: resolve(name, template.colours)  # noqa: E731
-    look = Look(
+def look_of(template: SheetTemplate, ink_saver: bool) -> Look:
+    missing = [f"lengths.{n}" for n in LENGTHS if n not in template.lengths]
+    missing += [f"ratios.{n}" for n in RATIOS if n not in template.ratios]
+    if missing:
+        raise SheetError(None, f"expected the score pad's {', '.join(missing)} in its template, got none")
+    colour = lambda name: resolve(name, template.colours)
+    return Look(
         colour("ink"),
         colour("rule"),
         colour("shade"),
@@ -80,8 +79,31 @@ def draw_score_pad(canvas, area: Rect, template: SheetTemplate, pad: ScorePad, w
         template.title_size,
         template.heading_size,
         template.body_size,
+        template.lengths,
+        template.ratios,
     )
-    rotates = duels[0].seating != duels[1].seating
+
+
+@dataclass(frozen=True)
+class Cell:
+    text: str = ""
+    hint: str = ""  # small grey note in the top-left corner of a write-in cell
+    bold: bool = False
+
+
+def draw_score_pad(
+    canvas, area: Rect, template: SheetTemplate, pad: ScorePad, rules: DuelRules, wizards: int, ink_saver: bool
+) -> None:
+    """One tournament score pad for 4, 3 or 2 wizards, filling `area`.
+
+    The area is a printable region of an A4 or US Letter page, about 204 x 260 mm or
+    210 x 243 mm; it must look right in both. SheetError names what cannot be drawn."""
+    duels = tournament(wizards, rules.duels)
+    players = wizard_names(wizards)
+    look = look_of(template, ink_saver)
+    cell_pad, block_gap, name_row = look.pad, look.length["gap"], look.length["name_row"]
+    compass_h, header = look.length["compass_height"], look.ratio["header"]
+    rotates = len(duels) > 1 and duels[0].seating != duels[1].seating
     half = look.line / 2  # strokes on the edge stay inside the area
     area = Rect(area.x + half, area.y + half, area.w - 2 * half, area.h - 2 * half)
 
@@ -93,63 +115,76 @@ def draw_score_pad(canvas, area: Rect, template: SheetTemplate, pad: ScorePad, w
 
     title_h = look.title * 1.5
     heading_h = look.heading * 1.7
-    left_w = area.w * LEFT - GAP / 2
-    how_to = _fit(pad.how_to, "regular", left_w - 2 * PAD, 40 * MM, look.body, 7)
-    how_to_h = how_to.height + 2 * PAD
+    left_w = area.w * look.ratio["left"] - block_gap / 2
+    how_to = _fit(
+        pad.how_to,
+        "how_to",
+        "regular",
+        left_w - 2 * cell_pad,
+        look.length["how_to_height"],
+        look.body,
+        look.ratio["how_to_min"],
+    )
+    how_to_h = how_to.height + 2 * cell_pad
 
-    names_h = heading_h + len(players) * NAME_ROW
+    names_h = heading_h + len(players) * name_row
 
     # One row height for both tables; what is left over widens the gaps between blocks a little.
-    fixed = title_h + max(COMPASS_H, how_to_h + GAP + names_h) + 2 * heading_h + 3 * GAP
-    units = (HEADER + len(duels)) + (HEADER + len(players))
-    row = min(MAX_ROW, (area.h - fixed) / units)
-    if row < MIN_ROW:
-        raise ValueError(f"score pad: a {area.h / MM:.0f} mm high area is too short for {wizards} wizards")
-    gap = GAP + min(MAX_EXTRA_GAP, max(0.0, area.h - fixed - units * row) / 3)
-    band_h = max(COMPASS_H, how_to_h + gap + names_h)
+    fixed = title_h + max(compass_h, how_to_h + block_gap + names_h) + 2 * heading_h + 3 * block_gap
+    units = (header + len(duels)) + (header + len(players))
+    row = min(look.length["max_row"], (area.h - fixed) / units)
+    if row < look.length["min_row"]:
+        raise SheetError(None, f"a score pad for {wizards} wizards needs more than this {area.h / MM:.0f} mm high page")
+    gap = block_gap + min(look.length["max_extra_gap"], max(0.0, area.h - fixed - units * row) / 3)
+    band_h = max(compass_h, how_to_h + gap + names_h)
 
     top = area.top
     _text(
         canvas,
-        f"{pad.title} — {PLAYERS[wizards]}",
+        f"{pad.title} — {pad.players[wizards]}",
         Rect(area.x, top - title_h, area.w, title_h),
         "bold",
         look.title,
         look.accent,
         align="left",
+        field="title",
     )
     top -= title_h
 
     box = Rect(area.x, top - how_to_h, left_w, how_to_h)
     _box(canvas, look, box)
-    inner = _inset(box, PAD, PAD)
+    inner = _inset(box, cell_pad, cell_pad)
     richtext.draw(canvas, how_to, inner.x, inner.y, inner.w, inner.h, "left", "middle", look.ink)
     names_top = box.y - gap
-    _heading(canvas, look, "Wizards", Rect(area.x, names_top - heading_h, left_w, heading_h))
+    _heading(canvas, look, pad.wizards, "wizards", Rect(area.x, names_top - heading_h, left_w, heading_h))
     _names(
         canvas,
         look,
-        Rect(area.x, names_top - heading_h - len(players) * NAME_ROW, left_w, len(players) * NAME_ROW),
+        Rect(area.x, names_top - heading_h - len(players) * name_row, left_w, len(players) * name_row),
         players,
         duels[0] if rotates else None,
+        pad,
     )
-    _compass(canvas, look, Rect(area.x + left_w + GAP, top - band_h, area.w - left_w - GAP, band_h), duels, rotates)
+    compass = Rect(area.x + left_w + block_gap, top - band_h, area.w - left_w - block_gap, band_h)
+    _compass(canvas, look, compass, duels, rotates, pad)
     top -= band_h + gap
 
-    _heading(canvas, look, "Duel scores", Rect(area.x, top - heading_h, area.w, heading_h))
-    top = _table(canvas, look, area.x, top - heading_h, area.w, row, *_duel_table(pad, duels, rotates))
+    _heading(canvas, look, pad.duel_scores, "duel_scores", Rect(area.x, top - heading_h, area.w, heading_h))
+    top = _table(canvas, look, area.x, top - heading_h, area.w, row, *_duel_table(pad, look, duels, rotates))
     top -= gap
 
-    _heading(canvas, look, "Wizard scores", Rect(area.x, top - heading_h, area.w, heading_h))
-    top = _table(canvas, look, area.x, top - heading_h, area.w, row, *_totals_table(pad, duels, players), strong=-1)
+    _heading(canvas, look, pad.wizard_scores, "wizard_scores", Rect(area.x, top - heading_h, area.w, heading_h))
+    top = _table(
+        canvas, look, area.x, top - heading_h, area.w, row, *_totals_table(pad, look, duels, players), strong=-1
+    )
     top -= gap
 
-    lines = int((top - area.y - heading_h) // NAME_ROW)
+    lines = int((top - area.y - heading_h) // name_row)
     if lines >= 2:
-        _heading(canvas, look, "Notes", Rect(area.x, top - heading_h, area.w, heading_h))
+        _heading(canvas, look, pad.notes, "notes", Rect(area.x, top - heading_h, area.w, heading_h))
         canvas.setStrokeColor(look.rule)
         for i in range(1, lines + 1):
-            y = top - heading_h - i * NAME_ROW + PAD
+            y = top - heading_h - i * name_row + cell_pad
             canvas.line(area.x, y, area.right, y)
     canvas.restoreState()
 
@@ -168,29 +203,43 @@ def _team(pair: tuple[str, str]) -> str:
     return " + ".join(COMPANION if COMPANION in who else _short(who) for who in ordered)
 
 
-def _and(items: list[str]) -> str:
-    """'East, South and West'."""
-    return " and ".join(filter(None, [", ".join(items[:-1]), items[-1]]))
+def _and(items: list[str], pad: ScorePad) -> str:
+    """'East, South and West', with the content's joiner for the last two."""
+    if len(items) == 1:
+        return items[0]
+    return _say(pad.joiner, "joiner", first=", ".join(items[:-1]), last=items[-1])
 
 
-def _duel_table(pad: ScorePad, duels: list[Duel], rotates: bool):
+def _say(text: str, field: str, **values) -> str:
+    """A score-pad label with its drawing-time placeholders ({n}, {seat}) filled."""
+    filled, unknown = fill(text, values)
+    if unknown:
+        raise SheetError(field, f"unknown placeholder (expected {', '.join(values)}, got {unknown[0]})")
+    return filled
+
+
+def _duel_table(pad: ScorePad, look: Look, duels: list[Duel], rotates: bool):
     """Column weights, headers and rows of the duel table."""
     first = duels[0]
     seats = [seat for seat, _ in first.seating] if rotates else []
     # Rotating teams are named by their seats (who is in them shows in each cell); fixed ones by their wizard.
     teams = [" + ".join(first.seat_of(w) for w in pair) if rotates else _team(pair) for pair in first.partnerships]
-    weights = [1.0] + [1.25] * len(seats) + [1.25 if rotates else 3.0] + [2.1 if rotates else 3.0] * 2
-    headers = [pad.duel_heading, *seats, "Leads" if rotates else "Who leads", *teams]
+    r = look.ratio
+    leads_weight, team_weight = (
+        (r["col_leads"], r["col_team"]) if rotates else (r["col_who_leads"], r["col_fixed_team"])
+    )
+    weights = [r["col_duel"]] + [r["col_seat"]] * len(seats) + [leads_weight] + [team_weight] * 2
+    headers = ["", *seats, pad.leads if rotates else pad.who_leads, *teams]
     rows = []
     for duel in duels:
         if duel.leader is not None:
             leads = Cell(f"{_short(duel.leader)} ({duel.seat_of(duel.leader)})", bold=True)
         else:
-            chooser = "the Arranger" if duel.number == 1 else f"the loser of duel {duel.number - 1}"
-            leads = Cell(hint=f"chosen by {chooser}")
+            later = _say(pad.chosen_later, "chosen_later", n=duel.number - 1)
+            leads = Cell(hint=pad.chosen_first if duel.number == 1 else later)
         rows.append(
             [
-                Cell(f"{pad.duel_heading} {duel.number}", bold=True),
+                Cell(_say(pad.duel, "duel", n=duel.number), bold=True),
                 *[Cell(_short(who), bold=True) for seat, who in duel.seating if seat in seats],
                 leads,
                 *[Cell(hint=_team(pair) if rotates else "") for pair in duel.partnerships],
@@ -199,10 +248,11 @@ def _duel_table(pad: ScorePad, duels: list[Duel], rotates: bool):
     return weights, headers, rows
 
 
-def _totals_table(pad: ScorePad, duels: list[Duel], players: list[str]):
+def _totals_table(pad: ScorePad, look: Look, duels: list[Duel], players: list[str]):
     """Column weights, headers and rows of the totals table; each duel cell names the team to copy."""
-    weights = [1.6] + [2.0] * len(duels) + [2.6]
-    headers = ["Wizard", *[f"{pad.duel_heading} {d.number}" for d in duels], pad.total_heading]
+    r = look.ratio
+    weights = [r["col_wizard"]] + [r["col_duel_total"]] * len(duels) + [r["col_total"]]
+    headers = [pad.wizard, *[_say(pad.duel, "duel", n=d.number) for d in duels], pad.total]
     rows = [
         [Cell(who, bold=True), *[Cell(hint=_team(next(p for p in d.partnerships if who in p))) for d in duels], Cell()]
         for who in players
@@ -217,16 +267,24 @@ def _inset(box: Rect, dx: float, dy: float) -> Rect:
     return Rect(box.x + dx, box.y + dy, box.w - 2 * dx, box.h - 2 * dy)
 
 
-def _fit(text: str, style: str, w: float, h: float, size: float, min_size: float = 5.0):
+def _fit(text: str, field: str | None, style: str, w: float, h: float, size: float, min_size: float = 6.0):
+    """Text fitted to a box; SheetError naming the content field (None: drawn from the rules) if it cannot."""
     fitted = richtext.fit(text, style, w, h, size, min(size, min_size), 1.15)
     if fitted is None:
-        raise ValueError(f"score pad: {text!r} does not fit a {w / MM:.0f} x {h / MM:.0f} mm box")
+        raise SheetError(
+            field,
+            f"text does not fit its {w / MM:.0f} x {h / MM:.0f} mm box on the score pad "
+            f"(expected text that fits at {min(size, min_size):g} pt or larger, got {len(text)} characters)",
+        )
     return fitted
 
 
-def _text(canvas, text: str, box: Rect, style: str, size: float, colour, align="center", valign="middle") -> None:
+def _text(
+    canvas, text: str, box: Rect, style: str, size: float, colour, align="center", valign="middle", field=None
+) -> None:
     if text:
-        richtext.draw(canvas, _fit(text, style, box.w, box.h, size), box.x, box.y, box.w, box.h, align, valign, colour)
+        fitted = _fit(text, field, style, box.w, box.h, size)
+        richtext.draw(canvas, fitted, box.x, box.y, box.w, box.h, align, valign, colour)
 
 
 def _box(canvas, look: Look, box: Rect) -> None:
@@ -235,21 +293,22 @@ def _box(canvas, look: Look, box: Rect) -> None:
     canvas.rect(box.x, box.y, box.w, box.h, stroke=1, fill=int(look.fills))
 
 
-def _heading(canvas, look: Look, text: str, box: Rect) -> None:
+def _heading(canvas, look: Look, text: str, field: str, box: Rect) -> None:
     _text(
         canvas,
         text,
-        Rect(box.x, box.y + PAD / 2, box.w, box.h - PAD / 2),
+        Rect(box.x, box.y + look.pad / 2, box.w, box.h - look.pad / 2),
         "bold",
         look.heading,
         look.accent,
         align="left",
         valign="bottom",
+        field=field,
     )
 
 
 def _cell(canvas, look: Look, box: Rect, cell: Cell) -> None:
-    inner = _inset(box, PAD, PAD)
+    inner = _inset(box, look.pad, look.pad)
     if cell.hint:
         hint_h = min(inner.h, look.hint * 2.4)
         _text(
@@ -281,14 +340,14 @@ def _table(
     xs = [x]
     for w in weights:
         xs.append(xs[-1] + width * w / sum(weights))
-    header_h = row * HEADER
+    header_h = row * look.ratio["header"]
     bottom = top - header_h - row * len(rows)
     if look.fills:
         canvas.setFillColor(look.shade)
         canvas.rect(x, top - header_h, width, header_h, stroke=0, fill=1)
     for i, text in enumerate(headers):
         box = Rect(xs[i], top - header_h, xs[i + 1] - xs[i], header_h)
-        _text(canvas, text, _inset(box, PAD, PAD / 2), "bold", look.body, look.accent)
+        _text(canvas, text, _inset(box, look.pad, look.pad / 2), "bold", look.body, look.accent)
     for r, cells in enumerate(rows):
         y = top - header_h - (r + 1) * row
         for i, cell in enumerate(cells):
@@ -310,10 +369,11 @@ def _table(
     return bottom
 
 
-def _names(canvas, look: Look, box: Rect, players: list[str], first: Duel | None) -> None:
+def _names(canvas, look: Look, box: Rect, players: list[str], first: Duel | None, pad: ScorePad) -> None:
     """A write-in line per wizard, with their seat in duel 1 when seats rotate."""
-    label_w = max(fonts.string_width(p, "bold", look.body) for p in players) + 2 * PAD
-    seat_w = max(fonts.string_width(f"starts {s}", "italic", look.hint) for s in SEATS) + 2 * PAD if first else 0
+    starts = {seat: _say(pad.starts, "starts", seat=seat) for seat in SEATS}
+    label_w = max(fonts.string_width(p, "bold", look.body) for p in players) + 2 * look.pad
+    seat_w = max(fonts.string_width(s, "italic", look.hint) for s in starts.values()) + 2 * look.pad if first else 0
     canvas.setStrokeColor(look.rule)
     row_h = box.h / len(players)
     for i, who in enumerate(players):
@@ -328,12 +388,12 @@ def _names(canvas, look: Look, box: Rect, players: list[str], first: Duel | None
             align="left",
             valign="bottom",
         )
-        canvas.line(box.x + label_w, y + PAD, box.right - seat_w, y + PAD)
+        canvas.line(box.x + label_w, y + look.pad, box.right - seat_w, y + look.pad)
         if first:
             _text(
                 canvas,
-                f"starts {first.seat_of(who)}",
-                Rect(box.right - seat_w + PAD, y, seat_w - PAD, row_h * 0.6),
+                starts[first.seat_of(who)],
+                Rect(box.right - seat_w + look.pad, y, seat_w - look.pad, row_h * 0.6),
                 "italic",
                 look.hint,
                 look.rule,
@@ -342,44 +402,54 @@ def _names(canvas, look: Look, box: Rect, players: list[str], first: Duel | None
             )
 
 
-def _compass(canvas, look: Look, box: Rect, duels: list[Duel], rotates: bool) -> None:
+def _compass(canvas, look: Look, box: Rect, duels: list[Duel], rotates: bool, pad: ScorePad) -> None:
     """The four seats, North at the top, with arrows for who moves after each duel and a note."""
-    moves = {seat: duels[1].seat_of(who) for seat, who in duels[0].seating if duels[1].seat_of(who) != seat}
+    after = duels[1] if rotates else duels[0]
+    moves = {seat: after.seat_of(who) for seat, who in duels[0].seating if after.seat_of(who) != seat}
     staying = [seat for seat, _ in duels[0].seating if seat not in moves]
     if rotates:
-        note = (
-            f"After each duel the wizards at **{_and(list(moves))}** move one seat clockwise; "
-            f"**{_and(staying)}** stays."
-        )
+        note = _say(pad.rotation, "rotation", moving=_and(list(moves), pad), staying=_and(staying, pad))
     else:
-        note = "Seats **do not change**: each wizard sits opposite their own Companion and plays its hand."
-    fitted = _fit(note, "regular", box.w - 2 * PAD, box.h / 3, look.hint * 1.2, 5.5)
-    note_h = fitted.height + 2 * PAD
+        note = pad.no_rotation
+    field = "rotation" if rotates else "no_rotation"
+    fitted = _fit(note, field, "regular", box.w - 2 * look.pad, box.h / 3, look.hint * 1.2, look.ratio["min_hint"])
+    note_h = fitted.height + 2 * look.pad
     canvas.setStrokeColor(look.rule)
     canvas.rect(box.x, box.y, box.w, box.h)
     richtext.draw(
-        canvas, fitted, box.x + PAD, box.y + PAD, box.w - 2 * PAD, fitted.height, "center", "middle", look.ink
+        canvas,
+        fitted,
+        box.x + look.pad,
+        box.y + look.pad,
+        box.w - 2 * look.pad,
+        fitted.height,
+        "center",
+        "middle",
+        look.ink,
     )
 
     # Under each seat: who never leaves it (all seats, when nobody moves).
     subs = {
-        seat: "" if seat in moves else _short(who) + (" stays" if rotates else "") for seat, who in duels[0].seating
+        seat: "" if seat in moves else _short(who) + (f" {pad.stays}" if rotates else "")
+        for seat, who in duels[0].seating
     }
     size, small = look.body, look.hint
     label_h = size * 1.2 + small * 1.3
-    label_w = PAD + max(
+    label_w = look.pad + max(
         max(fonts.string_width(seat, "bold", size), fonts.string_width(subs[seat], "regular", small)) for seat in SEATS
     )
-    diagram = Rect(box.x + PAD, box.y + note_h, box.w - 2 * PAD, box.h - note_h - PAD)
-    radius = max(4 * MM, min(20 * MM, (diagram.h - 2 * label_h - 2 * PAD) / 2, (diagram.w - 2 * label_w - 2 * PAD) / 2))
+    diagram = Rect(box.x + look.pad, box.y + note_h, box.w - 2 * look.pad, box.h - note_h - look.pad)
+    radius = max(
+        4 * MM, min(20 * MM, (diagram.h - 2 * label_h - 2 * look.pad) / 2, (diagram.w - 2 * label_w - 2 * look.pad) / 2)
+    )
     cx, cy = diagram.x + diagram.w / 2, diagram.y + diagram.h / 2
     canvas.setStrokeColor(look.rule)
     side = radius * 0.9
     canvas.rect(cx - side / 2, cy - side / 2, side, side)  # the table
     for seat in SEATS:
         dx, dy = round(math.cos(math.radians(ANGLE[seat]))), round(math.sin(math.radians(ANGLE[seat])))
-        lx = cx + dx * (radius + PAD + label_w / 2) - label_w / 2
-        ly = cy + dy * (radius + PAD + label_h / 2) - label_h / 2
+        lx = cx + dx * (radius + look.pad + label_w / 2) - label_w / 2
+        ly = cy + dy * (radius + look.pad + label_h / 2) - label_h / 2
         _text(canvas, seat, Rect(lx, ly + small * 1.3, label_w, size * 1.2), "bold", size, look.accent)
         _text(canvas, subs[seat], Rect(lx, ly, label_w, small * 1.3), "regular", small, look.ink)
     canvas.setStrokeColor(look.accent)

@@ -1,0 +1,96 @@
+"""Rich text as content writes it: **bold**, *italic* and :icon: inline, one paragraph a line.
+
+Pure parsing and validation, no fonts: the content models check text with it when they load
+(so a mistake in one card never hides another's), and the renderer measures what it returns.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from functools import lru_cache
+from typing import Annotated, NamedTuple
+
+from pydantic import AfterValidator
+
+# The icons a text may name inline and a template may place; drawn by pnp.render.icons.
+ICON_NAMES: tuple[str, ...] = (
+    "air", "antidote", "coin", "counter", "credit", "die", "earth", "exclaim", "fire", "gem",
+    "heart", "moon", "potion", "question", "shield", "spell", "spirit", "star", "trump", "water",
+)  # fmt: skip
+
+STYLES = ("regular", "bold", "italic", "bold-italic")
+_TOKEN = re.compile(r"(\*\*|\*|:[a-z][a-z0-9-]*:|\s+|[^*:\s]+|:)")
+
+
+class Run(NamedTuple):  # a tuple: many are made per card, and cheaply
+    text: str  # the characters, or the icon name when `icon` is set
+    style: str
+    icon: bool = False
+
+
+Word = tuple[Run, ...]
+
+
+class MarkupError(ValueError):
+    """Text that cannot be set as written: an unknown icon, a ** or * never closed."""
+
+
+def combine(style: str, bold: bool, italic: bool) -> str:
+    """The style a run takes: bold and italic add to the region's base style."""
+    bold = bold or "bold" in style
+    italic = italic or "italic" in style
+    return STYLES[bold + 2 * italic]
+
+
+def unknown_icon(name: str) -> str:
+    """What was expected instead of icon `name`, as the middle of an `expected ..., got ...` message."""
+    hint = difflib.get_close_matches(name, ICON_NAMES, n=1)
+    mean = f"; did you mean :{hint[0]}:?" if hint else ""
+    return f"an icon from {', '.join(ICON_NAMES)} (:{name}: is not one{mean})"
+
+
+@lru_cache(maxsize=4096)
+def parse(text: str, base_style: str = "regular") -> tuple[tuple[Word, ...], ...]:
+    """Paragraphs (one a line) of words; a word never breaks. MarkupError names what is wrong."""
+    paragraphs = []
+    for number, para in enumerate(text.strip().split("\n"), 1):
+        bold = italic = False
+        words: list[Word] = []
+        current: list[Run] = []
+        for token in _TOKEN.findall(para):
+            if token == "**":
+                bold = not bold
+            elif token == "*":
+                italic = not italic
+            elif token.isspace():
+                if current:
+                    words.append(tuple(current))
+                    current = []
+            elif len(token) > 2 and token[0] == token[-1] == ":":
+                name = token[1:-1]
+                if name not in ICON_NAMES:
+                    raise MarkupError(unknown_icon(name))
+                current.append(Run(name, "regular", icon=True))
+            else:
+                current.append(Run(token, combine(base_style, bold, italic)))
+        if bold or italic:
+            marker = "**" if bold else "*"
+            where = f" (line {number} leaves one open)" if "\n" in text.strip() else " (one is left open)"
+            raise MarkupError(f"every {marker} closed on the line it opens{where}")
+        if current:
+            words.append(tuple(current))
+        paragraphs.append(tuple(words))
+    return tuple(p for p in paragraphs if p) or ((),)
+
+
+def _checked(text: str) -> str:
+    try:
+        parse(text)
+    except MarkupError as err:
+        raise ValueError(str(err)) from None
+    return text
+
+
+# A content field that is rich text: checked for its markup when the content loads.
+RichText = Annotated[str, AfterValidator(_checked)]

@@ -1,0 +1,12 @@
+"""Magic Spell: spell cards, ingredient tiles derived from the deck, spirit tracks, turn references."""
+
+from pnp.games import GameDef
+
+GAME = GameDef(
+    id="magic-spell",
+    title="Magic Spell",
+    kinds="pnp.games.magic_spell.kinds:KINDS",
+    numbers="pnp.games.magic_spell.kinds:rule_numbers",
+    check="pnp.games.magic_spell.checks:check",
+    printed="pnp.games.magic_spell.printed:components",
+)

@@ -1,0 +1,83 @@
+"""Magic Spell's print-and-play set: spell cards, ingredient tiles derived from the deck,
+spirit tracks and turn references. Every word and number comes from the content."""
+
+from __future__ import annotations
+
+from pnp.components.card import Face, Value
+from pnp.components.faces import reference_face, titled_back
+from pnp.components.kinds import Component, Deck
+from pnp.content.loader import Content
+from pnp.games.magic_spell.checks import pool, printed_credits, spells
+from pnp.games.magic_spell.kinds import SetRules, SpellCard, Words
+
+TURNED_ALIKE = set("MWNZ")  # read as another letter upside down or turned: underlined
+
+
+def spell_face(content: Content, i: int, card: SpellCard, credits: int) -> Face:
+    words: Words = content["words"]
+    at = lambda field: content.locate("spell-cards", "cards", i, field)
+    if card.mode == "always":
+        mode = words.always
+    else:
+        mode = f"{words.cast_for} {card.cost} :spirit: {words.spirit}" if card.cost else words.cast_free
+    values = [
+        Value("word", card.word.upper(), *at("word")),
+        Value("credits", str(credits)),
+        Value("credit_word", words.credit if credits == 1 else words.credits),
+        Value("definition", card.definition, *at("definition")),
+        Value("mode", mode, *at("mode")),
+        Value("effect", card.effect, *at("effect")),
+    ]
+    if card.unmet:
+        values.append(Value("unmet", card.unmet, *at("unmet")))
+    return Face("ms-spell", tuple(values), card.word.upper())
+
+
+def tile_faces(content: Content) -> list[Face]:
+    faces = []
+    for letter, count in sorted(pool(content).items()):
+        values = (Value("letter", letter),) + ((Value("underline", ""),) if letter in TURNED_ALIKE else ())
+        faces += [Face("ms-tile", values, f"tile {letter}")] * count
+    note = Value("note", content["words"].stone, *content.locate("words", "stone"))
+    for stone in content["magic-spell-set"].philosophers_stones:
+        faces.append(Face("ms-stone", (Value("icon", stone), note), f"philosopher's stone {stone}"))
+    return faces
+
+
+def aid_faces(content: Content) -> list[Face]:
+    setup: SetRules = content["magic-spell-set"]
+    words: Words = content["words"]
+    spirit = setup.spirit
+    track = Face(
+        "ms-spirit",
+        (
+            Value("title", words.spirit, *content.locate("words", "spirit")),
+            Value("icon", "spirit"),
+            Value("track", f"0-{spirit.track_to} start {spirit.start}", *content.locate("magic-spell-set", "spirit")),
+            Value("note", words.spirit_note, *content.locate("words", "spirit_note")),
+        ),
+        "spirit track",
+    )
+    return [track] * setup.players + [reference_face(content, "ms-reference")] * content["reference-card"].copies
+
+
+def components(content: Content, templates: dict) -> list[Component]:
+    named = content["words"].components
+    faces = zip(spells(content), printed_credits(content), strict=True)
+    return [
+        Deck(
+            "spells",
+            named.spells,
+            "ms-spell",
+            tuple(spell_face(content, i, card, credits) for i, (card, credits) in enumerate(faces)),
+            titled_back(content, "ms-back", "credit"),
+        ),
+        Deck(
+            "tiles",
+            named.tiles,
+            "ms-tile",
+            tuple(tile_faces(content)),
+            Face("ms-tile-back", (Value("emblem", "spell"),), "tile back"),
+        ),
+        Deck("aids", named.aids, "ms-spirit", tuple(aid_faces(content)), titled_back(content, "ms-aid-back", "spirit")),
+    ]

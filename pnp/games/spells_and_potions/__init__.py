@@ -1,0 +1,12 @@
+"""Spells and Potions: element cards, Spells and Potions cards, reference cards, tournament score pads."""
+
+from pnp.games import GameDef
+
+GAME = GameDef(
+    id="spells-and-potions",
+    title="Spells and Potions",
+    kinds="pnp.games.spells_and_potions.kinds:KINDS",
+    numbers="pnp.games.spells_and_potions.kinds:rule_numbers",
+    check="pnp.games.spells_and_potions.checks:check",
+    printed="pnp.games.spells_and_potions.printed:components",
+)

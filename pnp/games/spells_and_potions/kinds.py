@@ -1,0 +1,143 @@
+"""Spells and Potions content: the element suits, the Spells and Potions cards, the duel's rule
+numbers, the score pad's words and the words code sets on cards."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, Field
+
+from pnp.content.common import GameInfo, ReferenceCard
+from pnp.content.loader import Content, Kind
+from pnp.content.markup import ICON_NAMES, RichText
+from pnp.content.placeholders import Later
+from pnp.content.validate import Strict
+from pnp.rules.spells_and_potions import Scoring
+
+CARD_TYPES = ("spell", "counter-spell", "potion", "antidote")
+COMPONENTS = ("elements", "magic", "reference", "score-pads")
+IconName = Literal[ICON_NAMES]  # type: ignore[valid-type]
+
+
+def naming_each(*keys):
+    """A mapping that must name every one of `keys` (the code looks each one up)."""
+
+    def complete(mapping: dict) -> dict:
+        missing = [str(k) for k in keys if k not in mapping]
+        if missing:
+            raise ValueError(f"a name for each of {', '.join(map(str, keys))} ({', '.join(missing)} missing)")
+        return mapping
+
+    return AfterValidator(complete)
+
+
+class Suit(Strict):
+    id: str = Field(pattern=r"^[a-z][a-z-]*$", max_length=40)
+    name: str = Field(min_length=1, max_length=40)
+    letter: str = Field(pattern=r"^[A-Z]$")  # printed beside the icon: colour is never the only cue
+    icon: IconName
+    motto: RichText = Field(max_length=300)
+
+
+class ElementSuits(Strict):
+    """kind: element-suits — the numbered element cards, one of each rank per suit."""
+
+    kind: Literal["element-suits"]
+    ranks: int = Field(ge=1, le=20)
+    trump: str  # the suit id that is trump until a card changes it
+    suits: list[Suit] = Field(min_length=1, max_length=12)
+
+
+class MagicCard(Strict):
+    name: str = Field(min_length=1, max_length=80)
+    type: Literal[CARD_TYPES]  # type: ignore[valid-type]
+    count: int = Field(ge=1, le=12)
+    points: float = Field(0, ge=-100, le=100)  # potion points: added to (or taken from) the trick's value
+    rank_bonus: float = Field(0, ge=-20, le=20)  # added to the rank of the player's team's element cards
+    effect: RichText = Field(max_length=5000)  # may say {points} and {rank_bonus}
+    flavour: RichText = Field("", max_length=300)
+
+
+class MagicCards(Strict):
+    """kind: magic-cards — the Spells and Potions cards; several files add to one deck."""
+
+    kind: Literal["magic-cards"]
+    cards: list[MagicCard] = Field(min_length=1, max_length=1000)
+
+
+class DuelRules(Strict):
+    """kind: duel-rules — the numbers a duel and a tournament are played with."""
+
+    kind: Literal["duel-rules"]
+    hands: int = Field(ge=2, le=8)  # hands dealt, the Companions' included
+    magic_per_hand: int = Field(ge=0, le=20)  # Spells and Potions cards dealt to each hand
+    points_per_trick: float = Field(ge=0, le=1000)
+    duels: int = Field(ge=1, le=12)  # duels in a tournament
+
+
+class ScorePad(Strict):
+    """kind: score-pad — every word on the tournament score pads; seats and rotation come from the rules."""
+
+    kind: Literal["score-pad"]
+    title: RichText = Field(max_length=80)
+    players: Annotated[dict[Literal[2, 3, 4], str], naming_each(4, 3, 2)]  # what each pad is for, after the title
+    how_to: RichText = Field(max_length=600)
+    wizards: str  # the heading of the names block
+    duel_scores: str
+    wizard_scores: str
+    notes: str
+    duel: Annotated[str, Later("n")]  # a duel's name in the tables: "Duel {n}"
+    leads: str  # the leader column, when seats rotate
+    who_leads: str  # the same, when they do not
+    chosen_first: str  # who picks the first leader when nobody is seated to lead
+    chosen_later: Annotated[str, Later("n")]  # ... and in later duels: "chosen by the loser of duel {n}"
+    wizard: str  # the first column of the totals
+    total: str
+    starts: Annotated[str, Later("seat")]  # beside a name: "starts {seat}"
+    stays: str  # under a seat whose wizard never moves
+    rotation: Annotated[RichText, Later("moving", "staying")]  # the compass's note when seats rotate
+    no_rotation: RichText  # ... and when they do not
+    joiner: Annotated[str, Later("first", "last")]  # a list's last two names: "{first} and {last}"
+
+
+class Words(Strict):
+    """kind: words — the words code sets on cards around the content's own."""
+
+    kind: Literal["words"]
+    trump: str  # the badge on trump cards
+    card_types: Annotated[dict[Literal[CARD_TYPES], str], naming_each(*CARD_TYPES)]  # type: ignore[valid-type]
+    reference_back: str  # the title on the reference cards' back
+    components: Annotated[dict[Literal[COMPONENTS], str], naming_each(*COMPONENTS)]  # type: ignore[valid-type]
+
+
+KINDS = {
+    "game": Kind(GameInfo),
+    "element-suits": Kind(ElementSuits),
+    "magic-cards": Kind(MagicCards, deck=True),
+    "duel-rules": Kind(DuelRules),
+    "reference-card": Kind(ReferenceCard),
+    "score-pad": Kind(ScorePad),
+    "words": Kind(Words),
+}
+
+
+def scoring(content: Content) -> Scoring:
+    """How a duel scores: a trick for each card in a hand, so the tricks follow the deck's size."""
+    duel: DuelRules = content["duel-rules"]
+    suits: ElementSuits = content["element-suits"]
+    deck = suits.ranks * len(suits.suits) + sum(card.count for card in content["magic-cards"].cards)
+    return Scoring(tricks=deck // duel.hands, points_per_trick=duel.points_per_trick)
+
+
+def rule_numbers(content: Content) -> dict[str, float]:
+    """The rules' numbers by the placeholder names printed text uses."""
+    duel: DuelRules = content["duel-rules"]
+    suits: ElementSuits = content["element-suits"]
+    return {
+        "tricks": scoring(content).tricks,
+        "points_per_trick": duel.points_per_trick,
+        "duels": duel.duels,
+        "hands": duel.hands,
+        "magic_per_hand": duel.magic_per_hand,
+        "ranks": suits.ranks,
+    }

@@ -1,0 +1,105 @@
+"""Spells and Potions' print-and-play set: element cards, Spells and Potions cards, reference
+cards and tournament score pads. Every word and number comes from the content."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from pnp.components.card import Face, Value
+from pnp.components.faces import reference_face, titled_back
+from pnp.components.kinds import Component, Deck, Sheet
+from pnp.content.loader import Content
+from pnp.games.spells_and_potions.kinds import ElementSuits, Words
+from pnp.games.spells_and_potions.score_pad import draw_score_pad
+
+TYPE_ICONS = {"spell": "spell", "counter-spell": "counter", "potion": "potion", "antidote": "antidote"}
+
+
+def element_faces(content: Content) -> list[Face]:
+    suits: ElementSuits = content["element-suits"]
+    trump = Value("trump_word", content["words"].trump, *content.locate("words", "trump"))
+    faces = []
+    for i, suit in enumerate(suits.suits):
+        at = partial(content.locate, "element-suits", "suits", i)
+        for rank in range(1, suits.ranks + 1):
+            values = [
+                Value("rank", str(rank)),
+                Value("rank_turned", str(rank)),
+                Value("corner_icon", suit.icon),
+                Value("corner_icon_turned", suit.icon),
+                Value("letter", suit.letter),
+                Value("letter_turned", suit.letter),
+                Value("suit", suit.name.upper(), *at("name")),
+                Value("centre_icon", suit.icon),
+                Value("big_rank", str(rank)),
+                Value("motto", suit.motto, *at("motto")),
+            ]
+            if suit.id == suits.trump:
+                values += [Value("trump_badge", ""), Value("trump_icon", "trump"), trump]
+            faces.append(Face(f"sp-element-{suit.id}", tuple(values), f"{suit.name} {rank}"))
+    return faces
+
+
+def magic_faces(content: Content) -> list[Face]:
+    names = content["words"].card_types
+    faces = []
+    for i, card in enumerate(content["magic-cards"].cards):
+        at = partial(content.locate, "magic-cards", "cards", i)
+        face = Face(
+            "sp-magic",
+            (
+                Value("type", names[card.type].upper(), *at("type")),
+                Value("name", card.name, *at("name")),
+                Value("art", TYPE_ICONS[card.type]),
+                Value("effect", card.effect, *at("effect")),
+                Value("flavour", card.flavour, *at("flavour")),
+            ),
+            card.name,
+        )
+        faces += [face] * card.count
+    return faces
+
+
+def with_template(face: Face, templates: dict) -> Face:
+    """A suit a user adds has no colour template of its own yet: it takes the plain one."""
+    return face if face.template in templates else Face("sp-element", face.values, face.label)
+
+
+def components(content: Content, templates: dict) -> list[Component]:
+    words: Words = content["words"]
+    named = words.components
+    pad = content["score-pad"]
+    wizards = sorted(pad.players, reverse=True)
+    return [
+        Deck(
+            "elements",
+            named["elements"],
+            "sp-element",
+            tuple(with_template(f, templates) for f in element_faces(content)),
+            titled_back(content, "sp-back", "trump", "star"),
+        ),
+        Deck(
+            "magic",
+            named["magic"],
+            "sp-magic",
+            tuple(magic_faces(content)),
+            titled_back(content, "sp-back-magic", "spell", "potion"),
+        ),
+        Deck(
+            "reference",
+            named["reference"],
+            "sp-reference",
+            (reference_face(content, "sp-reference"),) * content["reference-card"].copies,
+            titled_back(content, "sp-back-reference", "question", "star", title=("words", "reference_back")),
+        ),
+        Sheet(
+            "score-pads",
+            named["score-pads"],
+            "score-pad",
+            len(wizards),
+            lambda canvas, area, template, page, saver: draw_score_pad(
+                canvas, area, template, pad, content["duel-rules"], wizards[page], saver
+            ),
+            source="score-pad",
+        ),
+    ]

@@ -1,0 +1,48 @@
+"""Shape regions: decoration (panels, badges, rules) drawn whatever the content says."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from pnp.content.validate import FontSize, Length
+from pnp.regions.base import Placed
+
+
+class ShapeRegion(Placed):
+    type: Literal["shape"]
+    shape: Literal["rect", "rounded", "ellipse"] = "rect"
+    radius: Length = Field(0.0, ge=0, le=1000)
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: FontSize = Field(0.0, ge=0, le=50)
+    optional: bool = False  # drawn only when the content names this region (a badge on some cards)
+
+
+def check(region: ShapeRegion, text: str) -> str | None:
+    return None  # a shape takes no words: naming it only switches an optional one on
+
+
+def draw(canvas, region: ShapeRegion, text: str | None, x, y, w, h, ink) -> None:
+    if region.optional and text is None:
+        return
+    fill = region.fill is not None and not ink.saver
+    stroke_name = region.stroke or (region.fill if ink.saver else None)  # ink saver: outline instead of fill
+    if not fill and stroke_name is None:
+        return
+    if fill:
+        canvas.setFillColor(ink.colour(region.fill))
+    if stroke_name is not None:
+        canvas.setStrokeColor(ink.colour(stroke_name))
+        canvas.setLineWidth(region.stroke_width or 0.5)
+    args = dict(stroke=int(stroke_name is not None), fill=int(fill))
+    if region.shape == "ellipse":
+        canvas.ellipse(x, y, x + w, y + h, **args)
+    elif region.shape == "rounded":
+        canvas.roundRect(x, y, w, h, region.radius, **args)
+    else:
+        canvas.rect(x, y, w, h, **args)
+
+
+MODEL = ShapeRegion
