@@ -20,7 +20,6 @@ KINDS = tuple(sorted(game(GAME).load("kinds")))
 BUNDLED = CONTENT / GAME
 
 
-
 @pytest.fixture
 def work(tmp_path, monkeypatch):
     """Run from tmp_path, so problem lines name overlay files by a short relative path."""
