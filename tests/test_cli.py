@@ -49,7 +49,8 @@ def test_list_shows_components_counts_and_sizes():
     decks = {
         (m["id"], m["title"]): (int(m["n"]), m["size"], m["backs"])
         for m in re.finditer(
-            r"^\s+(?P<id>[a-z-]+)\s+(?P<title>[A-Z][\w ]+?)\s+(?P<n>\d+)\s+(?P<size>[\d.]+ x [\d.]+ mm), (?P<backs>.+)$",
+            r"^\s+(?P<id>[a-z-]+)\s+(?P<title>[A-Z][\w ]+?)\s+(?P<n>\d+)\s+"
+            r"(?P<size>[\d.]+ x [\d.]+ mm), (?P<backs>.+)$",
             out,
             re.M,
         )

@@ -24,8 +24,8 @@ from pnp.rules.spells_and_potions import (
     SEATS,
     duel_score,
     individual_totals,
-    trick_value,
     tournament,
+    trick_value,
     wizard_names,
 )
 
