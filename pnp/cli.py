@@ -117,6 +117,7 @@ def build(games, paper, out, extra, backs, offset, bleed, ink_saver) -> None:
     stale = []
     for game_id in chosen_games(games, extra):
         path = out / f"{game_id}-{paper}.pdf"
+        cache.clear_strays(path)  # a killed build's half-written PDF or stamp
         key = cache.inputs_key(game_id, layers(extra), options)
         if cache.is_fresh(path, key):
             click.echo(f"unchanged {path}")
@@ -127,6 +128,7 @@ def build(games, paper, out, extra, backs, offset, bleed, ink_saver) -> None:
     # every game is checked before any is written: one bad file stops the run with nothing written
     games_to_write = checked_games([game_id for game_id, _, _ in stale], extra)
     for (game_id, path, key), game in zip(stale, games_to_write, strict=True):
+        cache.forget(path)  # no stamp outlives the PDF it describes, even if this write is killed
         pages = _write_one(game_id, game, options, path)
         cache.remember(path, key)
         click.echo(f"wrote {path} ({pages} pages)")
