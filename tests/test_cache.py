@@ -119,4 +119,4 @@ def test_a_no_change_rebuild_stays_light(tmp_path):
     assert lines and all(line.startswith("unchanged ") for line in lines), proc.stdout
     figures = json.loads(report)
     assert figures["heavy"] == []
-    assert figures["elapsed"] < 0.4, figures  # imports, version look-ups and hashing: about 0.05 s
+    assert figures["elapsed"] < 0.5, figures  # imports, version look-ups and hashing: about 0.05 s
