@@ -1,23 +1,44 @@
 """Skip a game whose inputs have not changed since its PDF was written.
 
 The key is a hash of everything a PDF depends on: the code, the templates, the game's content
-files (every layer) and the build options. Standard library only, so a no-change rebuild
-never imports reportlab or pydantic.
+files (every layer), the build options, and the versions of spellpress and of the libraries that
+shape the output (read from installed metadata). Beside each PDF a stamp, `.<name>.pdf.inputs`,
+records that key together with the size and SHA-256 of the very PDF it was written with, so a stamp
+can never vouch for another PDF: the build removes the stamp before it writes, writes the new stamp
+(atomically) only after the PDF is in place, and a PDF that differs from the one the stamp records,
+for whatever reason, is rebuilt. Standard library only, so a no-change rebuild never imports
+reportlab or pydantic.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 
 import pnp
 from pnp.paths import TEMPLATES
 
 CODE = Path(pnp.__file__).parent
+# Distributions whose version can change the PDF. The fonts (Bitstream Vera) ship inside reportlab.
+SHAPING = ("spellpress", "reportlab", "pillow", "pyyaml", "pydantic")
+
+
+def library_versions() -> str:
+    import importlib.metadata as metadata  # here, not at the top: only a build needs it
+
+    lines = []
+    for name in SHAPING:
+        try:
+            lines.append(f"{name} {metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            lines.append(f"{name} absent")
+    return "\n".join(lines)
 
 
 def inputs_key(game_id: str, layers: list[Path], options: object) -> str:
     digest = hashlib.sha256(repr(options).encode())
+    digest.update(library_versions().encode())
     files = sorted(CODE.rglob("*.py")) + sorted(TEMPLATES.glob("*.yaml"))
     files += [p for layer in layers for p in sorted((layer / game_id).glob("*.yaml"))]
     for path in files:
@@ -30,10 +51,42 @@ def stamp_path(pdf: Path) -> Path:
     return pdf.with_name(f".{pdf.name}.inputs")
 
 
+def _temporary(path: Path) -> Path:
+    """Where `path` is written before it is renamed into place (pnp.document uses the same name)."""
+    return path.with_name(f".{path.name.removeprefix('.')}.tmp")
+
+
+def _stamp_text(key: str, pdf: Path) -> str:
+    data = pdf.read_bytes()
+    return f"inputs {key}\npdf {len(data)} {hashlib.sha256(data).hexdigest()}\n"
+
+
 def is_fresh(pdf: Path, key: str) -> bool:
-    stamp = stamp_path(pdf)
-    return pdf.exists() and stamp.exists() and stamp.read_text() == key
+    """True only if the stamp was written for these inputs together with this very PDF."""
+    try:
+        recorded = stamp_path(pdf).read_text()
+        return recorded.startswith(f"inputs {key}\n") and recorded == _stamp_text(key, pdf)
+    except OSError:  # no stamp, no PDF
+        return False
+
+
+def forget(pdf: Path) -> None:
+    """Drop the stamp before `pdf` is rewritten, so a build killed part way leaves none behind."""
+    stamp_path(pdf).unlink(missing_ok=True)
 
 
 def remember(pdf: Path, key: str) -> None:
-    stamp_path(pdf).write_text(key)
+    """Stamp `pdf`, already in place, as built from `key`; the stamp appears whole or not at all."""
+    stamp = stamp_path(pdf)
+    tmp = _temporary(stamp)
+    try:
+        tmp.write_text(_stamp_text(key, pdf))
+        os.replace(tmp, stamp)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def clear_strays(pdf: Path) -> None:
+    """Remove what a killed build of `pdf` left behind: its temporary PDF and temporary stamp."""
+    for stray in (_temporary(pdf), _temporary(stamp_path(pdf))):
+        stray.unlink(missing_ok=True)

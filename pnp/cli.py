@@ -135,6 +135,7 @@ def build(names, paper, out, extra, backs, offset, bleed, ink_saver, only) -> No
     stale = []
     for game in chosen_games(names, extra):
         path = out / f"{game.id}-{paper}{suffix}.pdf"
+        cache.clear_strays(path)  # a killed build's half-written PDF or stamp
         key = cache.inputs_key(game.id, layers(extra), (options, only))
         if cache.is_fresh(path, key):
             click.echo(f"unchanged {path}")
@@ -148,6 +149,7 @@ def build(names, paper, out, extra, backs, offset, bleed, ink_saver, only) -> No
         if not opened.components():
             click.echo(f"skipped {game.id}: it has none of {', '.join(only)}")
             continue
+        cache.forget(path)  # no stamp outlives the PDF it describes, even if this write is killed
         pages = _write_one(game.id, opened, options, path)
         cache.remember(path, key)
         click.echo(f"wrote {path} ({pages} pages)")

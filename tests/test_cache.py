@@ -1,0 +1,122 @@
+"""The no-change skip never lies: `unchanged` only over the very PDF its stamp was written with.
+
+A kill between the PDF's rename and the stamp's write, a PDF changed behind the stamp's back and a
+new version of a library that shapes the output all lead to a rebuild; a killed build's temporary
+files are removed by the next build; a no-change rebuild stays light (no reportlab, no pydantic).
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from pnp import cache
+from pnp.cli import main
+from pnp.imposition import Options
+from pnp.paths import CONTENT
+
+GAME = "spells-and-potions"
+
+
+class Killed(Exception):
+    """Stands for the process dying at that point."""
+
+
+def build(out: Path, *options: str):
+    result = CliRunner().invoke(main, ["build", GAME, "--backs", "none", "--out", str(out), *options])
+    return result
+
+
+def built(out: Path, *options: str) -> str:
+    result = build(out, *options)
+    assert result.exit_code == 0, (result.output, result.stderr, result.exception)
+    return result.output
+
+
+def test_a_build_killed_after_its_pdf_but_before_its_stamp_is_redone_not_called_unchanged(tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    pdf = out / f"{GAME}-a4.pdf"
+    assert f"wrote {pdf}" in built(out)  # bleed 3, stamped
+    first = pdf.read_bytes()
+
+    def killed_before_the_stamp(path, key):
+        raise Killed
+
+    with monkeypatch.context() as patch:
+        patch.setattr(cache, "remember", killed_before_the_stamp)
+        result = build(out, "--bleed", "1")
+        assert isinstance(result.exception, Killed)
+    assert pdf.read_bytes() != first  # the bleed-1 PDF is in place; its stamp was never written
+
+    again = built(out)  # bleed 3 again: the old stamp must not vouch for the bleed-1 PDF
+    assert f"wrote {pdf}" in again and "unchanged" not in again
+    assert pdf.read_bytes() == first
+    assert built(out).strip() == f"unchanged {pdf}"
+
+
+def test_a_pdf_that_is_not_the_one_stamped_is_rebuilt(tmp_path):
+    out = tmp_path / "out"
+    pdf = out / f"{GAME}-a4.pdf"
+    built(out)
+    first = pdf.read_bytes()
+    pdf.write_bytes(first[:-10] + b"%tampered\n")  # same size, other bytes: say another build's
+    assert f"wrote {pdf}" in built(out)
+    assert pdf.read_bytes() == first
+
+
+def test_a_killed_builds_temporary_files_are_removed_by_the_next_build(tmp_path):
+    out = tmp_path / "out"
+    pdf = out / f"{GAME}-a4.pdf"
+    built(out)
+    strays = [out / f".{pdf.name}.tmp", out / f".{pdf.name}.inputs.tmp"]
+    for stray in strays:
+        stray.write_bytes(b"%PDF-1.4 half written")
+    assert built(out).strip() == f"unchanged {pdf}"  # even a build with nothing to do clears them
+    assert [s for s in strays if s.exists()] == []
+    assert sorted(p.name for p in out.iterdir()) == sorted([pdf.name, cache.stamp_path(pdf).name])
+
+
+def test_the_key_changes_with_the_version_of_a_library_that_shapes_the_pdf(tmp_path, monkeypatch):
+    options = Options("a4", "none", (0.0, 0.0), 0.0, False)
+    before = cache.inputs_key(GAME, [CONTENT], options)
+    assert cache.inputs_key(GAME, [CONTENT], options) == before
+    real = importlib.metadata.version
+    for name in ("spellpress", "reportlab", "pillow", "pyyaml", "pydantic"):
+        with monkeypatch.context() as patch:
+            patch.setattr(importlib.metadata, "version", lambda dist: "999" if dist == name else real(dist))
+            assert cache.inputs_key(GAME, [CONTENT], options) != before, name
+
+    out = tmp_path / "out"
+    pdf = out / f"{GAME}-a4.pdf"
+    built(out)
+    monkeypatch.setattr(importlib.metadata, "version", lambda dist: "999" if dist == "reportlab" else real(dist))
+    assert f"wrote {pdf}" in built(out)
+
+
+NO_CHANGE_REBUILD = """
+import json, sys, time
+start = time.perf_counter()
+from pnp.cli import main
+main(["build", "--out", sys.argv[1]], standalone_mode=False)
+elapsed = time.perf_counter() - start
+heavy = [m for m in ("reportlab", "pydantic", "yaml", "PIL") if m in sys.modules]
+print(json.dumps({"elapsed": elapsed, "heavy": heavy}))
+"""
+
+
+def test_a_no_change_rebuild_stays_light(tmp_path):
+    out = tmp_path / "out"
+    assert CliRunner().invoke(main, ["build", "--out", str(out)]).exit_code == 0
+    proc = subprocess.run(
+        [sys.executable, "-c", NO_CHANGE_REBUILD, str(out)], capture_output=True, text=True, check=True
+    )
+    *lines, report = proc.stdout.splitlines()
+    assert lines and all(line.startswith("unchanged ") for line in lines), proc.stdout
+    figures = json.loads(report)
+    assert figures["heavy"] == []
+    assert figures["elapsed"] < 0.5, figures  # imports, version look-ups and hashing: about 0.05 s
