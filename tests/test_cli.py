@@ -4,6 +4,7 @@ export tts and help. Most runs go through click's CliRunner; one is a real proce
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -361,7 +362,11 @@ def test_a_component_too_big_for_the_paper_is_a_clear_error_not_a_traceback(tmp_
     )
     monkeypatch.setattr("pnp.build.TEMPLATES", templates)
     monkeypatch.setattr("pnp.cache.TEMPLATES", templates)
-    result = CliRunner().invoke(main, ["build", GAME, "--out", str(tmp_path / "out")])
-    assert result.exit_code == 2, result.output
-    assert "does not fit on A4" in result.stderr and "Traceback" not in result.stderr
+    line = 1 + card.read_text().splitlines().index("size: {width: 300mm, height: 88.9mm}")
+    for command in (["check", GAME], ["build", GAME, "--out", str(tmp_path / "out")]):
+        result = CliRunner().invoke(main, command)
+        assert result.exit_code == 2, result.output
+        assert "Traceback" not in result.stderr
+        assert f"{os.path.relpath(templates / 'poker-card.yaml')}:{line}:7: size: " in result.stderr
+        assert "Element cards: a 300.0 x 88.9 mm component with 3.0 mm bleed does not fit on A4" in result.stderr
     assert not (tmp_path / "out").exists()

@@ -1,0 +1,107 @@
+"""Games are plain registered definitions, and each side imports only what it needs: the
+content, checks and rules of a game load no drawing library (the companion will use them)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from pnp.content.game import load_game
+from pnp.games import GameDef, GameDefError, games
+from pnp.paths import CONTENT, TEMPLATES
+
+PRINT_LIBRARIES = ("reportlab", "PIL", "pypdfium2")
+GAMES = list(games().values())
+
+
+def loaded_modules(code: str) -> set[str]:
+    """The top-level modules a fresh interpreter has loaded after running `code`."""
+    out = subprocess.run(
+        [sys.executable, "-c", f"{code}\nimport sys, json; print(json.dumps(sorted(sys.modules)))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return {name.split(".")[0] for name in json.loads(out.splitlines()[-1])}
+
+
+def test_every_game_with_bundled_content_is_registered_and_nothing_else():
+    folders = sorted(p.name for p in CONTENT.iterdir() if p.is_dir())
+    assert sorted(games()) == folders
+    for game in GAMES:
+        assert game.load("kinds") and callable(game.load("check")) and callable(game.load("printed"))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_a_games_content_checks_and_rules_load_no_drawing_library(game):
+    rules = f"pnp.rules.{game.id.replace('-', '_')}"
+    code = f"""
+from pnp.games import game
+from pnp.content.game import load_game
+from pnp.paths import CONTENT
+import {rules}
+g = game({game.id!r})
+g.load("kinds"); g.load("check"); g.load("numbers")
+content = load_game(g, [CONTENT])
+"""
+    loaded = loaded_modules(code)
+    assert "pydantic" in loaded and "pnp" in loaded, "the code under test did run"
+    assert not loaded & set(PRINT_LIBRARIES), loaded & set(PRINT_LIBRARIES)
+
+
+def test_the_print_side_does_load_reportlab():
+    """The check above can fail: printing a game does pull in reportlab."""
+    loaded = loaded_modules("from pnp.games import game\ngame('magic-spell').load('printed')")
+    assert "reportlab" in loaded
+
+
+def test_listing_the_games_imports_nothing_heavy():
+    loaded = loaded_modules("from pnp.games import games\ngames()")
+    assert not loaded & {"pydantic", "yaml", *PRINT_LIBRARIES}
+
+
+def test_render_does_not_import_the_page_layer():
+    loaded = {m for m in sys.modules if m.startswith("pnp")}
+    code = "import pnp.render.richtext, pnp.render.templates, pnp.render.pagemarks, pnp.regions"
+    out = subprocess.run(
+        [sys.executable, "-c", f"{code}\nimport sys; print(' '.join(sorted(sys.modules)))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    assert loaded  # this interpreter has pnp loaded: the fresh one is the one that counts
+    assert "pnp.imposition" not in out and "pnp.document" not in out
+
+
+@pytest.mark.parametrize(
+    "fields, message",
+    [
+        (dict(id="Magic Spell"), "lower-case words joined by hyphens"),
+        (dict(title=" "), "expected a title"),
+        (dict(check="pnp.games.magic_spell.checks.check"), "'module:attribute' reference"),
+    ],
+)
+def test_a_malformed_definition_is_refused_when_loaded(fields, message):
+    good = dict(id="x-game", title="X", kinds="a:B", numbers="a:b", check="a:c", printed="a:d")
+    with pytest.raises(GameDefError, match=message):
+        GameDef(**{**good, **fields})
+
+
+def test_a_reference_that_does_not_resolve_names_the_game_and_field():
+    game = GameDef(id="x-game", title="X", kinds="pnp.games:NOPE", numbers="a:b", check="a:c", printed="a:d")
+    with pytest.raises(GameDefError, match=r"game x-game: kinds 'pnp.games:NOPE' does not resolve"):
+        game.load("kinds")
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_every_template_a_game_prints_with_exists(game):
+    from pnp.build import open_game
+
+    opened = open_game(game, [CONTENT])
+    names = {p.stem for p in TEMPLATES.glob("*.yaml")}
+    for component in opened.components():
+        assert component.template in names
+    assert load_game(game, [CONTENT])["game"].title
