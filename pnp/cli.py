@@ -71,7 +71,21 @@ def chosen_games(games: tuple[str, ...], extra: tuple[Path, ...]) -> list[str]:
         raise click.BadParameter(
             f"{', '.join(missing)} has no print-and-play set yet (ready: {', '.join(ready)})", param_hint="GAME"
         )
-    return list(games) or [g for g in ready if any((layer / g).is_dir() for layer in layers(extra))]
+    chosen = list(games) or [g for g in ready if any((layer / g).is_dir() for layer in layers(extra))]
+    check_layers(extra, chosen)
+    return chosen
+
+
+def check_layers(extra: tuple[Path, ...], game_ids: list[str]) -> None:
+    """A --content folder that holds nothing for these games is a mistake, never a build of ours."""
+    if not extra:
+        return
+    from pnp.content.loader import layer_problems
+    from pnp.content.problems import ContentError
+
+    problems = [problem for layer in extra for problem in layer_problems(layer, game_ids)]
+    if problems:
+        raise ContentError(problems)
 
 
 def parse_offset(ctx, param, value: str) -> tuple[float, float]:
