@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from functools import cache
 from types import UnionType
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
@@ -136,8 +137,8 @@ def _message(error: dict, expected_type) -> str:
     if kind in ("string_too_short", "string_too_long"):
         bound = "at least {min_length}" if kind == "string_too_short" else "at most {max_length}"
         return expected_got(f"text of {_plural(bound.format(**ctx), 'character')}", got)
-    if kind == "literal_error" and get_origin(expected_type) is Literal:
-        choices = get_args(expected_type)
+    choices = _choices(expected_type) if kind in ("literal_error", "enum") else ()
+    if choices:
         expected = "one of " + ", ".join(map(repr, choices))
         return expected_got(expected, got, [c for c in choices if isinstance(c, str)])
     if kind == "union_tag_invalid":
@@ -146,6 +147,13 @@ def _message(error: dict, expected_type) -> str:
     if template is None:  # an error type with no wording here yet: still say what and where
         return expected_got(f"a valid value ({kind.replace('_', ' ')})", got)
     return expected_got(template.format(**ctx), got)
+
+
+def _choices(tp) -> tuple:
+    """The values a Literal or Enum type allows, for a message that lists them one by one."""
+    if get_origin(tp) is Literal:
+        return get_args(tp)
+    return tuple(member.value for member in tp) if isinstance(tp, type) and issubclass(tp, Enum) else ()
 
 
 def _plural(count: str, noun: str) -> str:

@@ -32,6 +32,8 @@ MAX_DEPTH = 64  # nesting of lists and mappings; our content nests four deep
 _CORE = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {_CORE + name for name in ("str", "int", "float", "bool", "null")}
 _MERGE = _CORE + "merge"
+_TOO_DEEP = f"nested too deep (expected at most {MAX_DEPTH} levels, got more)"
+_TOO_MANY = f"too many values (expected at most {MAX_NODES:,} counting each use of an alias, got more)"
 _BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")  # what YAML counts as a new line
 
 
@@ -90,7 +92,7 @@ def read_yaml(path: Path) -> Source:
     if root is None:
         return source
     builder = _Builder(name, source)
-    source.data = builder.build(root, ())
+    source.data = builder.value(root, ())
     if builder.problems:
         raise ContentError(builder.problems)
     return source
@@ -140,7 +142,7 @@ def _compose(text: str, name: str) -> Node | None:
         return _Loader(text).get_single_node()
     except _TooDeep as err:
         where = Mark(name, err.mark.line + 1, err.mark.column + 1)
-        raise _refuse(where, f"nested too deep (expected at most {MAX_DEPTH} levels, got more)") from None
+        raise _refuse(where, _TOO_DEEP) from None
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -195,13 +197,9 @@ class _TooDeep(Exception):
         self.mark = mark
 
 
-class _TooMany(Exception):
-    """Building stops: the file expands to more values than MAX_NODES."""
-
-
 class _Builder:
     """Plain data and the mark of every value from a composed node graph, with problems for
-    what our content cannot hold."""
+    what our content cannot hold; a file past the limits stops with ContentError at once."""
 
     def __init__(self, name: str, source: Source):
         self.name, self.source = name, source
@@ -210,23 +208,10 @@ class _Builder:
         self.open: set[Node] = set()  # collections being built: an alias back to one is a cycle
         self.constructor = SafeConstructor()
 
-    def build(self, root: Node, path: Path_) -> Any:
-        try:
-            return self._value(root, path)
-        except _TooMany:
-            self.problems = [
-                Problem(
-                    self.source.marks[()],
-                    "",
-                    f"too many values (expected at most {MAX_NODES:,} counting each use of an alias, got more)",
-                )
-            ]
-            return None
-
     def _count(self) -> None:
         self.nodes += 1
         if self.nodes > MAX_NODES:
-            raise _TooMany
+            raise _refuse(self.source.marks[()], _TOO_MANY)
 
     def _problem(self, node: Node, path: Path_, message: str) -> None:
         self.problems.append(Problem(self._mark(node), ".".join(map(str, path)), message))
@@ -234,12 +219,11 @@ class _Builder:
     def _mark(self, node: Node) -> Mark:
         return Mark(self.name, node.start_mark.line + 1, node.start_mark.column + 1)
 
-    def _value(self, node: Node, path: Path_) -> Any:
+    def value(self, node: Node, path: Path_) -> Any:
         self._count()
         self.source.marks[path] = self._mark(node)
         if len(path) >= MAX_DEPTH:  # aliases can nest deeper than the text does
-            self._problem(node, path, f"nested too deep (expected at most {MAX_DEPTH} levels, got more)")
-            return None
+            raise _refuse(self._mark(node), _TOO_DEEP)
         if isinstance(node, ScalarNode):
             value = self._scalar(node, path)
             return None if value is _INVALID else value
@@ -252,7 +236,7 @@ class _Builder:
         self.open.add(node)
         try:
             if isinstance(node, SequenceNode):
-                return [self._value(item, path + (i,)) for i, item in enumerate(node.value)]
+                return [self.value(item, path + (i,)) for i, item in enumerate(node.value)]
             return self._mapping(node, path)
         finally:
             self.open.discard(node)
@@ -282,7 +266,7 @@ class _Builder:
                     )
                 continue
             self.source.key_marks[path + (key,)] = self._mark(key_node)
-            result[key] = self._value(value_node, path + (key,))
+            result[key] = self.value(value_node, path + (key,))
         return result
 
     def _pairs(self, node: MappingNode, path: Path_, merging: frozenset = frozenset()):
