@@ -68,7 +68,21 @@ def chosen_games(names: tuple[str, ...], extra: tuple[Path, ...]) -> list[GameDe
             close = difflib.get_close_matches(name, list(known), n=1)
             hint = f"; did you mean {close[0]}?" if close else ""
             raise click.BadParameter(f"expected one of {', '.join(known)}, got {name!r}{hint}", param_hint="GAME")
-    return [known[name] for name in dict.fromkeys(names)] if names else list(known.values())
+    chosen = [known[name] for name in dict.fromkeys(names)] if names else list(known.values())
+    check_layers(extra, [game.id for game in chosen])
+    return chosen
+
+
+def check_layers(extra: tuple[Path, ...], game_ids: list[str]) -> None:
+    """A --content folder that holds nothing for these games is a mistake, never a build of ours."""
+    if not extra:
+        return
+    from pnp.content.loader import layer_problems
+    from pnp.content.problems import ContentError
+
+    problems = [problem for layer in extra for problem in layer_problems(layer, game_ids)]
+    if problems:
+        raise ContentError(problems)
 
 
 def finite_mm(low: float, high: float):

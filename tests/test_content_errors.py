@@ -105,7 +105,7 @@ def test_every_problem_of_a_file_is_listed_with_file_line_col_field_and_expected
 
     line, col = locate(MANY, 'count: "two"', '"two"')
     count = line_at(lines, f"{path}:{line}:{col}: cards.1.count: ")
-    assert "expected" in count and "integer" in count and "got 'two'" in count
+    assert count.endswith("cards.1.count: expected a whole number, got 'two'")
 
     line, col = locate(MANY, "colour: red", "colour")  # an unknown key: the key itself is the offender
     colour = line_at(lines, f"{path}:{line}:{col}: cards.2.colour: ")
@@ -117,7 +117,7 @@ def test_every_problem_of_a_file_is_listed_with_file_line_col_field_and_expected
 
     line, col = locate(MANY, "type: curse", "curse")
     bad_type = line_at(lines, f"{path}:{line}:{col}: cards.4.type: ")
-    assert "expected 'spell', 'counter-spell', 'potion' or 'antidote'" in bad_type and "got 'curse'" in bad_type
+    assert bad_type.endswith("expected one of 'spell', 'counter-spell', 'potion', 'antidote', got 'curse'")
 
     # the good card is not mentioned; nothing was written, not even a temporary file
     assert not any("cards.0." in line for line in lines)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from difflib import get_close_matches
 
 
 @dataclass(frozen=True, order=True)
@@ -36,8 +37,14 @@ class ContentError(Exception):
         super().__init__("\n".join(map(str, self.problems)))
 
 
-def expected_got(expected: str, got: object) -> str:
-    return f"expected {expected}, got {describe(got)}"
+def expected_got(expected: str, got: object, choices: list[str] = ()) -> str:
+    """`expected ..., got ...`, with a suggestion when `got` is a near miss of one of `choices`."""
+    return f"expected {expected}, got {describe(got)}{did_you_mean(got, choices)}"
+
+
+def did_you_mean(got: object, choices: list[str]) -> str:
+    close = get_close_matches(got, choices, n=1, cutoff=0.75) if isinstance(got, str) else []
+    return f"; did you mean {close[0]!r}?" if close else ""
 
 
 def describe(value: object) -> str:

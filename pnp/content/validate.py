@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from functools import cache
 from types import UnionType
-from typing import Annotated, Any, Union, get_args, get_origin
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import (
     BaseModel,
@@ -15,7 +16,7 @@ from pydantic import (
     ValidationError,
 )
 
-from pnp.content.problems import ContentError, Problem, describe
+from pnp.content.problems import ContentError, Problem, expected_got
 from pnp.content.yamlsource import Source
 from pnp.units import parse_font_size, parse_length
 
@@ -26,9 +27,10 @@ FontSize = Annotated[float, BeforeValidator(parse_font_size, json_schema_input_t
 
 
 class Strict(BaseModel):
-    """Base of every content and template model: unknown keys are errors, models are frozen."""
+    """Base of every content and template model: unknown keys are errors, models are frozen,
+    and no number is NaN or infinite (`.nan`, `.inf`, "nan" pass no bound check)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 @cache
@@ -49,16 +51,21 @@ def _problem(source: Source, error: dict, root) -> Problem:
     loc = tuple(error["loc"])
     mark, field = source.mark_for(loc)
     if error["type"] == "extra_forbidden":
-        data_path = tuple(int(part) if part.isdigit() else part for part in field.split("."))
-        mark = source.key_marks.get(data_path, mark)
+        mark = source.key_mark_for(loc) or mark  # the unknown key itself is the offender
         allowed = fields_at(root, loc[:-1])
         expected = "one of " + ", ".join(allowed) if allowed else "one of the documented fields"
-        return Problem(mark, field, f"unknown field (expected {expected}, got {describe(loc[-1])})")
-    return Problem(mark, field, _message(error))
+        return Problem(mark, field, f"unknown field ({expected_got(expected, loc[-1], allowed)})")
+    return Problem(mark, field, _message(error, _type_at(root, loc)))
 
 
 def fields_at(root, loc: tuple) -> list[str]:
     """The field names of the model found by following `loc` (a validation error's path) from `root`."""
+    current = _type_at(root, loc)
+    return list(current.model_fields) if isinstance(current, type) and issubclass(current, BaseModel) else []
+
+
+def _type_at(root, loc: tuple):
+    """The type found by following `loc` from `root`, Annotated and Optional stripped."""
     current = root
     for step in loc:
         current = _unwrap(current, step)
@@ -67,8 +74,7 @@ def fields_at(root, loc: tuple) -> list[str]:
         elif isinstance(current, type) and issubclass(current, BaseModel) and step in current.model_fields:
             current = current.model_fields[step].annotation
         # any other step names a union member (a tag such as "text"): resolved by _unwrap next time
-    current = _unwrap(current, None)
-    return list(current.model_fields) if isinstance(current, type) and issubclass(current, BaseModel) else []
+    return _unwrap(current, None)
 
 
 def _unwrap(tp, step):
@@ -90,14 +96,65 @@ def _unwrap(tp, step):
             return tp
 
 
-def _message(error: dict) -> str:
-    kind, got, msg = error["type"], error.get("input"), error["msg"]
+# What a value should have been, by pydantic's error type; `ctx` holds the bound that was broken.
+_EXPECTED = {
+    "int_parsing": "a whole number",
+    "int_type": "a whole number",
+    "int_from_float": "a whole number",
+    "float_parsing": "a number",
+    "float_type": "a number",
+    "finite_number": "a finite number",
+    "greater_than_equal": "a number >= {ge}",
+    "greater_than": "a number > {gt}",
+    "less_than_equal": "a number <= {le}",
+    "less_than": "a number < {lt}",
+    "multiple_of": "a multiple of {multiple_of}",
+    "string_type": "text",
+    "string_pattern_mismatch": "text matching {pattern}",
+    "bool_parsing": "true or false",
+    "bool_type": "true or false",
+    "list_type": "a list",
+    "tuple_type": "a list",
+    "dict_type": "a mapping",
+    "model_type": "a mapping of fields",
+    "model_attributes_type": "a mapping of fields",
+    "literal_error": "one of {expected}",
+    "enum": "one of {expected}",
+    "union_tag_invalid": "{discriminator} to be one of {expected_tags}",
+    "union_tag_not_found": "a {discriminator} field",
+    "value_error": "{error}",  # our own validators raise ValueError("<what was expected>")
+    "assertion_error": "{error}",
+}
+
+
+def _message(error: dict, expected_type) -> str:
+    kind, ctx, got = error["type"], error.get("ctx", {}), error.get("input")
     if kind == "missing":
         return "missing (expected a value, got nothing)"
-    if kind == "value_error":
-        # our own validators raise ValueError("<what was expected>")
-        return f"expected {error['ctx']['error']}, got {describe(got)}"
-    if msg.startswith("Input should be "):
-        expected = msg.removeprefix("Input should be ").split(", unable")[0]
-        return f"expected {expected}, got {describe(got)}"
-    return f"{msg} (got {describe(got)})"
+    if kind in ("too_short", "too_long"):
+        bound = "at least {min_length}" if kind == "too_short" else "at most {max_length}"
+        return f"expected {_plural(bound.format(**ctx), 'item')}, got {ctx['actual_length']}"
+    if kind in ("string_too_short", "string_too_long"):
+        bound = "at least {min_length}" if kind == "string_too_short" else "at most {max_length}"
+        return expected_got(f"text of {_plural(bound.format(**ctx), 'character')}", got)
+    choices = _choices(expected_type) if kind in ("literal_error", "enum") else ()
+    if choices:
+        expected = "one of " + ", ".join(map(repr, choices))
+        return expected_got(expected, got, [c for c in choices if isinstance(c, str)])
+    if kind == "union_tag_invalid":
+        got = ctx["tag"]
+    template = _EXPECTED.get(kind)
+    if template is None:  # an error type with no wording here yet: still say what and where
+        return expected_got(f"a valid value ({kind.replace('_', ' ')})", got)
+    return expected_got(template.format(**ctx), got)
+
+
+def _choices(tp) -> tuple:
+    """The values a Literal or Enum type allows, for a message that lists them one by one."""
+    if get_origin(tp) is Literal:
+        return get_args(tp)
+    return tuple(member.value for member in tp) if isinstance(tp, type) and issubclass(tp, Enum) else ()
+
+
+def _plural(count: str, noun: str) -> str:
+    return f"{count} {noun}{'' if count.endswith(' 1') else 's'}"

@@ -1,20 +1,40 @@
-"""YAML read with the position of every value, so a validation error can name file:line:col."""
+"""YAML read with the position of every value, so a validation error can name file:line:col.
+
+Whatever a file holds, reading it gives data or a ContentError: bytes that are not UTF-8 text,
+tags our content has no use for, alias bombs and runaway nesting are refused with a located
+problem, never a traceback, and within bounded time and memory.
+"""
 
 from __future__ import annotations
 
+import codecs
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
-from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.reader import Reader
+from yaml.resolver import Resolver
 
-from pnp.content.problems import ContentError, Mark, Problem
+from pnp.content.problems import ContentError, Mark, Problem, describe
 
 Path_ = tuple  # a path into the data: keys and list indexes
-LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: several times faster
+
+MAX_BYTES = 2_000_000  # our biggest content file is a few kB
+MAX_NODES = 100_000  # values built, counting each use of an alias: stops a "billion laughs" file
+MAX_DEPTH = 64  # nesting of lists and mappings; our content nests four deep
+
+_CORE = "tag:yaml.org,2002:"
+_SCALAR_TAGS = {_CORE + name for name in ("str", "int", "float", "bool", "null")}
+_MERGE = _CORE + "merge"
+_TOO_DEEP = f"nested too deep (expected at most {MAX_DEPTH} levels, got more)"
+_TOO_MANY = f"too many values (expected at most {MAX_NODES:,} counting each use of an alias, got more)"
+_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")  # what YAML counts as a new line
 
 
 @dataclass
@@ -30,6 +50,17 @@ class Source:
 
         Steps of `loc` that are not in the data (a union's branch name) are skipped; a missing
         field is reported at its parent mapping."""
+        path, dotted = self._walk(loc)
+        while path and path not in self.marks:
+            path = path[:-1]
+        return self.marks.get(path, self.marks[()]), dotted
+
+    def key_mark_for(self, loc: tuple) -> Mark | None:
+        """Where the key that `loc` ends with was written, if it is in the data."""
+        path, _ = self._walk(loc)
+        return self.key_marks.get(path) if path and path[-1] == loc[-1] else None
+
+    def _walk(self, loc: tuple) -> tuple[Path_, str]:
         node, path, dotted = self.data, (), []
         for i, step in enumerate(loc):
             if (
@@ -41,9 +72,7 @@ class Source:
                 dotted.append(str(step))
             elif i == len(loc) - 1:
                 dotted.append(str(step))  # a missing field: named, located at its parent
-        while path and path not in self.marks:
-            path = path[:-1]
-        return self.marks.get(path, self.marks[()]), ".".join(dotted)
+        return path, ".".join(dotted)
 
 
 def display_path(path: Path) -> str:
@@ -55,49 +84,234 @@ def display_path(path: Path) -> str:
 
 
 def read_yaml(path: Path) -> Source:
-    """Parse one file; syntax errors and duplicate keys become ContentError."""
+    """Parse one file; unreadable text, syntax errors, duplicate keys and values our content
+    cannot hold become ContentError."""
     name = display_path(path)
-    text = path.read_text(encoding="utf-8")
-    try:
-        root = yaml.compose(text, Loader=LOADER)
-    except yaml.MarkedYAMLError as err:
-        mark = err.problem_mark or err.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        raise ContentError([Problem(Mark(name, line, col), "", f"YAML syntax: {err.problem or err}")]) from None
+    root = _compose(_read_text(path, name), name)
     source = Source(data={}, marks={(): Mark(name, 1, 1)})
     if root is None:
         return source
-    problems: list[Problem] = []
-    source.data = _build(root, (), name, source, problems, SafeConstructor())
-    if problems:
-        raise ContentError(problems)
+    builder = _Builder(name, source)
+    source.data = builder.value(root, ())
+    if builder.problems:
+        raise ContentError(builder.problems)
     return source
 
 
-def _build(node, path, name, source: Source, problems, constructor) -> Any:
-    source.marks[path] = _mark(name, node)
-    if isinstance(node, ScalarNode):
-        return constructor.construct_object(node)
-    if isinstance(node, SequenceNode):
-        return [_build(item, path + (i,), name, source, problems, constructor) for i, item in enumerate(node.value)]
-    if isinstance(node, MappingNode):
+def _refuse(mark: Mark, message: str) -> ContentError:
+    return ContentError([Problem(mark, "", message)])
+
+
+def _read_text(path: Path, name: str) -> str:
+    """The file's text; what is not a readable file of UTF-8 text is a problem at its first bad byte."""
+    start = Mark(name, 1, 1)
+    try:
+        with path.open("rb") as file:
+            data = file.read(MAX_BYTES + 1)
+    except IsADirectoryError:
+        raise _refuse(start, "expected a YAML file, got a folder") from None
+    except FileNotFoundError:
+        got = "a link to a missing file" if path.is_symlink() else "no file"
+        raise _refuse(start, f"expected a readable file, got {got}") from None
+    except OSError as err:
+        raise _refuse(start, f"expected a readable file, got {(err.strerror or str(err)).lower()}") from None
+    if len(data) > MAX_BYTES:
+        raise _refuse(start, f"expected a file of at most {MAX_BYTES:,} bytes, got more")
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        raise _refuse(start, "expected UTF-8 text, got UTF-16 (save the file as UTF-8)")
+    data = data.removeprefix(codecs.BOM_UTF8)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        where = _position(name, data[: err.start].decode("utf-8"))
+        raise _refuse(where, f"expected UTF-8 text, got byte {data[err.start]:#04x} (save the file as UTF-8)") from None
+    bad = Reader.NON_PRINTABLE.search(text)  # YAML refuses these characters anywhere, even in comments
+    if bad:
+        raise _refuse(_position(name, text[: bad.start()]), f"expected text, got control character U+{ord(bad[0]):04X}")
+    return text
+
+
+def _position(name: str, before: str) -> Mark:
+    """The mark of the character that follows `before`, counted as YAML counts lines and columns."""
+    lines = _BREAK.split(before)
+    return Mark(name, len(lines), len(lines[-1]) + 1)
+
+
+def _compose(text: str, name: str) -> Node | None:
+    try:
+        return _Loader(text).get_single_node()
+    except _TooDeep as err:
+        where = Mark(name, err.mark.line + 1, err.mark.column + 1)
+        raise _refuse(where, _TOO_DEEP) from None
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        why = ", ".join(filter(None, (err.context, err.problem))) or str(err)
+        raise _refuse(Mark(name, line, col), f"YAML syntax: {why}") from None
+
+
+class _Resolver(Resolver):
+    """Plain scalars as the safe loader reads them, except dates and times stay text: our content
+    never wants datetime objects (a title 2024-01-01 is text, and 2024-02-30 is no error)."""
+
+    yaml_implicit_resolvers = {
+        first: [(tag, regexp) for tag, regexp in resolvers if tag != _CORE + "timestamp"]
+        for first, resolvers in Resolver.yaml_implicit_resolvers.items()
+    }
+
+
+# libyaml parses several times faster; its own composer recurses in C and overflows the stack
+# on deep nesting (a crash, not an exception), so nodes are composed in Python, depth limited.
+if yaml.__with_libyaml__:
+    from yaml._yaml import CParser as _Parser
+else:  # pragma: no cover - PyYAML built without libyaml
+    from yaml.parser import Parser
+    from yaml.scanner import Scanner
+
+    class _Parser(Reader, Scanner, Parser):
+        def __init__(self, stream: str):
+            Reader.__init__(self, stream)
+            Scanner.__init__(self)
+            Parser.__init__(self)
+
+
+class _Loader(Composer, _Parser, _Resolver):
+    def __init__(self, stream: str):
+        _Parser.__init__(self, stream)
+        Composer.__init__(self)
+        _Resolver.__init__(self)
+        self.depth = 0
+
+    def compose_node(self, parent, index):
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                raise _TooDeep(self.peek_event().start_mark)
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+class _TooDeep(Exception):
+    def __init__(self, mark: yaml.Mark):
+        self.mark = mark
+
+
+class _Builder:
+    """Plain data and the mark of every value from a composed node graph, with problems for
+    what our content cannot hold; a file past the limits stops with ContentError at once."""
+
+    def __init__(self, name: str, source: Source):
+        self.name, self.source = name, source
+        self.problems: list[Problem] = []
+        self.nodes = 0
+        self.open: set[Node] = set()  # collections being built: an alias back to one is a cycle
+        self.constructor = SafeConstructor()
+
+    def _count(self) -> None:
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise _refuse(self.source.marks[()], _TOO_MANY)
+
+    def _problem(self, node: Node, path: Path_, message: str) -> None:
+        self.problems.append(Problem(self._mark(node), ".".join(map(str, path)), message))
+
+    def _mark(self, node: Node) -> Mark:
+        return Mark(self.name, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def value(self, node: Node, path: Path_) -> Any:
+        self._count()
+        self.source.marks[path] = self._mark(node)
+        if len(path) >= MAX_DEPTH:  # aliases can nest deeper than the text does
+            raise _refuse(self._mark(node), _TOO_DEEP)
+        if isinstance(node, ScalarNode):
+            value = self._scalar(node, path)
+            return None if value is _INVALID else value
+        if node in self.open:
+            self._problem(node, path, "alias inside its own anchor (expected a value that ends, got a cycle)")
+            return None
+        if node.tag not in (_CORE + "seq", _CORE + "map"):
+            self._problem(node, path, _unsupported(node))
+            return None
+        self.open.add(node)
+        try:
+            if isinstance(node, SequenceNode):
+                return [self.value(item, path + (i,)) for i, item in enumerate(node.value)]
+            return self._mapping(node, path)
+        finally:
+            self.open.discard(node)
+
+    def _scalar(self, node: ScalarNode, path: Path_) -> Any:
+        if node.tag not in _SCALAR_TAGS:
+            self._problem(node, path, _unsupported(node))
+            return _INVALID
+        try:
+            return self.constructor.construct_object(node)
+        except (ValueError, LookupError):  # a tag the text does not fit (!!int "abc"), or a 5,000-digit int
+            self._problem(node, path, f"expected a valid {_short(node.tag)} value, got {describe(node.value)}")
+            return _INVALID
+
+    def _mapping(self, node: MappingNode, path: Path_) -> dict:
         result: dict = {}
-        for key_node, value_node in node.value:
-            key = constructor.construct_object(key_node)
-            if key in result:
-                dotted = ".".join(map(str, path + (key,)))
-                problems.append(
-                    Problem(_mark(name, key_node), dotted, "duplicate key (expected each key once, got it again)")
-                )
+        for key_node, value_node, own in self._pairs(node, path):
+            self._count()  # merged pairs are walked even when their key is taken: count them too
+            key = self._key(key_node, path)
+            if key is _INVALID:
                 continue
-            source.key_marks[path + (key,)] = _mark(name, key_node)
-            result[key] = _build(value_node, path + (key,), name, source, problems, constructor)
+            if key in result:
+                if own:  # a key a merged mapping also has: the mapping's own value wins
+                    dotted = ".".join(map(str, path + (key,)))
+                    self.problems.append(
+                        Problem(self._mark(key_node), dotted, "duplicate key (expected each key once, got it again)")
+                    )
+                continue
+            self.source.key_marks[path + (key,)] = self._mark(key_node)
+            result[key] = self.value(value_node, path + (key,))
         return result
-    raise AssertionError(f"unknown YAML node {node!r}")
+
+    def _pairs(self, node: MappingNode, path: Path_, merging: frozenset = frozenset()):
+        """A mapping's own (key, value, True) pairs, then (key, value, False) of the mappings it
+        merges in with `<<: *anchor` or `<<: [*a, *b]` (YAML 1.1 merge keys, earlier wins)."""
+        merged: list[Node] = []
+        for key, value in node.value:
+            if key.tag == _MERGE:
+                merged += value.value if isinstance(value, SequenceNode) else [value]
+            else:
+                yield key, value, True
+        for other in merged:
+            if not isinstance(other, MappingNode):
+                got = _node_kind(other)
+            elif other in merging or other is node:
+                got = "a mapping that merges itself"
+            elif len(merging) >= MAX_DEPTH:
+                got = f"merges nested more than {MAX_DEPTH} deep"
+            else:
+                yield from ((key, value, False) for key, value, _ in self._pairs(other, path, merging | {node}))
+                continue
+            self._problem(other, path, f"cannot merge (expected a mapping or a list of mappings for <<, got {got})")
+
+    def _key(self, node: Node, path: Path_) -> Any:
+        if not isinstance(node, ScalarNode):
+            self._problem(node, path, f"expected a key that is text or a number, got {_node_kind(node)}")
+            return _INVALID
+        return self._scalar(node, path)
 
 
-def _mark(name: str, node) -> Mark:
-    return Mark(name, node.start_mark.line + 1, node.start_mark.column + 1)
+_INVALID = object()  # a scalar that could not be built, its problem reported
+
+
+def _short(tag: str) -> str:
+    return "!!" + tag.removeprefix(_CORE) if tag.startswith(_CORE) else tag
+
+
+def _node_kind(node: Node) -> str:
+    if isinstance(node, ScalarNode):
+        return describe(node.value)
+    return "a list" if isinstance(node, SequenceNode) else "a mapping"
+
+
+def _unsupported(node: Node) -> str:
+    return f"unsupported tag (expected plain text, numbers, true/false, lists and mappings, got {_short(node.tag)})"
 
 
 def merged(base: Source, override: Source) -> Source:

@@ -81,7 +81,9 @@ class SetRules(Strict):
     letter_tiles: int = Field(ge=26, le=400)  # the tile mix is derived from the deck to this total
     philosophers_stones: list[Literal[ICON_NAMES]] = Field(max_length=6)  # type: ignore[valid-type]
     players: int = Field(ge=1, le=8)  # spirit track and turn reference cards, one each
-    courseload: list[Annotated[int, Field(ge=1, le=99)]] = Field(min_length=3, max_length=3)  # credits to finish: normal, then Heavy Courseload
+    courseload: list[Annotated[int, Field(ge=1, le=99)]] = Field(
+        min_length=3, max_length=3
+    )  # credits to finish: normal, then Heavy Courseload
     credits: Credits
     spirit: Spirit
     limits: Limits
