@@ -41,6 +41,24 @@ class Placement:
     def rect(self):
         return (self.x, self.y, self.x + self.w, self.y + self.h)
 
+    def _corner(self) -> tuple[float, float]:
+        """Where the upright card's origin lands, relative to the page rect's bottom-left."""
+        w, h = (self.w, self.h) if self.turns % 2 == 0 else (self.h, self.w)
+        xs, ys = zip(*(turn((x, y, x, y), self.turns)[:2] for x in (0, w) for y in (0, h)), strict=True)
+        return -min(xs), -min(ys)
+
+    def to_page(self, x: float, y: float) -> tuple[float, float]:
+        """A point in the upright card's frame (origin at its trim's bottom-left) on the page."""
+        dx, dy = self._corner()
+        px, py = turn((x, y, x, y), self.turns)[:2]
+        return self.x + dx + px, self.y + dy + py
+
+    def upright(self, bounds):
+        """Page bounds (x0, y0, x1, y1) in the upright card's frame."""
+        dx, dy = self._corner()
+        x0, y0, x1, y1 = bounds
+        return turn((x0 - self.x - dx, y0 - self.y - dy, x1 - self.x - dx, y1 - self.y - dy), -self.turns)
+
 
 @dataclass(frozen=True)
 class Stroke:
@@ -92,11 +110,11 @@ def quarter_turns(m) -> int | None:
     return None
 
 
-def turn_back(bounds, turns: int):
-    """Bounds rotated by -turns quarter turns: text turned on the page, read upright."""
+def turn(bounds, turns: int):
+    """Bounds (x0, y0, x1, y1) turned `turns` quarter turns anticlockwise about the origin."""
     x0, y0, x1, y1 = bounds
     for _ in range(turns % 4):
-        x0, y0, x1, y1 = y0, -x1, y1, -x0
+        x0, y0, x1, y1 = -y1, x0, -y0, x1
     return (x0, y0, x1, y1)
 
 
@@ -232,6 +250,17 @@ class BuiltPdf:
             ]
         return self._chars[page]
 
+    def chars_on(self, page: int, p: Placement) -> list[dict]:
+        """The characters on card p, their bounds and size in the card's upright frame (origin at
+        its trim's bottom-left), as if it had been drawn unturned."""
+        out = []
+        for c in self.chars(page):
+            cx, cy = (c["x0"] + c["x1"]) / 2, (c["y0"] + c["y1"]) / 2
+            if p.x <= cx <= p.x + p.w and p.y <= cy <= p.y + p.h:
+                x0, y0, x1, y1 = p.upright((c["x0"], c["y0"], c["x1"], c["y1"]))
+                out.append(dict(c, x0=x0, y0=y0, x1=x1, y1=y1, size=y1 - y0))  # pdfminer's size: upright height
+        return out
+
     def text(self, page: int) -> str:
         """The page's text in every orientation (side bands are turned 90 degrees), spaces normalised."""
         return " ".join(self.reader.pages[page].extract_text().split())
@@ -243,7 +272,7 @@ class BuiltPdf:
         if not chars:
             return ""
         turns = max(range(4), key=lambda t: sum(c["turns"] == t for c in chars))
-        upright = [(turn_back((c["x0"], c["y0"], c["x1"], c["y1"]), turns), c["text"]) for c in chars]
+        upright = [(turn((c["x0"], c["y0"], c["x1"], c["y1"]), -turns), c["text"]) for c in chars]
         lines: dict[int, list] = {}
         for bounds, text in upright:
             lines.setdefault(round(bounds[1]), []).append((bounds[0], text))

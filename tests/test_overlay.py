@@ -57,7 +57,8 @@ def pdf_text(*args: str, out: Path) -> str:
     pdf = out / f"{GAME}-a4.pdf"
     assert pdf.exists()
     with pdfplumber.open(pdf) as doc:
-        text = "".join(page.extract_text() or "" for page in doc.pages)
+        # landscape layouts are turned onto portrait paper: their text runs bottom to top
+        text = "".join(page.extract_text(line_dir_rotated="ltr", char_dir_rotated="btt") or "" for page in doc.pages)
     return re.sub(r"\s+", "", text)
 
 
