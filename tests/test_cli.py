@@ -20,6 +20,7 @@ from pypdf import PdfReader
 
 from pnp.cli import main
 from pnp.paths import CONTENT, TEMPLATES
+from tests.conftest import invoke
 
 GAME = "spells-and-potions"
 MM = 72 / 25.4
@@ -34,10 +35,6 @@ KINDS = (
     "spell-cards",
     "magic-spell-set",
 )
-
-
-def invoke(*args: str):
-    return CliRunner().invoke(main, list(args))
 
 
 def ok(result):

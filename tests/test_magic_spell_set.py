@@ -21,8 +21,8 @@ def content():
 
 
 @pytest.fixture(scope="module")
-def pdf(built):
-    return BuiltPdf(built(game="magic-spell", paper="a4", backs="duplex-long"))
+def pdf(built_pdf):
+    return built_pdf(game="magic-spell", paper="a4", backs="duplex-long")
 
 
 def cards_on(pdf: BuiltPdf, component: str, side: str = "fronts"):
