@@ -13,37 +13,58 @@ from pathlib import Path
 from reportlab.lib.colors import black
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.geometry import Rect
-from pnp.imposition import Paper
+from pnp.document import page_style
+from pnp.imposition import Paper, info_bands
+from pnp.paths import TEMPLATES
 from pnp.render import fonts
 from pnp.render.pagemarks import draw_label, draw_scale_bars
+from pnp.render.templates import PageTemplate, load_templates
 from pnp.units import MM
 
 REACH = 5  # mm either side of zero on each scale
-INSET = 40 * MM  # corner targets' distance from the paper's edges
+ARM = 12 * MM  # half the length of each front line
+INSET = 40 * MM  # corner targets' distance from the paper's left and right edges
+CLEAR = 3 * MM  # between the words and the nearest line
+TITLE, BODY = 14, 8  # font sizes
 STEPS = (
     "1. Print both pages on one sheet, double-sided, at 100% / actual size, flipping as you will for cards.",
     "2. Hold the sheet to a light with the scales towards you; the lines on this side show through.",
     "3. Read where each line crosses its scale: X on the left-right scales, Y on the up-down ones.",
     "4. Build with those numbers, e.g. pnp build --offset 0.5,-1 (the centre target, or the average).",
 )
+BACK_NOTE = ("X grows to the right, Y grows upwards, in millimetres, as you look at this side.",)
 
 
-def targets(paper: Paper) -> list[tuple[float, float]]:
+def text_lines(paper: Paper, page: PageTemplate) -> list[float]:
+    """Baselines of the title and the four lines under it, just below the label band."""
+    top = paper.height - page.margin - page.info_band - CLEAR - TITLE
+    return [top] + [top - (TITLE / 2 + CLEAR) - i * 5 * MM for i in range(1, len(STEPS) + 1)]
+
+
+def targets(paper: Paper, page: PageTemplate) -> list[tuple[float, float]]:
+    """The centre and four corners, the top ones clear of the words; symmetric about both of the
+    paper's centre lines, so each target lands on one under either flip."""
     w, h = paper.width, paper.height
-    return [(w / 2, h / 2), (INSET, INSET), (w - INSET, INSET), (INSET, h - INSET), (w - INSET, h - INSET)]
+    high = text_lines(paper, page)[-1] - CLEAR - ARM - 2 * MM  # 2 mm: the words' descent
+    low = h - high
+    return [(w / 2, h / 2), (INSET, low), (w - INSET, low), (INSET, high), (w - INSET, high)]
 
 
-def _front(canvas: Canvas, paper: Paper) -> None:
+def _words(canvas: Canvas, paper: Paper, page: PageTemplate, title: str, lines: tuple[str, ...]) -> None:
+    title_at, *baselines = text_lines(paper, page)
+    canvas.setFont(fonts.font_name("bold"), TITLE)
+    canvas.drawCentredString(paper.width / 2, title_at, title)
+    canvas.setFont(fonts.font_name("regular"), BODY)
+    for line, y in zip(lines, baselines, strict=False):  # the back has fewer lines than room
+        canvas.drawCentredString(paper.width / 2, y, line)
+
+
+def _front(canvas: Canvas, paper: Paper, page: PageTemplate) -> None:
     canvas.setLineWidth(0.3)
-    for x, y in targets(paper):
-        canvas.line(x, y - 12 * MM, x, y + 12 * MM)
-        canvas.line(x - 12 * MM, y, x + 12 * MM, y)
-    canvas.setFont(fonts.font_name("bold"), 14)
-    canvas.drawCentredString(paper.width / 2, paper.height - 22 * MM, "Duplex calibration: front")
-    canvas.setFont(fonts.font_name("regular"), 8)
-    for i, step in enumerate(STEPS):
-        canvas.drawCentredString(paper.width / 2, paper.height - (30 + 5 * i) * MM, step)
+    for x, y in targets(paper, page):
+        canvas.line(x, y - ARM, x, y + ARM)
+        canvas.line(x - ARM, y, x + ARM, y)
+    _words(canvas, paper, page, "Duplex calibration: front", STEPS)
 
 
 def _scale(canvas: Canvas, x: float, y: float, vertical: bool) -> None:
@@ -71,37 +92,28 @@ def _scale(canvas: Canvas, x: float, y: float, vertical: bool) -> None:
     canvas.restoreState()
 
 
-def _back(canvas: Canvas, paper: Paper) -> None:
+def _back(canvas: Canvas, paper: Paper, page: PageTemplate) -> None:
     canvas.setLineWidth(0.25)
     canvas.setStrokeColor(black)
-    for x, y in targets(paper):
+    for x, y in targets(paper, page):
         _scale(canvas, x, y + 8 * MM, vertical=False)  # crossed by the front's vertical line: X
         _scale(canvas, x + 8 * MM, y, vertical=True)  # crossed by the front's horizontal line: Y
-    canvas.setFont(fonts.font_name("bold"), 14)
-    canvas.drawCentredString(paper.width / 2, paper.height - 22 * MM, "Duplex calibration: back (read here)")
-    canvas.setFont(fonts.font_name("regular"), 8)
-    canvas.drawCentredString(
-        paper.width / 2,
-        paper.height - 30 * MM,
-        "X grows to the right, Y grows upwards, in millimetres, as you look at this side.",
-    )
+    _words(canvas, paper, page, "Duplex calibration: back (read here)", BACK_NOTE)
 
 
 def write_calibration(path: Path, paper: Paper) -> Path:
+    page: PageTemplate = load_templates(TEMPLATES)["page"]
+    scale, label = info_bands(paper.width, paper.height, page_style(page), "y")
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.tmp")
     try:
         canvas = fonts.new_canvas(str(tmp), pagesize=(paper.width, paper.height))
         canvas.setTitle("Spellpress duplex calibration")
-        margin, band = 3 * MM, 6 * MM
         for number, draw in enumerate((_front, _back), 1):
-            draw(canvas, paper)
-            draw_scale_bars(canvas, Rect(margin, margin, paper.width - 2 * margin, band), 6.5)
+            draw(canvas, paper, page)
+            draw_scale_bars(canvas, scale, page.info_size)
             draw_label(
-                canvas,
-                Rect(margin, paper.height - margin - band, paper.width - 2 * margin, band),
-                6.5,
-                f"Spellpress duplex calibration · {paper.name} · page {number} of 2",
+                canvas, label, page.info_size, f"Spellpress duplex calibration · {paper.name} · page {number} of 2"
             )
             canvas.showPage()
         canvas.save()

@@ -17,6 +17,7 @@ from pnp.imposition import (
     Grid,
     Options,
     PageStyle,
+    Paper,
     crop_marks,
     info_bands,
     plan_grid,
@@ -41,11 +42,12 @@ def page_style(template: PageTemplate) -> PageStyle:
 class Page:
     """One page to draw: its size, what it shows, and how to draw its content."""
 
-    size: tuple[float, float]
+    size: tuple[float, float]  # the layout's; landscape layouts are turned onto portrait paper
     component: str
     side: str
     info_axis: str
     draw: Callable[[Writer], None]
+    shift: tuple[float, float] = (0.0, 0.0)  # the duplex offset, in the paper's portrait frame
 
 
 class Writer:
@@ -82,7 +84,14 @@ class Writer:
         if face in self.repeated:
             c.doForm(self.form(face))
         else:
-            draw_face(c, face, self.templates[face.template], self.options.bleed, self.options.ink_saver)
+            # the face's bleed box, as a form's BBox gives it: every placement records its trim
+            # in the PDF, so it can be read back (tests/pdfcards.py) whether drawn in place or not
+            template: CardTemplate = self.templates[face.template]
+            b = self.options.bleed
+            box = c.beginPath()
+            box.rect(-b, -b, template.size.width + 2 * b, template.size.height + 2 * b)
+            c.clipPath(box, stroke=0, fill=0)
+            draw_face(c, face, template, b, self.options.ink_saver)
         c.restoreState()
 
 
@@ -114,17 +123,13 @@ def deck_pages(deck: Deck, templates: dict, options: Options, style: PageStyle, 
 
             def backs(w: Writer, used=used) -> None:
                 back_cells = [grid.back_cell(c, options.backs) for c in used]
-                w.canvas.saveState()
-                w.canvas.translate(*options.offset)
                 for cell in back_cells:
                     w.place(grid, cell, deck.back)
                 draw_crop_marks(w.canvas, crop_marks(grid, style, back_cells), mark_width)
-                w.canvas.restoreState()
 
             edge = options.backs.removeprefix("duplex-")
-            pages.append(
-                Page(dims, deck.title, f"backs: print double-sided, flip on the {edge} edge", grid.info_axis, backs)
-            )
+            side = f"backs: print double-sided, flip on the {edge} edge"
+            pages.append(Page(dims, deck.title, side, grid.info_axis, backs, options.offset))
     return pages
 
 
@@ -143,6 +148,19 @@ def sheet_pages(sheet: Sheet, templates: dict, options: Options, style: PageStyl
         )
 
     return [page(i) for i in range(sheet.pages)]
+
+
+def on_paper(canvas: Canvas, page: Page, paper: Paper) -> bool:
+    """Every sheet goes through the printer portrait, so no print dialog's auto-rotation can move
+    the backs and an offset is the same physical shift on every sheet: shift by the page's offset,
+    then turn a landscape layout a quarter anticlockwise (its top to the paper's left edge).
+    Whether the layout was turned."""
+    canvas.translate(*page.shift)
+    if page.size[0] <= page.size[1]:
+        return False
+    canvas.translate(paper.width, 0)
+    canvas.rotate(90)
+    return True
 
 
 def plan_pages(components: list[Component], templates: dict, options: Options) -> list[Page]:
@@ -188,10 +206,16 @@ def write_pdf(
         canvas.setAuthor("Spellpress")
         canvas.setCreator("Spellpress pnp")
         writer = Writer(canvas, templates, options, repeated_faces(components, options))
+        paper = PAPERS[options.paper]
         for number, page in enumerate(pages, 1):
-            canvas.setPageSize(page.size)
+            canvas.setPageSize((paper.width, paper.height))
+            canvas.saveState()
+            turned = on_paper(canvas, page, paper)
             page.draw(writer)
-            scale, label = info_bands(*page.size, style, page.info_axis)
+            canvas.restoreState()
+            # the bands are laid out on the paper itself, so their words read along it, never upside down
+            axis = {"x": "y", "y": "x"}[page.info_axis] if turned else page.info_axis
+            scale, label = info_bands(paper.width, paper.height, style, axis)
             draw_scale_bars(canvas, scale, page_template.info_size)
             side = f" · {page.side}" if page.side else ""
             draw_label(

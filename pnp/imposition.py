@@ -1,6 +1,8 @@
 """Pages: n-up grids with bleed, crop marks, duplex or folded backs, a scale bar and a page label.
 
-Geometry only: positions in points with the origin at the page's bottom-left, as PDF has it.
+Geometry only: positions in points with the origin at the layout's bottom-left, as PDF has it.
+A layout may be landscape; it is printed turned onto portrait paper (document.on_paper), which
+keeps the paper's long edge along the layout's long side, so the mirroring below still holds.
 Every card keeps its full bleed on the grid's outer edges; between cards the gutter is up to
 twice the bleed and shrinks (to zero, cards then share a cut) before a column or row is lost.
 Crop marks sit outside the grid's art, so they never cross a card.
@@ -130,7 +132,8 @@ class Grid:
         """Where the back of the card in `cell` goes: behind it once the sheet is turned over."""
         cols, rows = self.cols.count, self.rows.count
         r, c = divmod(cell, cols)
-        # Turning over on the long edge mirrors across the short dimension, and vice versa.
+        # Turning over on the paper's long edge mirrors across its short dimension, and vice versa;
+        # a landscape layout lies turned on the paper, its long side along the paper's long edge.
         mirror_x = mode == "fold" or (mode == "duplex-long") != self.landscape
         return (r * cols + cols - 1 - c) if mirror_x else ((rows - 1 - r) * cols + c)
 

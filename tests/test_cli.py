@@ -22,16 +22,13 @@ from pypdf import PdfReader
 from pnp.cli import main
 from pnp.games import games
 from pnp.paths import CONTENT, TEMPLATES
+from tests.conftest import invoke
 
 GAME = "spells-and-potions"
 MM = 72 / 25.4
 PAPER_SIZES = {"a4": (210 * MM, 297 * MM), "letter": (612.0, 792.0)}
 # every game's kinds, by game, from the registry: a schema each, plus one for templates
 SCHEMA_NAMES = ["template"] + [f"{g.id}/{kind}" for g in games().values() for kind in g.load("kinds")]
-
-
-def invoke(*args: str):
-    return CliRunner().invoke(main, list(args))
 
 
 def ok(result):

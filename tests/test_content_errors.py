@@ -9,11 +9,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from pnp.cli import main
 from pnp.games import game
 from pnp.paths import CONTENT
+from tests.conftest import invoke
+from tests.conftest import overlay as content_folder
 
 GAME = "spells-and-potions"
 KINDS = tuple(sorted(game(GAME).load("kinds")))
@@ -29,11 +29,7 @@ def work(tmp_path, monkeypatch):
 
 def overlay(root: Path, **files: str) -> Path:
     """root/<game>/<name>.yaml for each keyword (underscores become dashes); returns root."""
-    folder = root / GAME
-    folder.mkdir(parents=True, exist_ok=True)
-    for name, text in files.items():
-        (folder / f"{name.replace('_', '-')}.yaml").write_text(text, encoding="utf-8")
-    return root
+    return content_folder(root, GAME, {f"{name.replace('_', '-')}.yaml": text for name, text in files.items()})
 
 
 def shown(path: Path) -> str:
@@ -47,10 +43,6 @@ def locate(text: str, line_containing: str, value: str) -> tuple[int, int]:
     assert len(hits) == 1, f"{line_containing!r} is on {len(hits)} lines of the test YAML"
     n, line = hits[0]
     return n, line.index(value) + 1
-
-
-def invoke(*args: str):
-    return CliRunner().invoke(main, list(args))
 
 
 def problem_lines(result) -> list[str]:

@@ -21,8 +21,8 @@ def content():
 
 
 @pytest.fixture(scope="module")
-def pdf(built):
-    return BuiltPdf(built(game="magic-spell", paper="a4", backs="duplex-long"))
+def pdf(built_pdf):
+    return built_pdf(game="magic-spell", paper="a4", backs="duplex-long")
 
 
 def cards_on(pdf: BuiltPdf, component: str, side: str = "fronts"):
@@ -203,8 +203,9 @@ def test_the_spirit_track_marks_its_starting_space(pdf):
         image = pdfium.PdfDocument(str(pdf.path))[page].render(scale=scale).to_pil().convert("RGB")
         height = pdf.size(page)[1]
         digits = {}
-        for c in pdf.chars(page):
-            if p.x <= c["x0"] <= p.x + p.w and p.y + p.h * 0.2 <= c["y0"] <= p.y + p.h * 0.8 and c["size"] > 12:
+        w, h = (p.w, p.h) if p.turns % 2 == 0 else (p.h, p.w)  # the card may lie across the page
+        for c in pdf.chars_on(page, p):
+            if 0 <= c["x0"] <= w and h * 0.2 <= c["y0"] <= h * 0.8 and c["size"] > 12:
                 digits.setdefault(c["text"], []).append(c)
         lone = lambda d: [
             c
@@ -215,7 +216,8 @@ def test_the_spirit_track_marks_its_starting_space(pdf):
             )
         ]
         (five,), (four,) = lone("5"), lone("4")
-        left_of = lambda c: image.getpixel((int((c["x0"] - 4) * scale), int((height - c["y0"] - 2) * scale)))  # noqa: E731
+        at = lambda x, y: (int(x * scale), int((height - y) * scale))  # noqa: E731
+        left_of = lambda c: image.getpixel(at(*p.to_page(c["x0"] - 4, c["y0"] + 2)))  # noqa: E731
         assert left_of(five) != left_of(four), "the start space stands out"
         r, g, b = left_of(five)
         assert r > g > b, "gold, the highlight colour"

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from click.testing import CliRunner
 
-from pnp.cli import main
 from pnp.paths import CONTENT
+from tests.conftest import invoke
+from tests.conftest import overlay as content_folder
 
 GAME = "spells-and-potions"
 # The bundled cards' names wrap on the card, so they are recognised by their first word, which no
@@ -20,10 +20,7 @@ BUNDLED_NAMES = ["Gladder's", "Pranxtor's", "Jaype's", "Merlin's", "Larfor's", "
 
 
 def overlay(root: Path, name: str, text: str) -> Path:
-    folder = root / GAME
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / name).write_text(text, encoding="utf-8")
-    return root
+    return content_folder(root, GAME, {name: text})
 
 
 def magic_cards(cards: list[tuple[str, str, int]]) -> str:
@@ -31,10 +28,6 @@ def magic_cards(cards: list[tuple[str, str, int]]) -> str:
         f'  - name: {name}\n    type: {type_}\n    count: {count}\n    effect: "Whoever wins this trick is {name}."\n'
         for name, type_, count in cards
     )
-
-
-def invoke(*args: str):
-    return CliRunner().invoke(main, list(args))
 
 
 def magic_count(*content: Path) -> int:
@@ -57,7 +50,8 @@ def pdf_text(*args: str, out: Path) -> str:
     pdf = out / f"{GAME}-a4.pdf"
     assert pdf.exists()
     with pdfplumber.open(pdf) as doc:
-        text = "".join(page.extract_text() or "" for page in doc.pages)
+        # landscape layouts are turned onto portrait paper: their text runs bottom to top
+        text = "".join(page.extract_text(line_dir_rotated="ltr", char_dir_rotated="btt") or "" for page in doc.pages)
     return re.sub(r"\s+", "", text)
 
 

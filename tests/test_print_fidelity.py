@@ -21,7 +21,9 @@ SAFE = 3 * MM
 
 
 def card_pages(pdf: BuiltPdf) -> list[int]:
-    return [i for i in range(len(pdf)) if pdf.placements(i)]
+    pages = [i for i in range(len(pdf)) if pdf.placements(i)]
+    assert pages, f"{pdf.path} has no cards"
+    return pages
 
 
 def grow(rect, by):
@@ -42,12 +44,13 @@ def overlaps(segment, rect) -> bool:
 
 def flipped(p, page_w, page_h, edge):
     """Where the back of placement p must be so the sheet, turned over on `edge`, puts it behind p.
+    Every sheet is portrait: its long edge is vertical, so turning over on it swaps left and right,
+    and turning over on the short edge swaps top and bottom."""
+    return (page_w - p.x - p.w, p.y) if edge == "long" else (p.x, page_h - p.y - p.h)
 
-    Turning over on the long edge swaps left and right when the long edge is vertical (portrait)
-    and top and bottom when it is horizontal (landscape); the short edge does the opposite."""
-    landscape = page_w > page_h
-    mirror_x = (edge == "long") != landscape
-    return (page_w - p.x - p.w, p.y) if mirror_x else (p.x, page_h - p.y - p.h)
+
+def upright_size(p) -> tuple[float, float]:
+    return (p.w, p.h) if p.turns % 2 == 0 else (p.h, p.w)
 
 
 @pytest.fixture(params=["a4", "letter"])
@@ -55,24 +58,35 @@ def paper(request):
     return request.param
 
 
-def test_every_card_is_trimmed_to_exact_size_and_its_crop_marks_agree(built, paper):
-    pdf = BuiltPdf(built(paper=paper, backs="none"))
+def test_every_card_is_trimmed_to_exact_size_and_its_art_reaches_at_most_the_bleed(built_pdf, paper):
+    pdf = built_pdf(paper=paper, backs="none")
+    for page in card_pages(pdf):
+        for p in pdf.placements(page):
+            w, h = upright_size(p)
+            assert abs(w - CARD_W) < TOL and abs(h - CARD_H) < TOL, f"a {w / MM:.2f} x {h / MM:.2f} mm card"
+            x0, y0, x1, y1 = p.art
+            assert x0 <= p.x and y0 <= p.y and p.x + p.w <= x1 and p.y + p.h <= y1, "the art covers the trim"
+            assert all(abs(a - b) <= BLEED + 0.01 for a, b in zip(p.art, p.rect, strict=True)), "at most the bleed"
+
+
+@pytest.mark.parametrize("backs", ["duplex-long", "fold"])
+def test_every_trim_edge_has_crop_marks_beyond_the_cards_on_both_sides(built_pdf, paper, backs):
+    pdf = built_pdf(paper=paper, backs=backs)
     for page in card_pages(pdf):
         marks = pdf.crop_marks(page)
-        verticals = [l[0] for l in marks if abs(l[0] - l[2]) < 1e-6]
-        horizontals = [l[1] for l in marks if abs(l[1] - l[3]) < 1e-6]
         for p in pdf.placements(page):
-            assert abs(p.w - CARD_W) < TOL and abs(p.h - CARD_H) < TOL
             for x in (p.x, p.x + p.w):
-                assert min(abs(v - x) for v in verticals) < 0.01 * MM, f"no crop mark at x={x / MM:.2f} mm"
+                on = [m for m in marks if m.vertical and abs(m.x0 - x) < 0.01 * MM]
+                above, below = (any(f(m) for m in on) for f in (lambda m: m.y0 > p.y + p.h, lambda m: m.y0 < p.y))
+                assert above and below, f"no crop mark along x={x / MM:.2f} mm on page {page + 1}"
             for y in (p.y, p.y + p.h):
-                assert min(abs(h - y) for h in horizontals) < 0.01 * MM, f"no crop mark at y={y / MM:.2f} mm"
-            x0, y0, x1, y1 = p.art
-            assert p.x - x0 <= BLEED + 0.01 and x1 - p.x - p.w <= BLEED + 0.01, "art reaches at most the bleed"
+                on = [m for m in marks if m.horizontal and abs(m.y0 - y) < 0.01 * MM]
+                right, left = (any(f(m) for m in on) for f in (lambda m: m.x0 > p.x + p.w, lambda m: m.x0 < p.x))
+                assert right and left, f"no crop mark along y={y / MM:.2f} mm on page {page + 1}"
 
 
-def test_full_grids_are_centred_on_the_page(built, paper):
-    pdf = BuiltPdf(built(paper=paper, backs="none"))
+def test_full_grids_are_centred_on_the_page(built_pdf, paper):
+    pdf = built_pdf(paper=paper, backs="none")
     full = max(len(pdf.placements(p)) for p in card_pages(pdf))
     for page in card_pages(pdf):
         cards = pdf.placements(page)
@@ -84,19 +98,19 @@ def test_full_grids_are_centred_on_the_page(built, paper):
         assert abs((x0 + x1) / 2 - w / 2) < TOL and abs((y0 + y1) / 2 - h / 2) < TOL
 
 
-def test_crop_marks_stay_outside_every_cards_art(built, paper):
-    pdf = BuiltPdf(built(paper=paper))
+def test_crop_marks_stay_outside_every_cards_art(built_pdf, paper):
+    pdf = built_pdf(paper=paper)
     for page in card_pages(pdf):
-        cards = pdf.placements(page)
-        arts = [grow(p.rect, BLEED) for p in cards]
-        marks = pdf.crop_marks(page, cards)
+        arts = [grow(p.rect, BLEED) for p in pdf.placements(page)]
+        marks = pdf.crop_marks(page)
         assert len(marks) >= 4 * 2, "a card page has crop marks"
-        for mark in marks:
-            assert not any(overlaps(mark, art) for art in arts), f"mark {mark} crosses a card on page {page + 1}"
+        for m in marks:
+            segment = (m.x0, m.y0, m.x1, m.y1)
+            assert not any(overlaps(segment, art) for art in arts), f"mark {segment} crosses a card on page {page + 1}"
 
 
-def test_artwork_runs_into_the_bleed_and_stops_outside_it(built):
-    pdf = BuiltPdf(built(paper="a4", backs="none"))
+def test_artwork_runs_into_the_bleed_and_stops_outside_it(built_pdf):
+    pdf = built_pdf(paper="a4", backs="none")
     scale = 4
     image = pdfium.PdfDocument(str(pdf.path))[0].render(scale=scale).to_pil().convert("RGB")
     page_h = pdf.size(0)[1]
@@ -113,8 +127,8 @@ def test_artwork_runs_into_the_bleed_and_stops_outside_it(built):
     assert beyond == (255, 255, 255), "nothing is printed past the bleed"
 
 
-def test_text_on_cards_stays_inside_the_safe_zone(built, paper):
-    pdf = BuiltPdf(built(paper=paper))
+def test_text_on_cards_stays_inside_the_safe_zone(built_pdf, paper):
+    pdf = built_pdf(paper=paper)
     for page in card_pages(pdf):
         cards = [p.rect for p in pdf.placements(page)]
         arts = [grow(r, BLEED) for r in cards]
@@ -132,9 +146,19 @@ def test_text_on_cards_stays_inside_the_safe_zone(built, paper):
                 assert not any(overlaps((c["x0"], c["y0"], c["x1"], c["y1"]), a) for a in arts)
 
 
+@pytest.mark.parametrize("game", ["spells-and-potions", "magic-spell"])
+def test_every_page_is_portrait_and_unrotated(built_pdf, paper, game):
+    pdf = built_pdf(game=game, paper=paper)
+    for page in range(len(pdf)):
+        w, h = pdf.size(page)
+        assert w < h, f"page {page + 1} is {w:.1f} x {h:.1f} pt"
+        # reportlab writes /Rotate 0 on every page: no turn, as if it were absent
+        assert pdf.reader.pages[page].get("/Rotate", 0) == 0, f"page {page + 1} asks the viewer to turn it"
+
+
 @pytest.mark.parametrize("edge", ["long", "short"])
-def test_each_back_lands_behind_its_own_front(built, paper, edge):
-    pdf = BuiltPdf(built(paper=paper, backs=f"duplex-{edge}"))
+def test_each_back_lands_behind_its_own_front(built_pdf, paper, edge):
+    pdf = built_pdf(paper=paper, backs=f"duplex-{edge}")
     pages = card_pages(pdf)
     assert len(pages) % 2 == 0
     for front, back in zip(pages[::2], pages[1::2], strict=True):
@@ -147,34 +171,65 @@ def test_each_back_lands_behind_its_own_front(built, paper, edge):
         assert len({b.form for b in backs}) == 1 and not {b.form for b in backs} & {f.form for f in fronts}
 
 
-def test_offset_moves_only_the_backs(built):
-    plain = BuiltPdf(built(paper="a4"))
-    moved = BuiltPdf(built(paper="a4", offset=(1.0, -2.0)))
-    assert [p.rect for p in moved.placements(0)] == [p.rect for p in plain.placements(0)]
-    for a, b in zip(plain.placements(1), moved.placements(1), strict=True):
-        assert abs(b.x - a.x - 1.0 * MM) < 0.01 and abs(b.y - a.y + 2.0 * MM) < 0.01
+def moved_backs(built_pdf, game, paper, turns, offset=(2.0, 1.0)):
+    """(dx, dy) in mm of every back between the zero-offset build and one with `offset`, in the
+    paper's portrait frame (the calibration sheet's), for the pages whose cards are `turns` turned."""
+    plain, moved = built_pdf(game=game, paper=paper), built_pdf(game=game, paper=paper, offset=offset)
+    shifts, fronts = [], 0
+    assert len(plain) == len(moved)
+    for page in range(len(plain)):
+        before, after = plain.placements(page), moved.placements(page)
+        assert len(before) == len(after)
+        if not before or before[0].turns != turns:
+            continue
+        pairs = list(zip(before, after, strict=True))
+        if "· backs" in plain.text(page):
+            shifts += [((b.x - a.x) / MM, (b.y - a.y) / MM) for a, b in pairs]
+            assert all(abs(b.w - a.w) + abs(b.h - a.h) < 1e-6 and b.turns == a.turns for a, b in pairs)
+        else:
+            fronts += 1
+            assert all(max(abs(u - v) for u, v in zip(a.rect, b.rect, strict=True)) < 1e-6 for a, b in pairs)
+    assert fronts and shifts, f"no {turns}-turned cards in {game}"
+    return shifts
 
 
-def test_fold_puts_each_back_beside_its_front_mirrored_across_the_fold_line(built, paper):
-    pdf = BuiltPdf(built(paper=paper, backs="fold"))
+@pytest.mark.parametrize(
+    ("game", "turns"),
+    [("spells-and-potions", 1), ("magic-spell", 0)],  # poker cards 8-up lie across the paper; tiles don't
+)
+def test_an_offset_moves_every_back_the_same_way_on_the_paper(built_pdf, paper, game, turns):
+    for dx, dy in moved_backs(built_pdf, game, paper, turns):
+        assert abs(dx - 2.0) < 0.01 and abs(dy - 1.0) < 0.01, f"a back moved {dx:.3f}, {dy:.3f} mm"
+
+
+def test_fold_puts_each_back_beside_its_front_mirrored_across_the_fold_line(built_pdf, paper):
+    pdf = built_pdf(paper=paper, backs="fold")
     pages = card_pages(pdf)
-    assert len(pages) > 0
     for page in pages:
         w, h = pdf.size(page)
+        folds = [s for s in pdf.strokes(page) if s.length > min(w, h) / 2 and (s.vertical or s.horizontal)]
+        assert len(folds) == 1, "one fold line"
+        fold = folds[0]
+        # across the paper's width or down its length: mirror in whichever axis the line crosses
+        axis = 0 if fold.vertical else 1
+        at = fold.x0 if fold.vertical else fold.y0
+        assert abs(at - (w if fold.vertical else h) / 2) < 0.01, "the fold line runs through the middle"
         cards = pdf.placements(page)
-        fronts = [c for c in cards if c.x < w / 2]
-        backs = [c for c in cards if c.x >= w / 2]
-        assert len(fronts) == len(backs) > 0
-        assert all(c.x + c.w <= w / 2 for c in fronts) and all(c.x >= w / 2 for c in backs)
-        assert sorted((round(w - f.x - f.w, 2), round(f.y, 2)) for f in fronts) == sorted(
-            (round(b.x, 2), round(b.y, 2)) for b in backs
-        )
-        fold = [l for l in pdf.plumber.pages[page].lines if abs(l["x0"] - w / 2) < 0.01 and abs(l["x1"] - w / 2) < 0.01]
-        assert fold and fold[0]["height"] > h / 2, "a fold line runs down the middle"
+        lo = [c for c in cards if c.rect[axis + 2] <= at + 0.01]
+        hi = [c for c in cards if c.rect[axis] >= at - 0.01]
+        assert len(lo) == len(hi) > 0 and len(lo) + len(hi) == len(cards), "fronts on one side, backs on the other"
+
+        def mirrored(c):
+            r = list(c.rect)
+            r[axis], r[axis + 2] = 2 * at - r[axis + 2], 2 * at - r[axis]
+            return tuple(round(v, 2) for v in r)
+
+        assert sorted(mirrored(c) for c in lo) == sorted(tuple(round(v, 2) for v in c.rect) for c in hi)
+        assert len({c.form for c in hi}) == 1, "the far side (right, or top when turned) holds the backs"
 
 
-def test_every_page_has_scale_bars_and_names_itself(built, paper):
-    pdf = BuiltPdf(built(paper=paper))
+def test_every_page_has_scale_bars_and_names_itself(built_pdf, paper):
+    pdf = built_pdf(paper=paper)
     for page in range(len(pdf)):
         sizes = [(r["width"], r["height"]) for r in pdf.plumber.pages[page].rects]
         longs = [max(s) for s in sizes]
@@ -220,8 +275,8 @@ def test_fonts_are_truetype_embedded_and_subset(built):
         assert len(prefix) == 6 and prefix.isupper(), f"{name} is not a subset"
 
 
-def test_output_is_vector_and_a_repeated_face_is_stored_once(built):
-    pdf = BuiltPdf(built(paper="a4"))
+def test_output_is_vector_and_a_repeated_face_is_stored_once(built_pdf):
+    pdf = built_pdf(paper="a4")
     images = sum(
         x.get_object()["/Subtype"] == "/Image"
         for page in pdf.reader.pages
@@ -241,8 +296,8 @@ def ink_coverage(path, page=0) -> float:
     return sum(histogram[:245]) / sum(histogram)
 
 
-def test_ink_saver_drops_fills_but_keeps_the_words(built):
-    normal, saver = BuiltPdf(built(paper="a4")), BuiltPdf(built(paper="a4", ink_saver=True))
+def test_ink_saver_drops_fills_but_keeps_the_words(built_pdf):
+    normal, saver = built_pdf(paper="a4"), built_pdf(paper="a4", ink_saver=True)
     assert ink_coverage(saver.path) < 0.5 * ink_coverage(normal.path)
     card = saver.placements(0)[0]
     scale = 2
