@@ -45,9 +45,9 @@ class CardTemplate(Strict):
 
 
 class CropMarks(Strict):
-    length: Length = Field(gt=0)
-    offset: Length = Field(ge=0)  # gap between the art's edge and the mark
-    width: FontSize = Field(gt=0)
+    length: Length = Field(gt=0, le=50)
+    offset: Length = Field(ge=0, le=50)  # gap between the art's edge and the mark
+    width: FontSize = Field(gt=0, le=10)
 
 
 class PageTemplate(Strict):
@@ -55,11 +55,11 @@ class PageTemplate(Strict):
 
     kind: Literal["page"]
     extends: str | None = None
-    margin: Length = Field(ge=0)  # printers cannot reach the outermost few mm
+    margin: Length = Field(ge=0, le=100)  # printers cannot reach the outermost few mm
     crop_marks: CropMarks
-    info_band: Length = Field(gt=0)  # room the scale bar and page label need beside the grid
-    info_size: FontSize = Field(gt=0)
-    fold_gap: Length = Field(ge=0)  # between fronts and backs in fold mode, around the fold line
+    info_band: Length = Field(gt=0, le=100)  # room the scale bar and page label need beside the grid
+    info_size: FontSize = Field(gt=0, le=72)
+    fold_gap: Length = Field(ge=0, le=100)  # between fronts and backs in fold mode, around the fold line
     colours: dict[str, HexColour] = {}
 
 
@@ -76,7 +76,6 @@ class SheetTemplate(Strict):
     colours: dict[str, HexColour] = {}
     lengths: dict[str, Annotated[Length, Field(ge=0, le=1000)]] = {}
     ratios: dict[str, Annotated[float, Field(ge=0, le=100)]] = {}
-    columns: dict[str, list[Annotated[float, Field(gt=0, le=100)]]] = {}
 
 
 Template = Annotated[CardTemplate | PageTemplate | SheetTemplate, Field(discriminator="kind")]
