@@ -9,6 +9,7 @@ from __future__ import annotations
 import difflib
 import functools
 import math
+import os
 import sys
 from pathlib import Path
 
@@ -19,6 +20,11 @@ from pnp.games import GameDef, games
 from pnp.imposition import BACK_MODES, PAPERS, Options
 from pnp.paths import CONTENT
 from pnp.units import MM
+
+# Pydantic looks for plugins (observability hooks) by scanning every installed distribution's entry
+# points when it builds its first model: about 25 ms of each command, for hooks a print run never
+# uses. A user who wants them can set PYDANTIC_DISABLE_PLUGINS themselves; this only sets a default.
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 MAX_BLEED = 10.0  # mm
 MAX_OFFSET = 10.0  # mm: a printer further off than this needs repair, not correction
