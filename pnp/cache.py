@@ -33,8 +33,9 @@ def _normal(name: str) -> str:
 
 
 @functools.cache
-def library_versions() -> str:
-    """Each shaping distribution's version, read off the name of its `.dist-info` folder on sys.path.
+def installed() -> dict[str, str]:
+    """Every installed distribution's version by normalised name, read off the names of the
+    `.dist-info` folders on sys.path.
 
     Not importlib.metadata: importing it (and the email package it loads) cost a no-change
     rebuild about 30 ms, and the folder name `reportlab-5.1.0.dist-info` already says it. The
@@ -49,7 +50,12 @@ def library_versions() -> str:
             if folder.endswith(".dist-info"):
                 name, _, version = folder.removesuffix(".dist-info").partition("-")
                 found.setdefault(_normal(name), version)
-    return "\n".join(f"{name} {found.get(_normal(name), 'absent')}" for name in SHAPING)
+    return found
+
+
+def library_versions() -> str:
+    versions = installed()
+    return "\n".join(f"{name} {versions.get(_normal(name), 'absent')}" for name in SHAPING)
 
 
 def inputs_key(game_id: str, layers: list[Path], options: object) -> str:
