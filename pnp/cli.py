@@ -6,8 +6,10 @@ Heavy imports wait inside the commands, so `pnp build` with nothing changed retu
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import functools
+import gc
 import math
 import os
 import sys
@@ -60,6 +62,20 @@ def reports_problems(command):
             sys.exit(1)
 
     return wrapper
+
+
+@contextlib.contextmanager
+def without_cycle_collector():
+    """A build makes many small objects that live to the end (models, faces, fitted text, PDF
+    objects); the cycle collector scanning them again and again cost a build about 10% of its
+    time for nothing it frees. Reference counting still frees everything else."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def layers(extra: tuple[Path, ...]) -> list[Path]:
@@ -135,7 +151,11 @@ def main() -> None:
 @reports_problems
 def build(names, paper, out, extra, backs, offset, bleed, ink_saver, only) -> None:
     """Build GAMES (default: every game) into one PDF per game and paper."""
-    options = Options(paper, backs, offset, bleed, ink_saver)
+    with without_cycle_collector():
+        _build(names, paper, out, extra, Options(paper, backs, offset, bleed, ink_saver), only)
+
+
+def _build(names, paper, out, extra, options, only) -> None:
     only = tuple(dict.fromkeys(only))
     suffix = "".join(f"-{component}" for component in only)  # a partial print never replaces the whole set
     stale = []
