@@ -29,6 +29,8 @@ from pathlib import Path
 
 from measure import peak_rss_kib  # bench/ is the script folder: shared with the floor
 
+from pnp.paths import CONTENT
+
 HERE = Path(__file__).resolve().parent
 CARDS = 270
 REPEATS = 3
@@ -50,10 +52,10 @@ def child_pipeline(layer: Path, out: Path, profile: bool) -> None:
     from pnp.components.card import check_face
     from pnp.components.kinds import Deck
     from pnp.content.loader import load
-    from pnp.content.problems import ContentError
-    from pnp.content.spells_and_potions import KINDS
+    from pnp.content.problems import ContentError, Mark
     from pnp.document import write_pdf
-    from pnp.games.spells_and_potions import magic_faces
+    from pnp.games.spells_and_potions.kinds import KINDS
+    from pnp.games.spells_and_potions.printed import magic_faces
     from pnp.imposition import Options
     from pnp.paths import TEMPLATES
     from pnp.render.templates import load_templates
@@ -74,13 +76,16 @@ def child_pipeline(layer: Path, out: Path, profile: bool) -> None:
     def work() -> int:
         t = time.perf_counter()
         templates = load_templates(TEMPLATES)
-        content = load(GAME, {"magic-cards": KINDS["magic-cards"]}, [layer])
+        content = load(GAME, {k: KINDS[k] for k in ("magic-cards", "words")}, [layer])
         faces = tuple(magic_faces(content))
+        where = Mark("bench", 1, 1)
         deck = Deck("magic", "Bench cards", "sp-magic", faces, None)
         phases["load"] = time.perf_counter() - t
         t = time.perf_counter()
         problems = [
-            p for face in sorted(set(faces), key=lambda f: f.label) for p in check_face(face, templates[face.template])
+            p
+            for face in sorted(set(faces), key=lambda f: f.label)
+            for p in check_face(face, templates[face.template], where)
         ]
         if problems:
             raise ContentError(problems)
@@ -157,8 +162,8 @@ def effect_text(rng: random.Random, icon: str) -> str:
 
 def make_cards(n: int) -> list[dict]:
     """n distinct cards whose effect wraps to exactly three lines at the template's 9 pt."""
-    from pnp.components.card import fit_text
     from pnp.paths import TEMPLATES
+    from pnp.regions.text import fit
     from pnp.render.templates import load_templates
 
     template = load_templates(TEMPLATES)["sp-magic"]
@@ -169,7 +174,7 @@ def make_cards(n: int) -> list[dict]:
         i = len(cards)
         icon = INLINE_ICONS[i % len(INLINE_ICONS)]
         text = effect_text(rng, icon)
-        fitted = fit_text(template, region, text)
+        fitted = fit(region, text)
         if text in seen or fitted is None or fitted.size != region.size or len(fitted.lines) != 3:
             continue
         seen.add(text)
@@ -189,8 +194,8 @@ def same_line_breaks(cards: list[dict]) -> int:
     """How many cards the floor wraps into exactly the pipeline's lines (a check on the floor)."""
     import floor_deck
 
-    from pnp.components.card import fit_text
     from pnp.paths import TEMPLATES
+    from pnp.regions.text import fit
     from pnp.render import fonts
     from pnp.render.templates import load_templates
 
@@ -199,7 +204,7 @@ def same_line_breaks(cards: list[dict]) -> int:
     region = template.regions["effect"]
     same = 0
     for card in cards:
-        fitted = fit_text(template, region, card["effect"])
+        fitted = fit(region, card["effect"])
         ours = [re.sub(r":[a-z-]+:", "%", line.text) for line in fitted.lines]
         same += ours == floor_deck.effect_lines(card["effect"])
     return same
@@ -212,6 +217,8 @@ def write_layer(root: Path, cards: list[dict]) -> Path:
     (layer / GAME).mkdir(parents=True)
     text = yaml.safe_dump({"kind": "magic-cards", "cards": cards}, sort_keys=False, allow_unicode=True, width=200)
     (layer / GAME / "magic-cards.yaml").write_text(text, encoding="utf-8")
+    # the card type words the faces print come from the bundled words file
+    (layer / GAME / "words.yaml").write_bytes((CONTENT / GAME / "words.yaml").read_bytes())
     return layer
 
 

@@ -8,6 +8,8 @@ centred lines, followed by a small inline icon. Per page: crop marks, a scale ba
 Same fonts (Vera, Vera-Bold, Vera-Italic TTFs, embedded and subset), same page compression.
 
     python bench/floor_deck.py CARDS.yaml OUT.pdf     # prints a JSON line of timings
+    python bench/floor_deck.py CARDS.yaml OUT.pdf LAYOUT.json   # the pipeline's grid, bleed and backs
+                                                                # (bench_user.py writes LAYOUT.json)
 """
 
 from __future__ import annotations
@@ -184,13 +186,13 @@ def draw_card(c, card: dict) -> None:
         baseline -= leading
 
 
-def draw_page_marks(c, used: int, label: str) -> None:
+def draw_page_marks(c, cells: list, label: str) -> None:
     """Crop marks beyond the grid, a 50 mm scale bar on the left band and the page label on the right."""
-    cells = cell_origins()[:used]
     xs = sorted({round(x, 3) for x, _ in cells} | {round(x + CARD_W, 3) for x, _ in cells})
     ys = sorted({round(y, 3) for _, y in cells} | {round(y + CARD_H, 3) for _, y in cells})
-    gx0, gy0 = cell_origins()[0][0], cell_origins()[-1][1]
-    gx1, gy1 = gx0 + COLS * CARD_W, gy0 + ROWS * CARD_H
+    gx0, gy0 = min(x for x, _ in cells), min(y for _, y in cells)
+    gx1, gy1 = max(x for x, _ in cells) + CARD_W, max(y for _, y in cells) + CARD_H
+    page_w, page_h = c._pagesize
     c.saveState()
     c.setStrokeColor(black)
     c.setLineWidth(0.3)
@@ -220,15 +222,49 @@ def draw_page_marks(c, used: int, label: str) -> None:
     )
     c.restoreState()
     c.saveState()  # the label, reading up the right band
-    c.translate(PAGE_W - MARGIN, MARGIN)
+    c.translate(page_w - MARGIN, MARGIN)
     c.rotate(90)
     c.setFillColor(black)
     c.setFont("Vera", INFO_SIZE)
-    c.drawCentredString((PAGE_H - 2 * MARGIN) / 2, (INFO_BAND - INFO_SIZE) / 2, label)
+    c.drawCentredString((page_h - 2 * MARGIN) / 2, (INFO_BAND - INFO_SIZE) / 2, label)
     c.restoreState()
 
 
-def build(cards_yaml: Path, out: Path, phases: dict[str, float]) -> int:
+def draw_back(c, title: str) -> None:
+    """The deck's back, drawn once as a form: the night field, a gold frame, the title and two icons."""
+    c.setFillColor(NIGHT)
+    c.rect(0, 0, CARD_W, CARD_H, stroke=0, fill=1)
+    c.saveState()
+    c.setStrokeColor(GOLD)
+    c.setLineWidth(1)
+    c.roundRect(*PANEL, 3 * MM, stroke=1, fill=0)
+    c.restoreState()
+    c.setFillColor(GOLD)
+    c.setFont("Vera-Bold", 16)
+    c.drawCentredString(CARD_W / 2, CARD_H / 2 - 8, title)
+    art_icon(c, ART_BOX[0], ART_BOX[1] + 10 * MM, ART_BOX[2])
+    flame(c, CARD_W / 2 - 6 * MM, 14 * MM, 12 * MM)
+
+
+def place(c, cell: list[float], bleed: float, draw) -> None:
+    """A card at a pipeline cell [x, y, art_x, art_y, art_w, art_h]: clipped to its art box, its
+    background running into the bleed, as the pipeline places it."""
+    x, y, ax, ay, aw, ah = cell
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(ax, ay, aw, ah)
+    c.clipPath(clip, stroke=0, fill=0)
+    c.translate(x, y)
+    if bleed:
+        c.setFillColor(NIGHT)
+        c.rect(-bleed, -bleed, CARD_W + 2 * bleed, CARD_H + 2 * bleed, stroke=0, fill=1)
+    draw()
+    c.restoreState()
+
+
+def build(cards_yaml: Path, out: Path, phases: dict[str, float], layout: dict | None = None) -> int:
+    """Without `layout`: 9-up, no bleed, no backs. With it (the pipeline's grid, from the benchmark):
+    its page size, cells, bleed, and a back page after each front page when it gives back cells."""
     t = time.perf_counter()
     # the fastest safe loader PyYAML has here, as the pipeline uses
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -241,18 +277,37 @@ def build(cards_yaml: Path, out: Path, phases: dict[str, float]) -> int:
     c = Canvas(str(out), invariant=1, pageCompression=1, initialFontName="Vera")
     c.setTitle("Spellpress bench")
     c.setAuthor("Spellpress")
-    cells = cell_origins()
-    pages = (len(cards) + len(cells) - 1) // len(cells)
-    for page in range(pages):
-        c.setPageSize((PAGE_W, PAGE_H))
-        chunk = cards[page * len(cells) : (page + 1) * len(cells)]
-        for (x, y), card in zip(cells, chunk, strict=False):
-            c.saveState()
-            c.translate(x, y)
-            draw_card(c, card)
-            c.restoreState()
-        draw_page_marks(c, len(chunk), f"Spellpress bench · Bench cards · fronts · page {page + 1} of {pages}")
+    if layout is None:
+        page_size, bleed, backs = (PAGE_W, PAGE_H), 0.0, None
+        cells = [[x, y, x, y, CARD_W, CARD_H] for x, y in cell_origins()]
+    else:
+        page_size, bleed, cells, backs = tuple(layout["page"]), layout["bleed"], layout["fronts"], layout["backs"]
+    sheets = (len(cards) + len(cells) - 1) // len(cells)
+    pages = sheets * (2 if backs else 1)
+    number = 0
+    for sheet in range(sheets):
+        c.setPageSize(page_size)
+        chunk = cards[sheet * len(cells) : (sheet + 1) * len(cells)]
+        for cell, card in zip(cells, chunk, strict=False):
+            place(c, cell, bleed, lambda card=card: draw_card(c, card))
+        number += 1
+        draw_page_marks(
+            c, [cell[:2] for cell in cells[: len(chunk)]], f"Spellpress bench · fronts · page {number} of {pages}"
+        )
         c.showPage()
+        if backs:
+            if sheet == 0:
+                c.beginForm("back", -bleed, -bleed, CARD_W + bleed, CARD_H + bleed)
+                draw_back(c, "SPELLS AND POTIONS")
+                c.endForm()
+            c.setPageSize(page_size)
+            for cell in backs[: len(chunk)]:
+                place(c, cell, 0.0, lambda: c.doForm("back"))
+            number += 1
+            draw_page_marks(
+                c, [cell[:2] for cell in backs[: len(chunk)]], f"Spellpress bench · backs · page {number} of {pages}"
+            )
+            c.showPage()
     phases["draw"] = time.perf_counter() - t
     t = time.perf_counter()
     c.save()
@@ -262,9 +317,10 @@ def build(cards_yaml: Path, out: Path, phases: dict[str, float]) -> int:
 
 def main() -> None:
     cards_yaml, out = Path(sys.argv[1]), Path(sys.argv[2])
+    layout = json.loads(Path(sys.argv[3]).read_text()) if len(sys.argv) > 3 else None
     imports_kib = peak_rss_kib()
     phases: dict[str, float] = {}
-    pages = build(cards_yaml, out, phases)
+    pages = build(cards_yaml, out, phases, layout)
     t2 = time.perf_counter()
     print(
         json.dumps(

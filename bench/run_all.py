@@ -1,4 +1,4 @@
-"""Run both benchmarks, one after the other; exit 1 if either missed a target.
+"""Run every benchmark, one after the other; exit 1 if either missed a target.
 
 python bench/run_all.py
 """
@@ -14,7 +14,7 @@ HERE = Path(__file__).resolve().parent
 
 def main() -> int:
     status = 0
-    for script in ("bench_deck.py", "bench_rebuild.py"):
+    for script in ("bench_deck.py", "bench_user.py", "bench_rebuild.py"):
         print(f"== {script} ==", flush=True)
         status |= subprocess.run([sys.executable, str(HERE / script), *sys.argv[1:]]).returncode
         print(flush=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.components.card import check_face
@@ -30,9 +30,13 @@ class Game:
     content: Content
     templates: Templates
     only: tuple[str, ...] = ()  # component ids to print; empty: all
+    _made: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def every_component(self) -> list[Component]:
-        return self.definition.load("printed")(self.content, self.templates)
+        """The game's whole set, made once: checking, listing and writing all ask for it."""
+        if "all" not in self._made:
+            self._made["all"] = self.definition.load("printed")(self.content, self.templates)
+        return list(self._made["all"])
 
     def components(self) -> list[Component]:
         """The components to print: all, or those `only` names."""

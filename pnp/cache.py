@@ -2,7 +2,8 @@
 
 The key is a hash of everything a PDF depends on: the code, the templates, the game's content
 files (every layer), the build options, and the versions of spellpress and of the libraries that
-shape the output (read from installed metadata). Beside each PDF a stamp, `.<name>.pdf.inputs`,
+shape the output (read from the names of their installed `.dist-info` folders). Beside each
+PDF a stamp, `.<name>.pdf.inputs`,
 records that key together with the size and SHA-256 of the very PDF it was written with, so a stamp
 can never vouch for another PDF: the build removes the stamp before it writes, writes the new stamp
 (atomically) only after the PDF is in place, and a PDF that differs from the one the stamp records,
@@ -12,8 +13,11 @@ reportlab or pydantic.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
+import re
+import sys
 from pathlib import Path
 
 import pnp
@@ -24,16 +28,34 @@ CODE = Path(pnp.__file__).parent
 SHAPING = ("spellpress", "reportlab", "pillow", "pyyaml", "pydantic")
 
 
-def library_versions() -> str:
-    import importlib.metadata as metadata  # here, not at the top: only a build needs it
+def _normal(name: str) -> str:
+    return re.sub(r"[-_.]+", "_", name).lower()
 
-    lines = []
-    for name in SHAPING:
+
+@functools.cache
+def installed() -> dict[str, str]:
+    """Every installed distribution's version by normalised name, read off the names of the
+    `.dist-info` folders on sys.path.
+
+    Not importlib.metadata: importing it (and the email package it loads) cost a no-change
+    rebuild about 30 ms, and the folder name `reportlab-5.1.0.dist-info` already says it. The
+    first folder found on sys.path wins, as it does for imports."""
+    found: dict[str, str] = {}
+    for entry in sys.path:
         try:
-            lines.append(f"{name} {metadata.version(name)}")
-        except metadata.PackageNotFoundError:
-            lines.append(f"{name} absent")
-    return "\n".join(lines)
+            names = os.listdir(entry or ".")
+        except OSError:  # a zip file, a missing folder
+            continue
+        for folder in names:
+            if folder.endswith(".dist-info"):
+                name, _, version = folder.removesuffix(".dist-info").partition("-")
+                found.setdefault(_normal(name), version)
+    return found
+
+
+def library_versions() -> str:
+    versions = installed()
+    return "\n".join(f"{name} {versions.get(_normal(name), 'absent')}" for name in SHAPING)
 
 
 def inputs_key(game_id: str, layers: list[Path], options: object) -> str:

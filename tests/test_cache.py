@@ -85,16 +85,17 @@ def test_the_key_changes_with_the_version_of_a_library_that_shapes_the_pdf(tmp_p
     options = Options("a4", "none", (0.0, 0.0), 0.0, False)
     before = cache.inputs_key(GAME, [CONTENT], options)
     assert cache.inputs_key(GAME, [CONTENT], options) == before
-    real = importlib.metadata.version
+    real = cache.installed()
     for name in ("spellpress", "reportlab", "pillow", "pyyaml", "pydantic"):
+        assert real[name] == importlib.metadata.version(name), name  # what the key reads is the truth
         with monkeypatch.context() as patch:
-            patch.setattr(importlib.metadata, "version", lambda dist: "999" if dist == name else real(dist))
+            patch.setattr(cache, "installed", lambda name=name: {**real, name: "999"})
             assert cache.inputs_key(GAME, [CONTENT], options) != before, name
 
     out = tmp_path / "out"
     pdf = out / f"{GAME}-a4.pdf"
     built(out)
-    monkeypatch.setattr(importlib.metadata, "version", lambda dist: "999" if dist == "reportlab" else real(dist))
+    monkeypatch.setattr(cache, "installed", lambda: {**real, "reportlab": "999"})
     assert f"wrote {pdf}" in built(out)
 
 

@@ -56,13 +56,16 @@ def parse(text: str, base_style: str = "regular") -> tuple[tuple[Word, ...], ...
     paragraphs = []
     for number, para in enumerate(text.strip().split("\n"), 1):
         bold = italic = False
+        style = combine(base_style, bold, italic)  # changes only where a ** or * does
         words: list[Word] = []
         current: list[Run] = []
         for token in _TOKEN.findall(para):
             if token == "**":
                 bold = not bold
+                style = combine(base_style, bold, italic)
             elif token == "*":
                 italic = not italic
+                style = combine(base_style, bold, italic)
             elif token.isspace():
                 if current:
                     words.append(tuple(current))
@@ -73,7 +76,7 @@ def parse(text: str, base_style: str = "regular") -> tuple[tuple[Word, ...], ...
                     raise MarkupError(unknown_icon(name))
                 current.append(Run(name, "regular", icon=True))
             else:
-                current.append(Run(token, combine(base_style, bold, italic)))
+                current.append(Run(token, style))
         if bold or italic:
             marker = "**" if bold else "*"
             where = f" (line {number} leaves one open)" if "\n" in text.strip() else " (one is left open)"

@@ -10,7 +10,6 @@ from pnp.components.faces import reference_face, titled_back
 from pnp.components.kinds import Component, Deck, Sheet
 from pnp.content.loader import Content
 from pnp.games.spells_and_potions.kinds import ElementSuits, Words
-from pnp.games.spells_and_potions.score_pad import draw_score_pad
 
 TYPE_ICONS = {"spell": "spell", "counter-spell": "counter", "potion": "potion", "antidote": "antidote"}
 
@@ -65,6 +64,13 @@ def with_template(face: Face, templates: dict) -> Face:
     return face if face.template in templates else Face("sp-element", face.values, face.label)
 
 
+def _score_pad():
+    """The score pad's drawing, imported only when a pad is drawn (a deck-only build skips it)."""
+    from pnp.games.spells_and_potions.score_pad import draw_score_pad
+
+    return draw_score_pad
+
+
 def components(content: Content, templates: dict) -> list[Component]:
     words: Words = content["words"]
     named = words.components
@@ -97,7 +103,7 @@ def components(content: Content, templates: dict) -> list[Component]:
             named["score-pads"],
             "score-pad",
             len(wizards),
-            lambda canvas, area, template, page, saver: draw_score_pad(
+            lambda canvas, area, template, page, saver: _score_pad()(
                 canvas, area, template, pad, content["duel-rules"], wizards[page], saver
             ),
             source="score-pad",
