@@ -13,13 +13,14 @@ exits 1 when the target is missed or a PDF was rewritten.
 from __future__ import annotations
 
 import argparse
-import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from measure import pnp_command
 
 REPEATS = 5
 TARGET_S = 0.5
@@ -31,16 +32,6 @@ main(["build", "--out", sys.argv[1]], standalone_mode=False)
 heavy = [m for m in ("reportlab", "pydantic", "yaml", "PIL", "pypdfium2") if m in sys.modules]
 print("heavy imports:", ", ".join(heavy) or "none")
 """
-
-
-def pnp_command() -> list[str]:
-    script = Path(sys.executable).parent / "pnp"
-    if script.exists():
-        return [str(script)]
-    found = shutil.which("pnp")
-    if found:
-        return [found]
-    return [sys.executable, "-c", "import sys; from pnp.cli import main; sys.exit(main())"]
 
 
 def timed(cmd: list[str], cwd: Path) -> tuple[float, subprocess.CompletedProcess]:

@@ -24,13 +24,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from measure import pnp_command
 
 HERE = Path(__file__).resolve().parent
 GAME = "spells-and-potions"
@@ -92,16 +93,6 @@ def prepare(root: Path) -> None:
         "cards": len(every),
     }
     (root / "layout.json").write_text(json.dumps(layout), encoding="utf-8")
-
-
-def pnp_command() -> list[str]:
-    script = Path(sys.executable).parent / "pnp"
-    if script.exists():
-        return [str(script)]
-    found = shutil.which("pnp")
-    if found:
-        return [found]
-    return [sys.executable, "-c", "import sys; from pnp.cli import main; sys.exit(main())"]
 
 
 def run(cmd: list[str]) -> tuple[float, float, str]:

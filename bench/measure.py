@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import resource
+import shutil
+import sys
 from pathlib import Path
 
 
@@ -18,3 +20,14 @@ def peak_rss_kib() -> int:
     except OSError:
         pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def pnp_command() -> list[str]:
+    """The installed `pnp` beside this Python, else on PATH, else the module itself."""
+    script = Path(sys.executable).parent / "pnp"
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("pnp")
+    if found:
+        return [found]
+    return [sys.executable, "-c", "import sys; from pnp.cli import main; sys.exit(main())"]
