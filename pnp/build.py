@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from pnp.components.card import check_face
@@ -30,13 +31,14 @@ class Game:
     content: Content
     templates: Templates
     only: tuple[str, ...] = ()  # component ids to print; empty: all
-    _made: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    @cached_property
+    def whole_set(self) -> tuple[Component, ...]:
+        """The game's whole set, made once: checking, listing and writing all ask for it."""
+        return tuple(self.definition.load("printed")(self.content, self.templates))
 
     def every_component(self) -> list[Component]:
-        """The game's whole set, made once: checking, listing and writing all ask for it."""
-        if "all" not in self._made:
-            self._made["all"] = self.definition.load("printed")(self.content, self.templates)
-        return list(self._made["all"])
+        return list(self.whole_set)
 
     def components(self) -> list[Component]:
         """The components to print: all, or those `only` names."""

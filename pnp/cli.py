@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import difflib
 import functools
 import gc
 import math
@@ -19,6 +18,7 @@ from pathlib import Path
 import click
 
 from pnp import cache
+from pnp.content.problems import closest
 from pnp.games import GameDef, games
 from pnp.imposition import BACK_MODES, PAPERS, Options
 from pnp.paths import CONTENT
@@ -93,8 +93,8 @@ def chosen_games(names: tuple[str, ...], extra: tuple[Path, ...]) -> list[GameDe
     known = games()
     for name in names:
         if name not in known:
-            close = difflib.get_close_matches(name, list(known), n=1)
-            hint = f"; did you mean {close[0]}?" if close else ""
+            close = closest(name, known, cutoff=0.6)
+            hint = f"; did you mean {close}?" if close else ""
             raise click.BadParameter(f"expected one of {', '.join(known)}, got {name!r}{hint}", param_hint="GAME")
     chosen = [known[name] for name in dict.fromkeys(names)] if names else list(known.values())
     check_layers(extra, [game.id for game in chosen])
@@ -220,8 +220,8 @@ def checked_games(chosen: list[GameDef], extra: tuple[Path, ...], options: Optio
     known = {c.id for game in opened for c in game.every_component()}
     for component in only:
         if component not in known:
-            close = difflib.get_close_matches(component, sorted(known), n=1)
-            hint = f"; did you mean {close[0]}?" if close else ""
+            close = closest(component, sorted(known), cutoff=0.6)
+            hint = f"; did you mean {close}?" if close else ""
             raise click.BadParameter(
                 f"expected a component id from `pnp list` ({', '.join(sorted(known))}), got {component!r}{hint}",
                 param_hint="--only",

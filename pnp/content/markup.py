@@ -6,12 +6,13 @@ Pure parsing and validation, no fonts: the content models check text with it whe
 
 from __future__ import annotations
 
-import difflib
 import re
 from functools import lru_cache
 from typing import Annotated, NamedTuple
 
 from pydantic import AfterValidator
+
+from pnp.content.problems import closest
 
 # The icons a text may name inline and a template may place; drawn by pnp.render.icons.
 ICON_NAMES: tuple[str, ...] = (
@@ -45,8 +46,8 @@ def combine(style: str, bold: bool, italic: bool) -> str:
 
 def unknown_icon(name: str) -> str:
     """What was expected instead of icon `name`, as the middle of an `expected ..., got ...` message."""
-    hint = difflib.get_close_matches(name, ICON_NAMES, n=1)
-    mean = f"; did you mean :{hint[0]}:?" if hint else ""
+    hint = closest(name, ICON_NAMES, cutoff=0.6)
+    mean = f"; did you mean :{hint}:?" if hint else ""
     return f"an icon from {', '.join(ICON_NAMES)} (:{name}: is not one{mean})"
 
 

@@ -9,7 +9,6 @@ names with `Later(...)`; they are left for the drawing code to fill.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -17,7 +16,7 @@ from fractions import Fraction
 
 from pydantic import BaseModel
 
-from pnp.content.problems import Problem
+from pnp.content.problems import Problem, closest
 
 PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 
@@ -109,7 +108,7 @@ def _fill_value(value, scope, numbers, keep, locate, path):
 
 def _unknown(name: str, scope: Mapping[str, object], locate, path: tuple) -> Problem:
     mark, field = locate(*path)
-    close = difflib.get_close_matches(name, list(scope), n=1)
-    hint = f"; did you mean {{{close[0]}}}?" if close else ""
+    close = closest(name, scope, cutoff=0.6)
+    hint = f"; did you mean {{{close}}}?" if close else ""
     known = ", ".join(f"{{{n}}}" for n in sorted(scope))
     return Problem(mark, field, f"unknown placeholder (expected one of {known}, got {{{name}}}{hint})")

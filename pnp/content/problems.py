@@ -42,9 +42,15 @@ def expected_got(expected: str, got: object, choices: list[str] = ()) -> str:
     return f"expected {expected}, got {describe(got)}{did_you_mean(got, choices)}"
 
 
+def closest(got: object, choices, cutoff: float = 0.75) -> str | None:
+    """The choice a near miss most likely meant, if any: every "did you mean" asks here."""
+    close = get_close_matches(got, list(choices), n=1, cutoff=cutoff) if isinstance(got, str) else []
+    return close[0] if close else None
+
+
 def did_you_mean(got: object, choices: list[str]) -> str:
-    close = get_close_matches(got, choices, n=1, cutoff=0.75) if isinstance(got, str) else []
-    return f"; did you mean {close[0]!r}?" if close else ""
+    close = closest(got, choices)
+    return f"; did you mean {close!r}?" if close else ""
 
 
 def describe(value: object) -> str:
