@@ -1,5 +1,5 @@
-"""Every number a player reads comes from one place: a rule number changed in a content overlay
-changes the printed card and the rule function together."""
+"""Every number and word a player reads comes from one place: a rule number changed in a content
+overlay changes the printed card and the rule function together; a word changed there is printed."""
 
 from __future__ import annotations
 
@@ -13,6 +13,9 @@ from pnp.games import game
 from pnp.games.spells_and_potions.kinds import scoring
 from pnp.paths import CONTENT
 from pnp.rules import magic_spell, spells_and_potions
+from tests.conftest import invoke
+from tests.conftest import overlay as conftest_overlay
+from tests.pdfcards import BuiltPdf
 
 
 def overlay(tmp_path, game_id: str, name: str, old: str, new: str):
@@ -98,3 +101,41 @@ def test_no_bundled_text_keeps_a_placeholder_unfilled():
             for face in getattr(component, "faces", ()):
                 for value in face.values:
                     assert "{" not in value.text, (game_id, face.label, value.text)
+
+
+def test_every_name_on_the_score_pads_comes_from_the_content(tmp_path):
+    """Seats, wizards' names and letters, the Companion and how a team is written: a translated
+    score-pad file prints a pad with none of our English names left."""
+    ours = (CONTENT / "spells-and-potions" / "score-pad.yaml").read_text(encoding="utf-8")
+    words = {
+        "{north: North, east: East, south: South, west: West}": "{north: Nord, east: Est, south: Sud, west: Ouest}",
+        "letters: [A, B, C, D]": "letters: [Q, R, S, T]",
+        'wizard_name: "Wizard {letter}"': 'wizard_name: "Mage {letter}"',
+        "companion: Companion": "companion: Familier",
+        'own_companion: "{letter}\'s Companion"': 'own_companion: "Familier de {letter}"',
+        'team: "{first} + {second}"': 'team: "{first} & {second}"',
+        "3 wizards and the Companion": "3 mages et le Familier",
+        "2 wizards and their Companions": "2 mages et leurs Familiers",
+        "their own Companion": "their own Familier",
+        'leader: "{who} ({seat})"': 'leader: "{who}, {seat}"',
+        'heading: "{title} — {players}"': 'heading: "{players} · {title}"',
+    }
+    for old, new in words.items():
+        assert old in ours, old
+        ours = ours.replace(old, new)
+    root = conftest_overlay(tmp_path / "ov", "spells-and-potions", {"score-pad.yaml": ours})
+    out = tmp_path / "out"
+    result = invoke("build", "spells-and-potions", "--content", str(root), "--only", "score-pads", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    pdf = BuiltPdf(next(out.glob("*.pdf")))
+    four, three, two = (pdf.text(page) for page in range(len(pdf)))  # a sheet has no back page
+    for pad, count in ((four, 4), (three, 3), (two, 2)):
+        assert all(f"Mage {letter}" in pad for letter in "QRST"[:count]), pad
+        assert not any(english in pad for english in ("Wizard A", "North", "Companion", " + ")), pad
+    assert all(seat in four for seat in ("Nord", "Est", "Sud", "Ouest"))
+    assert "Nord & Sud" in four and "Est & Ouest" in four  # the rotating teams, by seat
+    assert "Q & S" in four  # duel 1's team, by letter
+    assert "Familier" in three and "Q & Familier" in three
+    assert "S, Ouest" in three and "R, Ouest" in three  # who leads each duel, and from where
+    assert three.startswith("3 mages et le Familier · Ritual Tournament")
+    assert "Familier de Q" in two and "Q & Familier" in two

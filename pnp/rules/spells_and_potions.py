@@ -4,14 +4,33 @@ Seats run clockwise North, East, South, West. After each duel the wizards of Wes
 South move one seat clockwise, skipping North, whose wizard (or the Wizard's Companion when
 three play) never moves; so over three duels every wizard partners every other seat once.
 Two wizards never move: each partners their own Companion in all three duels.
+
+Seats and players here are identities, not words: what a seat, a wizard or a Companion is
+called on paper is the content's (the score-pad kind), so a translated pad needs no code.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-SEATS = ("North", "East", "South", "West")  # clockwise
-COMPANION = "Companion"
+SEATS = ("north", "east", "south", "west")  # clockwise
+
+
+@dataclass(frozen=True)
+class Player:
+    """Someone at the table: wizard `number` (0, 1, ...), or a Companion, who plays a hand but
+    scores nothing. A Companion's `number` is the wizard whose own Companion it is (two wizards);
+    None is the table's one shared Companion (three wizards)."""
+
+    number: int | None
+    companion: bool = False
+
+
+SHARED_COMPANION = Player(None, companion=True)
+
+
+def wizards(count: int) -> list[Player]:
+    return [Player(i) for i in range(count)]
 
 
 @dataclass(frozen=True)
@@ -26,40 +45,36 @@ class Scoring:
 @dataclass(frozen=True)
 class Duel:
     number: int
-    seating: tuple[tuple[str, str], ...]  # (seat, who) in clockwise order
-    partnerships: tuple[tuple[str, str], tuple[str, str]]
-    leader: str | None  # who leads the first trick; None: the players choose
+    seating: tuple[tuple[str, Player], ...]  # (seat, who) in clockwise order
+    partnerships: tuple[tuple[Player, Player], tuple[Player, Player]]
+    leader: Player | None  # who leads the first trick; None: the players choose
 
-    def seat_of(self, who: str) -> str:
+    def seat_of(self, who: Player) -> str:
         return next(seat for seat, person in self.seating if person == who)
 
 
-def wizard_names(wizards: int) -> list[str]:
-    return [f"Wizard {chr(ord('A') + i)}" for i in range(wizards)]
-
-
-def _rotate(seating: dict[str, str]) -> dict[str, str]:
+def _rotate(seating: dict[str, Player]) -> dict[str, Player]:
     """West to East, East to South, South to West: one seat clockwise, North stays."""
-    return {"North": seating["North"], "East": seating["West"], "South": seating["East"], "West": seating["South"]}
+    return {"north": seating["north"], "east": seating["west"], "south": seating["east"], "west": seating["south"]}
 
 
-def tournament(wizards: int, duels: int = 3) -> list[Duel]:
+def tournament(count: int, duels: int = 3) -> list[Duel]:
     """The duels of a tournament for 2, 3 or 4 wizards (three, as the rules play it)."""
-    if wizards not in (2, 3, 4):
-        raise ValueError(f"a tournament is for 2, 3 or 4 wizards, not {wizards}")
-    names = wizard_names(wizards)
-    if wizards == 2:
-        a, b = names
-        pairs = ((a, f"{a}'s {COMPANION}"), (b, f"{b}'s {COMPANION}"))
-        seating = (("North", a), ("East", b), ("South", pairs[0][1]), ("West", pairs[1][1]))
+    if count not in (2, 3, 4):
+        raise ValueError(f"a tournament is for 2, 3 or 4 wizards, not {count}")
+    players = wizards(count)
+    if count == 2:
+        a, b = players
+        pairs = ((a, Player(a.number, companion=True)), (b, Player(b.number, companion=True)))
+        seating = (("north", a), ("east", b), ("south", pairs[0][1]), ("west", pairs[1][1]))
         # the Arranger picks the first leader, then each duel's loser picks: written on the pad
         return [Duel(n, seating, pairs, None) for n in range(1, duels + 1)]
-    seats = dict(zip(("North", "East", "South", "West"), [COMPANION] + names if wizards == 3 else names, strict=True))
+    seats = dict(zip(SEATS, [SHARED_COMPANION, *players] if count == 3 else players, strict=True))
     played = []
     for n in range(1, duels + 1):
         ordered = tuple((seat, seats[seat]) for seat in SEATS)
-        pairs = ((seats["North"], seats["South"]), (seats["East"], seats["West"]))
-        played.append(Duel(n, ordered, pairs, seats["West"]))
+        pairs = ((seats["north"], seats["south"]), (seats["east"], seats["west"]))
+        played.append(Duel(n, ordered, pairs, seats["west"]))
         seats = _rotate(seats)
     return played
 
@@ -77,12 +92,12 @@ def duel_score(tricks_won: int, rules: Scoring, potion_points: float = 0) -> flo
     return tricks_won * rules.points_per_trick + potion_points
 
 
-def individual_totals(duels: list[Duel], partnership_scores: list[tuple[float, float]]) -> dict[str, float]:
+def individual_totals(duels: list[Duel], partnership_scores: list[tuple[float, float]]) -> dict[Player, float]:
     """Each wizard's tournament score: the sum of their partnership's scores (Companions score nothing)."""
-    totals: dict[str, float] = {}
+    totals: dict[Player, float] = {}
     for duel, scores in zip(duels, partnership_scores, strict=True):
         for pair, score in zip(duel.partnerships, scores, strict=True):
             for who in pair:
-                if COMPANION not in who:
+                if not who.companion:
                     totals[who] = totals.get(who, 0) + score
     return totals

@@ -12,7 +12,7 @@ from pnp.content.loader import Content, Kind
 from pnp.content.markup import ICON_NAMES, RichText
 from pnp.content.placeholders import Later
 from pnp.content.validate import Strict
-from pnp.rules.spells_and_potions import Scoring
+from pnp.rules.spells_and_potions import SEATS, Scoring
 
 CARD_TYPES = ("spell", "counter-spell", "potion", "antidote")
 COMPONENTS = ("elements", "magic", "reference", "score-pads")
@@ -29,6 +29,13 @@ def naming_each(*keys):
         return mapping
 
     return AfterValidator(complete)
+
+
+def _distinct(items: list[str]) -> list[str]:
+    repeated = sorted({item for item in items if items.count(item) > 1})
+    if repeated:
+        raise ValueError(f"names that differ ({', '.join(map(repr, repeated))} given twice)")
+    return items
 
 
 class Suit(Strict):
@@ -75,12 +82,16 @@ class DuelRules(Strict):
     duels: int = Field(ge=1, le=12)  # duels in a tournament
 
 
+Short = Annotated[str, Field(min_length=1, max_length=20)]
+
+
 class ScorePad(Strict):
     """kind: score-pad — every word on the tournament score pads; seats and rotation come from the rules."""
 
     kind: Literal["score-pad"]
     title: RichText = Field(max_length=80)
     players: Annotated[dict[Literal[2, 3, 4], str], naming_each(4, 3, 2)]  # what each pad is for, after the title
+    heading: Annotated[RichText, Later("title", "players")]  # the top line: "{title} — {players}"
     how_to: RichText = Field(max_length=600)
     wizards: str  # the heading of the names block
     duel_scores: str
@@ -89,6 +100,7 @@ class ScorePad(Strict):
     duel: Annotated[str, Later("n")]  # a duel's name in the tables: "Duel {n}"
     leads: str  # the leader column, when seats rotate
     who_leads: str  # the same, when they do not
+    leader: Annotated[str, Later("who", "seat")]  # a duel's leader in that column: "{who} ({seat})"
     chosen_first: str  # who picks the first leader when nobody is seated to lead
     chosen_later: Annotated[str, Later("n")]  # ... and in later duels: "chosen by the loser of duel {n}"
     wizard: str  # the first column of the totals
@@ -98,6 +110,12 @@ class ScorePad(Strict):
     rotation: Annotated[RichText, Later("moving", "staying")]  # the compass's note when seats rotate
     no_rotation: RichText  # ... and when they do not
     joiner: Annotated[str, Later("first", "last")]  # a list's last two names: "{first} and {last}"
+    seats: Annotated[dict[Literal[SEATS], str], naming_each(*SEATS)]  # type: ignore[valid-type]
+    letters: Annotated[list[Short], Field(min_length=4, max_length=4), AfterValidator(_distinct)]  # wizard 1 to 4
+    wizard_name: Annotated[str, Later("letter")]  # in the names block and the totals: "Wizard {letter}"
+    companion: Short  # a Companion in a team or a seat: "Companion"
+    own_companion: Annotated[str, Later("letter")]  # with two wizards, whose it is: "{letter}'s Companion"
+    team: Annotated[str, Later("first", "second")]  # two partners: "{first} + {second}"
 
 
 class Words(Strict):

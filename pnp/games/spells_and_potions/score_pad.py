@@ -22,16 +22,10 @@ from pnp.geometry import Rect
 from pnp.render import fonts, richtext
 from pnp.render.colours import resolve
 from pnp.render.templates import SheetTemplate
-from pnp.rules.spells_and_potions import (
-    COMPANION,
-    SEATS,
-    Duel,
-    tournament,
-    wizard_names,
-)
+from pnp.rules.spells_and_potions import SEATS, Duel, Player, tournament, wizards
 from pnp.units import MM
 
-ANGLE = {"North": 90, "East": 0, "South": -90, "West": 180}  # compass positions, degrees
+ANGLE = {"north": 90, "east": 0, "south": -90, "west": 180}  # compass positions, degrees
 # The template's named lengths and ratios this layout reads (see templates/score-pad.yaml).
 LENGTHS = ("pad", "gap", "name_row", "min_row", "max_row", "compass_height", "max_extra_gap", "how_to_height")
 RATIOS = ("header", "left", "hint", "min_hint", "how_to_min", "col_duel", "col_seat", "col_leads", "col_who_leads",
@@ -92,14 +86,14 @@ class Cell:
 
 
 def draw_score_pad(
-    canvas, area: Rect, template: SheetTemplate, pad: ScorePad, rules: DuelRules, wizards: int, ink_saver: bool
+    canvas, area: Rect, template: SheetTemplate, pad: ScorePad, rules: DuelRules, count: int, ink_saver: bool
 ) -> None:
     """One tournament score pad for 4, 3 or 2 wizards, filling `area`.
 
     The area is a printable region of an A4 or US Letter page, about 204 x 260 mm or
     210 x 243 mm; it must look right in both. SheetError names what cannot be drawn."""
-    duels = tournament(wizards, rules.duels)
-    players = wizard_names(wizards)
+    duels = tournament(count, rules.duels)
+    players = wizards(count)
     look = look_of(template, ink_saver)
     cell_pad, block_gap, name_row = look.pad, look.length["gap"], look.length["name_row"]
     compass_h, header = look.length["compass_height"], look.ratio["header"]
@@ -134,14 +128,14 @@ def draw_score_pad(
     units = (header + len(duels)) + (header + len(players))
     row = min(look.length["max_row"], (area.h - fixed) / units)
     if row < look.length["min_row"]:
-        raise SheetError(None, f"a score pad for {wizards} wizards needs more than this {area.h / MM:.0f} mm high page")
+        raise SheetError(None, f"a score pad for {count} wizards needs more than this {area.h / MM:.0f} mm high page")
     gap = block_gap + min(look.length["max_extra_gap"], max(0.0, area.h - fixed - units * row) / 3)
     band_h = max(compass_h, how_to_h + gap + names_h)
 
     top = area.top
     _text(
         canvas,
-        f"{pad.title} — {pad.players[wizards]}",
+        _say(pad.heading, "heading", title=pad.title, players=pad.players[count]),
         Rect(area.x, top - title_h, area.w, title_h),
         "bold",
         look.title,
@@ -192,15 +186,25 @@ def draw_score_pad(
 # --- what the tables say -------------------------------------------------------------------
 
 
-def _short(who: str) -> str:
-    """'Wizard A' -> 'A', "Wizard A's Companion" -> "A's Companion", 'Companion' stays."""
-    return who.removeprefix("Wizard ")
+def _name(who: Player, pad: ScorePad) -> str:
+    """A wizard's full name ('Wizard A'); a Companion's short one."""
+    return _short(who, pad) if who.companion else _say(pad.wizard_name, "wizard_name", letter=pad.letters[who.number])
 
 
-def _team(pair: tuple[str, str]) -> str:
-    """A partnership as its wizards' letters, wizards first: 'A + C', 'B + Companion'."""
-    ordered = sorted(pair, key=lambda who: (COMPANION in who, who))
-    return " + ".join(COMPANION if COMPANION in who else _short(who) for who in ordered)
+def _short(who: Player, pad: ScorePad) -> str:
+    """A wizard's letter ('A'); the shared Companion ('Companion'); a wizard's own ("A's Companion")."""
+    if not who.companion:
+        return pad.letters[who.number]
+    if who.number is None:
+        return pad.companion
+    return _say(pad.own_companion, "own_companion", letter=pad.letters[who.number])
+
+
+def _team(pair: tuple[Player, Player], pad: ScorePad) -> str:
+    """A partnership by its wizards' letters, wizards first: 'A + C', 'B + Companion'."""
+    first, second = sorted(pair, key=lambda who: (who.companion, who.number or 0))
+    name = lambda who: pad.companion if who.companion else _short(who, pad)
+    return _say(pad.team, "team", first=name(first), second=name(second))
 
 
 def _and(items: list[str], pad: ScorePad) -> str:
@@ -223,38 +227,48 @@ def _duel_table(pad: ScorePad, look: Look, duels: list[Duel], rotates: bool):
     first = duels[0]
     seats = [seat for seat, _ in first.seating] if rotates else []
     # Rotating teams are named by their seats (who is in them shows in each cell); fixed ones by their wizard.
-    teams = [" + ".join(first.seat_of(w) for w in pair) if rotates else _team(pair) for pair in first.partnerships]
+    teams = [
+        _say(pad.team, "team", first=pad.seats[first.seat_of(a)], second=pad.seats[first.seat_of(b)])
+        if rotates
+        else _team((a, b), pad)
+        for a, b in first.partnerships
+    ]
     r = look.ratio
     leads_weight, team_weight = (
         (r["col_leads"], r["col_team"]) if rotates else (r["col_who_leads"], r["col_fixed_team"])
     )
     weights = [r["col_duel"]] + [r["col_seat"]] * len(seats) + [leads_weight] + [team_weight] * 2
-    headers = ["", *seats, pad.leads if rotates else pad.who_leads, *teams]
+    headers = ["", *[pad.seats[seat] for seat in seats], pad.leads if rotates else pad.who_leads, *teams]
     rows = []
     for duel in duels:
         if duel.leader is not None:
-            leads = Cell(f"{_short(duel.leader)} ({duel.seat_of(duel.leader)})", bold=True)
+            seat = pad.seats[duel.seat_of(duel.leader)]
+            leads = Cell(_say(pad.leader, "leader", who=_short(duel.leader, pad), seat=seat), bold=True)
         else:
             later = _say(pad.chosen_later, "chosen_later", n=duel.number - 1)
             leads = Cell(hint=pad.chosen_first if duel.number == 1 else later)
         rows.append(
             [
                 Cell(_say(pad.duel, "duel", n=duel.number), bold=True),
-                *[Cell(_short(who), bold=True) for seat, who in duel.seating if seat in seats],
+                *[Cell(_short(who, pad), bold=True) for seat, who in duel.seating if seat in seats],
                 leads,
-                *[Cell(hint=_team(pair) if rotates else "") for pair in duel.partnerships],
+                *[Cell(hint=_team(pair, pad) if rotates else "") for pair in duel.partnerships],
             ]
         )
     return weights, headers, rows
 
 
-def _totals_table(pad: ScorePad, look: Look, duels: list[Duel], players: list[str]):
+def _totals_table(pad: ScorePad, look: Look, duels: list[Duel], players: list[Player]):
     """Column weights, headers and rows of the totals table; each duel cell names the team to copy."""
     r = look.ratio
     weights = [r["col_wizard"]] + [r["col_duel_total"]] * len(duels) + [r["col_total"]]
     headers = [pad.wizard, *[_say(pad.duel, "duel", n=d.number) for d in duels], pad.total]
     rows = [
-        [Cell(who, bold=True), *[Cell(hint=_team(next(p for p in d.partnerships if who in p))) for d in duels], Cell()]
+        [
+            Cell(_name(who, pad), bold=True),
+            *[Cell(hint=_team(next(p for p in d.partnerships if who in p), pad)) for d in duels],
+            Cell(),
+        ]
         for who in players
     ]
     return weights, headers, rows
@@ -369,10 +383,11 @@ def _table(
     return bottom
 
 
-def _names(canvas, look: Look, box: Rect, players: list[str], first: Duel | None, pad: ScorePad) -> None:
+def _names(canvas, look: Look, box: Rect, players: list[Player], first: Duel | None, pad: ScorePad) -> None:
     """A write-in line per wizard, with their seat in duel 1 when seats rotate."""
-    starts = {seat: _say(pad.starts, "starts", seat=seat) for seat in SEATS}
-    label_w = max(fonts.string_width(p, "bold", look.body) for p in players) + 2 * look.pad
+    starts = {seat: _say(pad.starts, "starts", seat=pad.seats[seat]) for seat in SEATS}
+    names = {who: _name(who, pad) for who in players}
+    label_w = max(fonts.string_width(name, "bold", look.body) for name in names.values()) + 2 * look.pad
     seat_w = max(fonts.string_width(s, "italic", look.hint) for s in starts.values()) + 2 * look.pad if first else 0
     canvas.setStrokeColor(look.rule)
     row_h = box.h / len(players)
@@ -380,7 +395,7 @@ def _names(canvas, look: Look, box: Rect, players: list[str], first: Duel | None
         y = box.top - (i + 1) * row_h
         _text(
             canvas,
-            who,
+            names[who],
             Rect(box.x, y, label_w, row_h * 0.6),
             "bold",
             look.body,
@@ -408,7 +423,8 @@ def _compass(canvas, look: Look, box: Rect, duels: list[Duel], rotates: bool, pa
     moves = {seat: after.seat_of(who) for seat, who in duels[0].seating if after.seat_of(who) != seat}
     staying = [seat for seat, _ in duels[0].seating if seat not in moves]
     if rotates:
-        note = _say(pad.rotation, "rotation", moving=_and(list(moves), pad), staying=_and(staying, pad))
+        words = lambda seats: _and([pad.seats[seat] for seat in seats], pad)
+        note = _say(pad.rotation, "rotation", moving=words(moves), staying=words(staying))
     else:
         note = pad.no_rotation
     field = "rotation" if rotates else "no_rotation"
@@ -430,13 +446,14 @@ def _compass(canvas, look: Look, box: Rect, duels: list[Duel], rotates: bool, pa
 
     # Under each seat: who never leaves it (all seats, when nobody moves).
     subs = {
-        seat: "" if seat in moves else _short(who) + (f" {pad.stays}" if rotates else "")
+        seat: "" if seat in moves else _short(who, pad) + (f" {pad.stays}" if rotates else "")
         for seat, who in duels[0].seating
     }
     size, small = look.body, look.hint
     label_h = size * 1.2 + small * 1.3
     label_w = look.pad + max(
-        max(fonts.string_width(seat, "bold", size), fonts.string_width(subs[seat], "regular", small)) for seat in SEATS
+        max(fonts.string_width(pad.seats[seat], "bold", size), fonts.string_width(subs[seat], "regular", small))
+        for seat in SEATS
     )
     diagram = Rect(box.x + look.pad, box.y + note_h, box.w - 2 * look.pad, box.h - note_h - look.pad)
     radius = max(
@@ -450,7 +467,7 @@ def _compass(canvas, look: Look, box: Rect, duels: list[Duel], rotates: bool, pa
         dx, dy = round(math.cos(math.radians(ANGLE[seat]))), round(math.sin(math.radians(ANGLE[seat])))
         lx = cx + dx * (radius + look.pad + label_w / 2) - label_w / 2
         ly = cy + dy * (radius + look.pad + label_h / 2) - label_h / 2
-        _text(canvas, seat, Rect(lx, ly + small * 1.3, label_w, size * 1.2), "bold", size, look.accent)
+        _text(canvas, pad.seats[seat], Rect(lx, ly + small * 1.3, label_w, size * 1.2), "bold", size, look.accent)
         _text(canvas, subs[seat], Rect(lx, ly, label_w, small * 1.3), "regular", small, look.ink)
     canvas.setStrokeColor(look.accent)
     for start, end in moves.items():
