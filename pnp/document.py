@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
@@ -53,24 +54,30 @@ class Page:
 class Writer:
     """Draws pages on one canvas. A face printed more than once (a back, a repeated card) is
     drawn once as a form and reused; a one-off face is drawn in place, as a form of its own
-    would only add a stream to the file."""
+    would only add a stream to the file, but what it shares with the other faces of its
+    template (the fixed regions: frames, panels) is a form drawn once."""
 
     def __init__(self, canvas: Canvas, templates: dict, options: Options, repeated: set[Face]):
         self.canvas, self.templates, self.options = canvas, templates, options
         self.repeated = repeated
-        self.forms: dict[Face, str] = {}
+        self.forms: dict[Hashable, str] = {}
 
-    def form(self, face: Face) -> str:
-        name = self.forms.get(face)
+    def reuse(self, key: Hashable, draw: Callable[[], None], template: str) -> None:
+        """Place the form `key` names, drawing it with `draw` the first time; its box is the
+        bleed box of a face of `template`."""
+        name = self.forms.get(key)
         if name is None:
-            name = self.forms[face] = f"face{len(self.forms)}"
-            template: CardTemplate = self.templates[face.template]
-            b = self.options.bleed
-            w, h = template.size.width, template.size.height
-            self.canvas.beginForm(name, -b, -b, w + b, h + b)
-            draw_face(self.canvas, face, template, b, self.options.ink_saver)
+            name = self.forms[key] = f"form{len(self.forms)}"
+            size, b = self.templates[template].size, self.options.bleed
+            self.canvas.beginForm(name, -b, -b, size.width + b, size.height + b)
+            draw()
             self.canvas.endForm()
-        return name
+        self.canvas.doForm(name)
+
+    def draw_face(self, face: Face) -> None:
+        template: CardTemplate = self.templates[face.template]
+        shared = lambda key, draw: self.reuse(key, draw, face.template)
+        draw_face(self.canvas, face, template, self.options.bleed, self.options.ink_saver, shared)
 
     def place(self, grid: Grid, cell: int, face: Face) -> None:
         trim = grid.trims[cell]
@@ -82,7 +89,7 @@ class Writer:
         c.clipPath(clip, stroke=0, fill=0)
         c.translate(trim.x, trim.y)
         if face in self.repeated:
-            c.doForm(self.form(face))
+            self.reuse(face, partial(self.draw_face, face), face.template)
         else:
             # the face's bleed box, as a form's BBox gives it: every placement records its trim
             # in the PDF, so it can be read back (tests/pdfcards.py) whether drawn in place or not
@@ -91,7 +98,7 @@ class Writer:
             box = c.beginPath()
             box.rect(-b, -b, template.size.width + 2 * b, template.size.height + 2 * b)
             c.clipPath(box, stroke=0, fill=0)
-            draw_face(c, face, template, b, self.options.ink_saver)
+            self.draw_face(face)
         c.restoreState()
 
 

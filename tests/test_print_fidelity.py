@@ -7,11 +7,14 @@ from collections import Counter
 
 import pypdfium2 as pdfium
 import pytest
+import yaml
 from pypdf import PdfReader
+from pypdf.generic import ContentStream
 
 from pnp.build import build
 from pnp.imposition import Options
 from pnp.paths import CONTENT
+from tests.conftest import invoke, overlay
 from tests.pdfcards import MM, BuiltPdf
 
 CARD_W, CARD_H = 63.5 * MM, 88.9 * MM
@@ -305,3 +308,39 @@ def test_ink_saver_drops_fills_but_keeps_the_words(built_pdf):
     bleed_point = (int((card.x - BLEED / 2) * scale), int((saver.size(0)[1] - card.y - card.h / 2) * scale))
     assert image.getpixel(bleed_point) == (255, 255, 255), "no full-bleed fill"
     assert saver.text(0) == normal.text(0)
+
+
+def test_what_every_face_of_a_template_shares_is_drawn_once_and_placed_on_each(tmp_path):
+    """A deck of distinct cards: each card is drawn in place, but its template's fixed regions
+    (background, panel, banner, art ring) are one form each in the file, placed on every card."""
+    cards = [{"name": f"Card {i}", "type": "spell", "count": 1, "effect": f"Effect number {i}."} for i in range(20)]
+    root = overlay(
+        tmp_path / "ov", "spells-and-potions", {"mine.yaml": yaml.safe_dump({"kind": "magic-cards", "cards": cards})}
+    )
+    out = tmp_path / "out"
+    result = invoke(
+        "build", "spells-and-potions", "--content", str(root), "--only", "magic", "--backs", "none", "--out", str(out)
+    )
+    assert result.exit_code == 0, result.output
+    pdf = BuiltPdf(next(out.glob("*.pdf")))
+    reader = pdf.reader
+    forms = {
+        str(name): xobject.get_object()
+        for page in reader.pages
+        for name, xobject in page["/Resources"].get_object().get("/XObject", {}).items()
+    }
+    assert len(forms) >= 2
+    user_pages = [n for n in range(len(pdf)) if all(p.form is None for p in pdf.placements(n))]
+    assert len(user_pages) >= 2  # the bundled cards come first; the user's 20 fill the later pages
+    for page_number in user_pages:
+        cards_here = len(pdf.placements(page_number))
+        ops = ContentStream(reader.pages[page_number].get_contents(), reader).operations
+        placed = Counter(str(operands[0]) for operands, op in ops if op == b"Do" and "icon" not in operands[0])
+        # the two runs of sp-magic's fixed regions, background to banner and the art ring, on every card
+        assert cards_here >= 4 and sorted(placed.values()) == [cards_here, cards_here], (page_number, placed)
+    # one banner path in the whole file, though every card shows it: the panel and banner are
+    # rounded rectangles (curves), drawn in a form and nowhere else
+    page_curves = sum(
+        1 for page in reader.pages for _, op in ContentStream(page.get_contents(), reader).operations if op == b"c"
+    )
+    assert page_curves < len(cards), "each card's panel and banner were drawn again"

@@ -6,7 +6,9 @@ Each region kind checks and draws itself (pnp.regions); this module only routes 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from functools import partial
 
 from pnp.content.problems import Mark, Problem
 from pnp.regions import KINDS
@@ -56,13 +58,45 @@ def check_face(face: Face, template: CardTemplate, where: Mark) -> list[Problem]
     return problems
 
 
-def draw_face(canvas, face: Face, template: CardTemplate, bleed: float, saver: bool) -> None:
-    ink = Ink(template.colours, saver)
-    w, h = template.size.width, template.size.height
-    if not saver:
-        canvas.setFillColor(resolve(template.background, template.colours))
-        canvas.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+Reuse = Callable[[Hashable, Callable[[], None]], None]
+BACKGROUND = None  # in a run of region names: the template's background fill
+
+
+def runs(template: CardTemplate) -> list[tuple[bool, tuple[str | None, ...]]]:
+    """The background and the regions in drawing order, grouped into runs that are fixed (drawn
+    the same on every face of the template, whatever its content) or not."""
+    out: list[tuple[bool, list[str | None]]] = [(True, [BACKGROUND])]
     for name, region in template.regions.items():
+        fixed = KINDS[region.type].fixed(region)
+        if out[-1][0] != fixed:
+            out.append((fixed, []))
+        out[-1][1].append(name)
+    return [(fixed, tuple(names)) for fixed, names in out]
+
+
+def draw_face(canvas, face: Face, template: CardTemplate, bleed: float, saver: bool, reuse: Reuse | None = None) -> None:
+    """Draw `face` with its trim's bottom-left at the origin. With `reuse`, each run of fixed
+    regions is handed to it (with a key naming the template and the run) to be drawn once and
+    placed again on every face that shares it, as a PDF form: a deck's frames and panels are
+    then in the file once, not once per card."""
+    ink = Ink(template.colours, saver)
+    for index, (fixed, names) in enumerate(runs(template)):
+        draw = partial(_draw_run, canvas, face, template, names, bleed, ink)
+        if fixed and reuse is not None:
+            reuse((face.template, index), draw)
+        else:
+            draw()
+
+
+def _draw_run(canvas, face: Face, template: CardTemplate, names, bleed: float, ink: Ink) -> None:
+    for name in names:
+        if name is BACKGROUND:
+            if not ink.saver:
+                w, h = template.size.width, template.size.height
+                canvas.setFillColor(resolve(template.background, template.colours))
+                canvas.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+            continue
+        region = template.regions[name]
         value = face.value(name)
         x, y, w, h = region_rect(template, region.box)
         canvas.saveState()

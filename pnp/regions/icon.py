@@ -18,6 +18,10 @@ def check(region: IconRegion, name: str) -> str | None:
     return None if name in ICON_NAMES else f"expected {unknown_icon(name)}, got {name!r}"
 
 
+def fixed(region: IconRegion) -> bool:
+    return False  # drawn from the content's value
+
+
 def draw(canvas, region: IconRegion, name: str | None, x, y, w, h, ink) -> None:
     if name is None:
         return

@@ -24,6 +24,10 @@ def check(region: ShapeRegion, text: str) -> str | None:
     return None  # a shape takes no words: naming it only switches an optional one on
 
 
+def fixed(region: ShapeRegion) -> bool:
+    return not region.optional
+
+
 def draw(canvas, region: ShapeRegion, text: str | None, x, y, w, h, ink) -> None:
     if region.optional and text is None:
         return

@@ -48,6 +48,10 @@ def check(region: TextRegion, text: str) -> str | None:
     return None
 
 
+def fixed(region: TextRegion) -> bool:
+    return False  # drawn from the content's value
+
+
 def draw(canvas, region: TextRegion, text: str | None, x, y, w, h, ink) -> None:
     if text is not None:
         richtext.draw(canvas, fit(region, text), x, y, w, h, region.align, region.valign, ink.colour(region.colour))

@@ -47,6 +47,10 @@ def check(region: TrackRegion, text: str) -> str | None:
     return None
 
 
+def fixed(region: TrackRegion) -> bool:
+    return False  # drawn from the content's value
+
+
 def draw(canvas, region: TrackRegion, text: str | None, x, y, w, h, ink) -> None:
     """Numbered spaces left to right, top to bottom; the start space highlighted and starred."""
     if text is None:
