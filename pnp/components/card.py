@@ -74,7 +74,7 @@ def runs(template: CardTemplate) -> list[tuple[bool, tuple[str | None, ...]]]:
     return [(fixed, tuple(names)) for fixed, names in out]
 
 
-def draw_face(canvas, face: Face, template: CardTemplate, bleed: float, saver: bool, reuse: Reuse | None = None) -> None:
+def draw_face(canvas, face: Face, template: CardTemplate, bleed: float, saver: bool, reuse: Reuse | None = None):
     """Draw `face` with its trim's bottom-left at the origin. With `reuse`, each run of fixed
     regions is handed to it (with a key naming the template and the run) to be drawn once and
     placed again on every face that shares it, as a PDF form: a deck's frames and panels are

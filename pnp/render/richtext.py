@@ -133,12 +133,15 @@ def segments(words: list[Word], size: float) -> tuple[tuple[Run, float], ...]:
 
 
 def draw(canvas, fitted: FittedText, x: float, y: float, width: float, height: float, align: str, valign: str, colour):
-    """Set fitted text in the box whose bottom-left is (x, y)."""
+    """Set fitted text in the box whose bottom-left is (x, y): every run in one text object, then
+    the inline icons (a PDF text object cannot hold a drawing)."""
     size = fitted.size
     slack = height - fitted.height
     top = y + height - {"top": 0.0, "middle": slack / 2, "bottom": slack}[valign]
     baseline = top - fonts.ASCENT * size
-    canvas.setFillColor(colour)
+    text = canvas.beginText()
+    text.setFillColor(colour)
+    font, icons = None, []
     for i, line in enumerate(fitted.lines):
         if i:
             baseline -= fitted.leading * (1 + (PARAGRAPH_GAP if line.paragraph_start else 0))
@@ -146,8 +149,14 @@ def draw(canvas, fitted: FittedText, x: float, y: float, width: float, height: f
         for run, advance in line.runs:
             if run.icon:
                 icon = size * ICON_SCALE
-                stamp_icon(canvas, run.text, cursor + (advance - icon) / 2, baseline, icon)
+                icons.append((run.text, cursor + (advance - icon) / 2, baseline, icon))
             else:
-                canvas.setFont(fonts.font_name(run.style), size)
-                canvas.drawString(cursor, baseline, run.text)
+                if run.style != font:
+                    font = run.style
+                    text.setFont(fonts.font_name(font), size)
+                text.setTextOrigin(cursor, baseline)
+                text.textOut(run.text)
             cursor += advance
+    canvas.drawText(text)
+    for name, left, bottom, icon in icons:
+        stamp_icon(canvas, name, left, bottom, icon)
