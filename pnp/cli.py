@@ -105,7 +105,7 @@ def check_layers(extra: tuple[Path, ...], game_ids: list[str]) -> None:
     """A --content folder that holds nothing for these games is a mistake, never a build of ours."""
     if not extra:
         return
-    from pnp.content.loader import layer_problems
+    from pnp.content.layers import layer_problems
     from pnp.content.problems import ContentError
 
     problems = [problem for layer in extra for problem in layer_problems(layer, game_ids)]

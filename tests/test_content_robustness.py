@@ -22,9 +22,9 @@ from pydantic import Field, field_validator
 
 from pnp.cli import main
 from pnp.content.loader import load
-from pnp.content.problems import ContentError
+from pnp.content.problems import ContentError, display_path
 from pnp.content.validate import Strict, validate
-from pnp.content.yamlsource import MAX_DEPTH, display_path, read_yaml
+from pnp.content.yamlsource import MAX_DEPTH, read_yaml
 from pnp.games import games
 from pnp.paths import CONTENT
 

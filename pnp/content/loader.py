@@ -12,9 +12,10 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from pnp.content.problems import ContentError, Mark, Problem, did_you_mean, expected_got
+from pnp.content.layers import layered_files
+from pnp.content.problems import ContentError, Mark, Problem, display_path, expected_got
 from pnp.content.validate import validate
-from pnp.content.yamlsource import Source, display_path, read_yaml
+from pnp.content.yamlsource import Source, read_yaml
 
 
 @dataclass(frozen=True)
@@ -50,50 +51,6 @@ class Content:
 
     def problem(self, kind: str, *path, message: str) -> Problem:
         return Problem(*self.locate(kind, *path), message)
-
-
-def layered_files(game_id: str, layers: list[Path]) -> list[Path]:
-    """The game's YAML files: bundled ones in name order, a user's new ones after them."""
-    chosen: dict[str, Path] = {}
-    for layer in layers:
-        for path in sorted((layer / game_id).glob("*.yaml")):
-            chosen[path.name] = path  # same name: replaced in place; new name: appended
-    return list(chosen.values())
-
-
-def layer_problems(layer: Path, game_ids: list[str]) -> list[Problem]:
-    """What is wrong with a user's content folder as a layer for `game_ids`: a folder that holds
-    nothing for them would build our own cards unchanged, so it is an error that says what it
-    holds; a misspelt game folder and `.yml` files, which would be ignored, are errors too."""
-    problems = []
-    for folder in sorted(p for p in layer.iterdir() if p.is_dir() and p.name not in game_ids):
-        if did_you_mean(folder.name, game_ids):
-            expected = "a folder named after a game (" + ", ".join(game_ids) + ")"
-            problems.append(Problem(_start(folder), "", expected_got(expected, folder.name, game_ids)))
-    for path in sorted(p for game_id in game_ids for p in (layer / game_id).glob("*.yml")):
-        problems.append(Problem(_start(path), "", f"not read (expected {path.stem}.yaml, got {path.name})"))
-    if problems or any(next((layer / game_id).glob("*.yaml"), None) for game_id in game_ids):
-        return problems
-    expected = " or ".join(f"{display_path(layer / game_id)}/*.yaml" for game_id in game_ids)
-    return [Problem(_start(layer), "", f"nothing to read (expected {expected}, got {_holding(layer, game_ids)})")]
-
-
-def _holding(layer: Path, game_ids: list[str]) -> str:
-    """What a content folder holds instead of game folders of YAML files, and the likely fix."""
-    if next(layer.glob("*.yaml"), None) or next(layer.glob("*.yml"), None):
-        return f"YAML files directly in {layer.name}: pass the folder above it"
-    names = sorted(p.name for p in layer.iterdir() if p.is_dir())
-    for name in names:
-        if name in game_ids:
-            return f"no .yaml files in {name}"
-        for game_id in game_ids:
-            if (layer / name / game_id).is_dir():
-                return f"{name}/{game_id} one level down: pass {display_path(layer / name)}"
-    return "folders " + ", ".join(names) if names else "no folders"
-
-
-def _start(path: Path) -> Mark:
-    return Mark(display_path(path), 1, 1)
 
 
 def load(game_id: str, kinds: dict[str, Kind], layers: list[Path]) -> Content:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from difflib import get_close_matches
+from pathlib import Path
 
 
 @dataclass(frozen=True, order=True)
@@ -16,6 +18,14 @@ class Mark:
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}"
+
+
+def display_path(path: Path) -> str:
+    """How a file is named in a problem: relative to the working directory when under it."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return str(path)
 
 
 @dataclass(frozen=True, order=True)

@@ -8,7 +8,6 @@ problem, never a traceback, and within bounded time and memory.
 from __future__ import annotations
 
 import codecs
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,7 +20,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.reader import Reader
 from yaml.resolver import Resolver
 
-from pnp.content.problems import ContentError, Mark, Problem, describe
+from pnp.content.problems import ContentError, Mark, Problem, describe, display_path
 
 Path_ = tuple  # a path into the data: keys and list indexes
 
@@ -73,14 +72,6 @@ class Source:
             elif i == len(loc) - 1:
                 dotted.append(str(step))  # a missing field: named, located at its parent
         return path, ".".join(dotted)
-
-
-def display_path(path: Path) -> str:
-    """Paths relative to the working directory when they are under it: shorter messages."""
-    try:
-        return os.path.relpath(path)
-    except ValueError:
-        return str(path)
 
 
 def read_yaml(path: Path) -> Source:
