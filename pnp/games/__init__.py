@@ -7,7 +7,9 @@ when first used, what each side needs:
 - kinds: the content kinds the game reads (pydantic models; no drawing),
 - numbers: its rule numbers by placeholder name, for printed text and the companion,
 - check: its own rules over the loaded content (pure: the companion runs it too),
-- printed: its print-and-play set, components(content, templates) (reportlab; pnp only).
+- printed: its print-and-play set, components(content, templates) (reportlab; pnp only),
+- tracker: its table tracker for the companion (pnp.rules.table.Tracker; pure), or "" for a game
+  the companion does not track yet.
 
 Adding a game is adding its content folder, its package and its templates; nothing else names it.
 """
@@ -37,14 +39,15 @@ class GameDef:
     numbers: str
     check: str
     printed: str
+    tracker: str = ""
 
     def __post_init__(self) -> None:
         if not _ID.match(self.id):
             raise GameDefError(f"game id {self.id!r}: expected lower-case words joined by hyphens")
         if not self.title.strip():
             raise GameDefError(f"game {self.id}: expected a title")
-        for field in ("kinds", "numbers", "check", "printed"):
-            if not _REF.match(getattr(self, field)):
+        for field in ("kinds", "numbers", "check", "printed", "tracker"):
+            if (field != "tracker" or self.tracker) and not _REF.match(getattr(self, field)):
                 raise GameDefError(f"game {self.id}: {field} must be a 'module:attribute' reference")
 
     def load(self, field: str) -> Any:

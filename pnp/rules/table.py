@@ -1,0 +1,104 @@
+"""A game at the table is a log of actions; its state is the fold of that log through the game's
+tracker. Pure: no Flask, no database, no clock (each entry carries its own time).
+
+A tracker (one per game, e.g. pnp.rules.magic_spell_tracker.TRACKER) is a plain definition:
+
+- `Options`: the pydantic model of a new table's options (Heavy Courseload, how many wizards),
+- `actions`: action type -> pydantic model of its payload, which validates what a phone sends
+  and documents the API,
+- `setup(content, options) -> state`, `join(state, player_id, name) -> state`,
+- `apply(content, state, actor, action) -> state`, raising `Refused` with a reason a player
+  understands ("Research costs 5 spirit; you have 3") when the rules forbid it now,
+- `view(state, actor) -> dict`: what that caller may see (neither game here hides anything).
+
+States are JSON-ready dicts, never changed in place: each step returns a new one.
+
+Undo is an action of its own ("undo", naming the seq it takes back): replay skips the entry it
+names. A player may take back their own latest standing action; the host, anyone's latest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from pydantic import BaseModel
+
+HOST = "host"  # the actor id of the table's host; players' ids are their player ids
+JOIN = "join"  # payload {"name"}: a player sits down
+UNDO = "undo"  # payload {"seq"}: take back that action
+
+
+class Refused(Exception):
+    """The rules forbid this action now; the message says why, in a player's words."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One action in a table's log."""
+
+    seq: int  # 1, 2, 3, ... per table, never reused
+    actor: str  # HOST or a player id
+    type: str
+    payload: Mapping[str, Any] = field(default_factory=dict)
+    at: str = ""  # ISO 8601 time it was recorded (UTC), for the history
+
+
+class Tracker(Protocol):
+    game: str
+    Options: type[BaseModel]
+    actions: dict[str, type[BaseModel]]
+
+    def setup(self, content, options: BaseModel) -> dict: ...
+
+    def join(self, state: dict, player_id: str, name: str) -> dict: ...
+
+    def apply(self, content, state: dict, actor: str, action: BaseModel) -> dict: ...
+
+    def view(self, state: dict, actor: str) -> dict: ...
+
+
+@dataclass(frozen=True)
+class Table:
+    """What replaying a log gives: the state, and which entries still stand (not undone)."""
+
+    state: dict
+    standing: tuple[Entry, ...]  # game actions in order, undone ones left out; joins and undos excluded
+
+
+def replay(tracker: Tracker, content, options: BaseModel, log: list[Entry]) -> Table:
+    """The state after every standing entry of `log`, applied in order.
+
+    An entry the rules refuse on replay is a bug (each was checked when it was appended, and undo
+    only takes back the latest one), so Refused propagates."""
+    undone = {entry.payload["seq"] for entry in log if entry.type == UNDO}
+    state = tracker.setup(content, options)
+    standing = []
+    for entry in log:
+        if entry.type == JOIN:
+            state = tracker.join(state, entry.actor, entry.payload["name"])
+        elif entry.type != UNDO and entry.seq not in undone:
+            state = tracker.apply(content, state, entry.actor, parse_action(tracker, entry.type, entry.payload))
+            standing.append(entry)
+    return Table(state, tuple(standing))
+
+
+def parse_action(tracker: Tracker, type_: str, payload: Mapping[str, Any]) -> BaseModel:
+    """The payload validated as its action's model (pydantic.ValidationError if it is not)."""
+    return tracker.actions[type_].model_validate(dict(payload))
+
+
+def undo_target(tracker: Tracker, content, options: BaseModel, log: list[Entry], actor: str) -> Entry:
+    """The entry `actor` may take back: their own latest standing action, or, for the host, the
+    latest standing action of anyone. Refused when there is none, or when a later action that
+    stands would no longer be allowed without it (spirit it spent, a turn it ended)."""
+    table = replay(tracker, content, options, log)
+    target = next((e for e in reversed(table.standing) if actor == HOST or e.actor == actor), None)
+    if target is None:
+        raise Refused("There is nothing of yours to undo.")
+    try:
+        replay(tracker, content, options, [*log, Entry(0, actor, UNDO, {"seq": target.seq})])
+    except Refused:
+        raise Refused("That can no longer be undone: later moves depend on it.") from None
+    return target
