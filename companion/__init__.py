@@ -1,0 +1,1 @@
+"""The Spellpress companion: a Flask app for phones at the table (see create_app)."""
