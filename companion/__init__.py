@@ -1,1 +1,41 @@
-"""The Spellpress companion: a Flask app for phones at the table (see create_app)."""
+"""The Spellpress companion: a Flask app for phones at the table.
+
+`create_app()` builds it (flaskr's factory): configuration from the environment, an instance
+folder for the default SQLite database, the schema migrated on start, one blueprint per area
+(the JSON API and live events in api.py, the phone pages in views.py).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from flask import Flask
+
+from companion.play import Play
+
+MAX_BODY = 16 * 1024  # no action, name or option list comes near this; anything larger is refused with 413
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    test_config = test_config or {}
+    instance = test_config.get("INSTANCE_PATH") or os.environ.get("COMPANION_INSTANCE")
+    app = Flask(__name__, instance_path=instance, instance_relative_config=True)
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(
+        DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{Path(app.instance_path) / 'companion.sqlite'}",
+        # the same --content overlay folders `pnp build` takes, separated like PATH
+        CONTENT=[Path(p) for p in os.environ.get("SPELLPRESS_CONTENT", "").split(os.pathsep) if p],
+        MAX_CONTENT_LENGTH=MAX_BODY,
+        KEEPALIVE_SECONDS=15.0,
+    )
+    app.config.update(test_config)
+    app.json.sort_keys = False
+
+    app.extensions["play"] = Play.open(app.config["DATABASE_URL"], app.config["CONTENT"])
+
+    from companion import api, views
+
+    app.register_blueprint(api.bp)
+    app.register_blueprint(views.bp)
+    return app

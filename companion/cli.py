@@ -1,0 +1,134 @@
+"""`companion serve`: the companion for real use, on gunicorn with gevent workers.
+
+Phones on the same Wi-Fi open the address it prints (also as a QR code in the terminal). One
+worker keeps live events in memory; several workers (or machines) need PostgreSQL, whose
+LISTEN/NOTIFY carries each new event to every worker.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import socket
+from pathlib import Path
+
+import click
+from gunicorn.app.base import BaseApplication
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (the interface its default route uses)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # a documentation address: no packet is sent for UDP connect
+            return probe.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+def self_signed(folder: Path, address: str) -> tuple[Path, Path]:
+    """A certificate for this address and localhost, made once and kept in the instance folder."""
+    import datetime
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    cert_path, key_path = folder / "companion-cert.pem", folder / "companion-key.pem"
+    if cert_path.exists() and key_path.exists():
+        return cert_path, key_path
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "Spellpress companion")])
+    now = datetime.datetime.now(datetime.UTC)
+    names = [x509.DNSName("localhost"), x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]
+    if address != "127.0.0.1":
+        names.append(x509.IPAddress(ipaddress.ip_address(address)))
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(minutes=5))
+        .not_valid_after(now + datetime.timedelta(days=365))
+        .add_extension(x509.SubjectAlternativeName(names), critical=False)
+        .sign(key, hashes.SHA256())
+    )
+    folder.mkdir(parents=True, exist_ok=True)
+    key_path.write_bytes(
+        key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    )
+    key_path.chmod(0o600)
+    cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    return cert_path, key_path
+
+
+@click.group()
+def main() -> None:
+    """The Spellpress companion: a phone at the table."""
+
+
+@main.command()
+@click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on (0.0.0.0: every interface).")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True)
+@click.option(
+    "--content",
+    "extra",
+    multiple=True,
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help="A content folder laid over the bundled one, as for `pnp build` (repeatable).",
+)
+@click.option("--database", envvar="DATABASE_URL", help="Database URL; default: SQLite in the instance folder.")
+@click.option("--tls", is_flag=True, help="Serve HTTPS (phones need it to keep the screen on and to install the app).")
+@click.option("--cert", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="With --tls: your certificate.")
+@click.option("--key", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="With --tls: its private key.")
+def serve(host, port, workers, extra, database, tls, cert, key) -> None:
+    """Serve the companion to the phones on this network."""
+    if workers > 1 and not (database or "").startswith("postgresql"):
+        raise click.UsageError("several --workers need PostgreSQL (--database postgresql+psycopg://...)")
+    if bool(cert) != bool(key):
+        raise click.UsageError("give --cert and --key together")
+    if database:
+        os.environ["DATABASE_URL"] = database
+    if extra:
+        os.environ["SPELLPRESS_CONTENT"] = os.pathsep.join(str(p.resolve()) for p in extra)
+
+    from companion import create_app
+
+    app = create_app()  # checks the content and migrates the database once, before any worker starts
+    address = lan_address() if host in ("0.0.0.0", "::") else host
+    options = {"bind": f"{host}:{port}", "workers": workers, "worker_class": "gevent", "timeout": 60}
+    if tls:
+        cert, key = (cert, key) if cert else self_signed(Path(app.instance_path), address)
+        options |= {"certfile": str(cert), "keyfile": str(key)}
+    url = f"{'https' if tls else 'http'}://{address}:{port}/"
+    _announce(url, tls and not cert)
+    _Server(options).run()
+
+
+def _announce(url: str, self_signed_cert: bool) -> None:
+    import segno
+
+    click.echo(f"Spellpress companion: phones on this network open {url}")
+    segno.make(url, error="m").terminal(compact=True)
+    if self_signed_cert:
+        click.echo("The certificate is self-signed: each phone asks once to trust it.")
+
+
+class _Server(BaseApplication):
+    """gunicorn run in-process, each worker building its own app (its own database connections)."""
+
+    def __init__(self, options: dict):
+        self.options = options
+        super().__init__()
+
+    def load_config(self) -> None:
+        for name, value in self.options.items():
+            self.cfg.set(name, value)
+
+    def load(self):
+        from companion import create_app
+
+        return create_app()

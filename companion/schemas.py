@@ -1,0 +1,48 @@
+"""What a phone may send: the request bodies, validated by the API and described by its OpenAPI."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+
+MAX_NAME = 40
+
+
+def _printable(name: str) -> str:
+    if any(not c.isprintable() for c in name):
+        raise ValueError("a name of printable characters, without line breaks or control characters")
+    return name
+
+
+Name = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_NAME), AfterValidator(_printable)
+]
+
+
+class Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class NewTable(Body):
+    """Open a table for a game; `options` are the game's (see each game's Options schema)."""
+
+    game: str = Field(description="a game id, e.g. magic-spell")
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+class NewPlayer(Body):
+    """Sit down at a table: a name is all it takes."""
+
+    name: Name
+
+
+class ActionBody(BaseModel):
+    """An action: its `type` and the fields that action takes (see each game's actions)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    type: str = Field(min_length=1, max_length=40)
+
+    def payload(self) -> dict[str, Any]:
+        return dict(self.model_extra or {})

@@ -1,0 +1,62 @@
+// The home page: open a table with the chosen game's options, then go to it as its host.
+"use strict";
+(() => {
+  const games = JSON.parse(document.getElementById("games").textContent);
+  const select = document.getElementById("game");
+  const box = document.getElementById("options");
+
+  // One field per option, from the game's Options schema (so a new option needs no page change).
+  function fields(schema) {
+    box.replaceChildren();
+    for (const [name, prop] of Object.entries(schema.properties || {})) {
+      const label = document.createElement("label");
+      label.textContent = prop.title || name;
+      let input;
+      const choices = prop.enum || (prop.type === "integer" && prop.maximum - prop.minimum <= 12
+        ? Array.from({length: prop.maximum - prop.minimum + 1}, (_, i) => prop.minimum + i) : null);
+      if (prop.type === "boolean") {
+        input = document.createElement("input");
+        input.type = "checkbox";
+        input.checked = !!prop.default;
+        input.style.width = "auto";
+      } else if (choices) {
+        input = document.createElement("select");
+        for (const value of choices) input.add(new Option(String(value), String(value), false, value === prop.default));
+      } else {
+        input = document.createElement("input");
+        input.value = prop.default ?? "";
+      }
+      input.name = name;
+      input.dataset.type = prop.type || "string";
+      label.append(document.createElement("br"), input);
+      if (prop.description) label.title = prop.description;
+      box.append(label);
+    }
+  }
+  const current = () => games.find((g) => g.id === select.value);
+  select.addEventListener("change", () => fields(current().options));
+  fields(current().options);
+
+  document.getElementById("new-table").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const options = {};
+    for (const input of box.querySelectorAll("[name]")) {
+      const type = input.dataset.type;
+      options[input.name] = type === "boolean" ? input.checked : type === "integer" ? Number(input.value) : input.value;
+    }
+    const error = document.getElementById("new-error");
+    error.textContent = "";
+    try {
+      const res = await fetch("/api/tables", {
+        method: "POST", headers: {"Content-Type": "application/json"},
+        body: JSON.stringify({game: select.value, options}),
+      });
+      const body = await res.json();
+      if (!res.ok) throw new Error(body.error.reason);
+      localStorage.setItem("spellpress:" + body.code, JSON.stringify({host_token: body.host_token}));
+      location.href = body.join_url;
+    } catch (err) {
+      error.textContent = err.message || "Could not open a table.";
+    }
+  });
+})();

@@ -1,0 +1,128 @@
+// A table's page: join, follow the live events, act, undo, history. Game panels are drawn by
+// static/games/<game>.js, which registers SpellpressGames[game].render(root, table, me, act).
+"use strict";
+window.SpellpressGames = window.SpellpressGames || {};
+const Spellpress = (() => {
+  const {code, game} = JSON.parse(document.getElementById("table-config").textContent);
+  const key = "spellpress:" + code;
+  const $ = (id) => document.getElementById(id);
+  // {host_token} for the table's host, {token, player_id} for a player; a host who plays has both
+  let me = JSON.parse(localStorage.getItem(key) || "{}");
+  let table = null;
+  let source = null;
+
+  function headers(asHost) {
+    const h = {"Content-Type": "application/json"};
+    const token = asHost ? me.host_token : me.token || me.host_token;
+    if (token) h.Authorization = "Bearer " + token;
+    return h;
+  }
+
+  async function call(method, path, body, asHost = false) {
+    const res = await fetch("/api/tables/" + encodeURIComponent(code) + path, {
+      method, headers: headers(asHost), body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const data = await res.json().catch(() => ({error: {reason: "The server answered oddly; try again."}}));
+    if (!res.ok) throw new Error(data.error ? data.error.reason : "Something went wrong.");
+    return data;
+  }
+
+  function show(next) {
+    if (table && next.seq < table.seq) return;  // an older answer arriving late never replaces a newer one
+    table = next;
+    const you = {actor: me.player_id || (me.host_token ? "host" : null), host: !!me.host_token};
+    $("host").hidden = !you.host;
+    $("join").hidden = !!me.player_id;
+    $("undo").hidden = !you.actor;
+    const panel = window.SpellpressGames[game];
+    if (panel) panel.render($("game"), table, you, act);
+  }
+
+  async function act(type, payload = {}) {
+    $("act-error").textContent = "";
+    try {
+      show(await call("POST", "/actions", {type, ...payload}));
+    } catch (err) {
+      $("act-error").textContent = err.message;
+    }
+  }
+
+  async function refresh() {
+    show(await call("GET", ""));
+    const {history} = await call("GET", "/history");
+    const list = $("history");
+    list.replaceChildren(...history.slice().reverse().map((e) => {
+      const li = document.createElement("li");
+      li.textContent = `${e.name}: ${describe(e)}`;  // textContent: a name is never markup
+      if (e.undone) li.className = "undone";
+      return li;
+    }));
+  }
+
+  function describe(entry) {
+    const panel = window.SpellpressGames[game];
+    const words = panel && panel.describe ? panel.describe(entry, table) : null;
+    if (words) return words;
+    const details = Object.entries(entry.payload).map(([k, v]) => `${k} ${v}`).join(", ");
+    return entry.type.replaceAll("_", " ") + (details ? ` (${details})` : "");
+  }
+
+  function offline(yes) {
+    $("offline").hidden = !yes;
+    document.body.classList.toggle("stale", yes);
+  }
+
+  function connect() {
+    if (source) source.close();
+    source = new EventSource("/api/tables/" + encodeURIComponent(code) + "/events");
+    source.onopen = () => { offline(false); refresh().catch(() => offline(true)); };
+    source.addEventListener("action", () => refresh().catch(() => offline(true)));
+    source.onerror = () => {
+      offline(true);
+      if (source.readyState === EventSource.CLOSED) setTimeout(connect, 2000);  // the browser gave up: we do not
+    };
+  }
+
+  async function keepAwake() {
+    if ("wakeLock" in navigator) {
+      try { await navigator.wakeLock.request("screen"); return; } catch (err) { /* e.g. battery saver */ }
+    }
+    const note = $("sleep");
+    note.hidden = false;
+    note.textContent = window.isSecureContext
+      ? "This browser cannot keep the screen on: it may dim while you play."
+      : "The screen may sleep: this page is not on HTTPS, which phones require to keep it on. The host can start the companion with --tls.";
+  }
+
+  $("join-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    $("join-error").textContent = "";
+    try {
+      const name = new FormData(event.target).get("name");
+      const joined = await call("POST", "/players", {name});
+      me = {...me, token: joined.token, player_id: joined.player_id};
+      localStorage.setItem(key, JSON.stringify(me));
+      await refresh();
+    } catch (err) {
+      $("join-error").textContent = err.message;
+    }
+  });
+  $("undo").addEventListener("click", async () => {
+    $("act-error").textContent = "";
+    // the host undoes with the host's token: anyone's latest action, not only their own
+    try { show(await call("POST", "/undo", undefined, !!me.host_token)); } catch (err) { $("act-error").textContent = err.message; }
+  });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState !== "visible") return;
+    keepAwake();
+    if (!source || source.readyState === EventSource.CLOSED) connect();
+    else refresh().catch(() => offline(true));  // back from the background: never trust what is shown
+  });
+  window.addEventListener("online", connect);
+  window.addEventListener("offline", () => offline(true));
+
+  $("join").hidden = !!me.player_id;
+  connect();
+  keepAwake();
+  return {act, get table() { return table; }, get me() { return me; }};
+})();

@@ -1,0 +1,76 @@
+"""The phone pages: start a table, join it by code or QR, play. Server-rendered shells; the
+numbers come from the API and live events (static/table.js), so a page never shows a stale one."""
+
+from __future__ import annotations
+
+import segno
+from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+
+from companion.play import NotFound, Play
+
+bp = Blueprint("views", __name__)
+
+
+def play() -> Play:
+    return current_app.extensions["play"]
+
+
+@bp.get("/")
+def index():
+    p = play()
+    games = [
+        {"id": gid, "title": g.title, "options": p.tracker(gid).Options.model_json_schema()}
+        for gid, g in p.trackable().items()
+    ]
+    return render_template("index.html", games=games)
+
+
+@bp.get("/join")
+def join_by_code():
+    """The home page's code box: a code typed in any case, with or without spaces."""
+    code = "".join(request.args.get("code", "").split()).upper()[:16]
+    return table(code) if code else index()
+
+
+@bp.get("/t/<code>")
+def table(code: str):
+    try:
+        info = play().info(code)
+    except NotFound:
+        return render_template("missing.html", code=code), 404
+    title = play().trackable()[info.game].title
+    return render_template("table.html", code=code, game=info.game, title=title, join_url=_join_url(code))
+
+
+@bp.get("/t/<code>/qr.svg")
+def qr(code: str):
+    try:
+        play().info(code)
+    except NotFound:
+        abort(404)
+    svg = segno.make(_join_url(code), error="m").svg_inline(scale=6, dark="#1b1530", light="#ffffff")
+    return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+
+
+def _join_url(code: str) -> str:
+    return url_for("views.table", code=code, _external=True)
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    body = {
+        "name": "Spellpress companion",
+        "short_name": "Spellpress",
+        "start_url": url_for("views.index"),
+        "display": "standalone",
+        "background_color": "#1b1530",
+        "theme_color": "#6a4bb0",
+        "icons": [{"src": url_for("static", filename="icon.svg"), "sizes": "any", "type": "image/svg+xml"}],
+    }
+    return current_app.response_class(current_app.json.dumps(body), mimetype="application/manifest+json")
+
+
+@bp.get("/sw.js")
+def service_worker():
+    # Served from the root so its scope is the whole app (an installable app needs one).
+    return current_app.send_static_file("sw.js"), 200, {"Content-Type": "text/javascript", "Cache-Control": "no-cache"}

@@ -1,0 +1,186 @@
+"""The companion's JSON API through Flask's test client, on SQLite and on PostgreSQL: every
+endpoint, every error status, and what a hostile body can and cannot do."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+from tests.companion_fixtures import app, client, database  # noqa: F401  (fixtures)
+
+GAME = "magic-spell"
+
+
+def open_table(client, game=GAME, options=None):
+    res = client.post("/api/tables", json={"game": game, "options": options or {}})
+    assert res.status_code == 201, res.json
+    return res.json
+
+
+def join(client, code, name):
+    res = client.post(f"/api/tables/{code}/players", json={"name": name})
+    assert res.status_code == 201, res.json
+    return res.json
+
+
+def bearer(token):
+    return {"Authorization": f"Bearer {token}"}
+
+
+def error_of(res, status, field=None):
+    assert res.status_code == status, (res.status_code, res.data[:300])
+    assert res.is_json, res.data[:300]
+    err = res.json["error"]
+    assert err["status"] == status and err["reason"]
+    if field is not None:
+        assert err["field"] == field, err
+    return err
+
+
+def test_opening_a_table_gives_a_code_a_host_token_and_a_join_link(client):
+    table = open_table(client)
+    assert set(table) == {"code", "host_token", "join_url"}
+    assert len(table["host_token"]) >= 22  # >= 128 bits in URL-safe base64
+    assert table["join_url"].endswith(f"/t/{table['code']}")
+    state = client.get(f"/api/tables/{table['code']}").json
+    assert state["game"] == GAME and state["seq"] == 0 and state["you"] == {"actor": None, "host": False}
+
+
+def test_each_table_gets_its_own_code_and_token(client):
+    tables = [open_table(client) for _ in range(5)]
+    assert len({t["code"] for t in tables}) == 5 and len({t["host_token"] for t in tables}) == 5
+
+
+def test_an_unknown_game_is_422_naming_the_game(client):
+    err = error_of(client.post("/api/tables", json={"game": "chess"}), 422, "game")
+    assert "magic-spell" in err["reason"] and "'chess'" in err["reason"]
+
+
+@pytest.mark.parametrize(
+    "body, field",
+    [
+        ({}, "game"),
+        ({"game": 3}, "game"),
+        ({"game": GAME, "options": []}, "options"),
+        ({"game": GAME, "surprise": 1}, "surprise"),
+        ({"game": GAME, "options": {"no_such_option": True}}, "options.no_such_option"),
+    ],
+)
+def test_a_malformed_new_table_is_422_naming_the_field(client, body, field):
+    error_of(client.post("/api/tables", json=body), 422, field)
+
+
+@pytest.mark.parametrize("data", [b"", b"not json", b"[1, 2]", b'"text"', b"\xff\xfe", b"{"])
+def test_a_body_that_is_not_a_json_object_is_422(client, data):
+    error_of(client.post("/api/tables", data=data, content_type="application/json"), 422, "body")
+
+
+def test_an_oversized_body_is_413(client):
+    res = client.post("/api/tables", json={"game": GAME, "options": {"x": "y" * 100_000}})
+    error_of(res, 413)
+
+
+def test_joining_needs_only_a_name_and_gives_a_token(client):
+    code = open_table(client)["code"]
+    player = join(client, code, "Ada")
+    assert set(player) == {"player_id", "token"} and len(player["token"]) >= 22
+    state = client.get(f"/api/tables/{code}", headers=bearer(player["token"])).json
+    assert state["you"] == {"actor": player["player_id"], "host": False}
+    assert state["seq"] == 1
+
+
+@pytest.mark.parametrize("name, field", [("", "name"), ("x" * 41, "name"), ("a\nb", "name"), ("   ", "name"), (7, "name")])
+def test_a_bad_name_is_422(client, name, field):
+    code = open_table(client)["code"]
+    error_of(client.post(f"/api/tables/{code}/players", json={"name": name}), 422, field)
+
+
+@pytest.mark.parametrize(
+    "method, path",
+    [
+        ("get", ""),
+        ("post", "/players"),
+        ("post", "/actions"),
+        ("post", "/undo"),
+        ("get", "/history"),
+        ("get", "/export"),
+        ("get", "/events"),
+    ],
+)
+def test_an_unknown_table_is_404_everywhere(client, method, path):
+    table = open_table(client)
+    body = {"name": "Ada", "type": "rest"}
+    res = getattr(client, method)(f"/api/tables/NOPE42{path}", json=body if method == "post" else None, headers=bearer(table["host_token"]))
+    error_of(res, 404, "code")
+
+
+def test_actions_need_a_token_of_this_table(client):
+    first, second = open_table(client), open_table(client)
+    code = first["code"]
+    error_of(client.post(f"/api/tables/{code}/actions", json={"type": "start"}), 401, "Authorization")
+    res = client.post(f"/api/tables/{code}/actions", json={"type": "start"}, headers=bearer(second["host_token"]))
+    error_of(res, 401, "Authorization")
+    res = client.post(f"/api/tables/{code}/actions", json={"type": "start"}, headers={"Authorization": "Basic abc"})
+    error_of(res, 401, "Authorization")
+
+
+def test_an_unknown_action_is_422_naming_the_type(client):
+    table = open_table(client)
+    res = client.post(f"/api/tables/{table['code']}/actions", json={"type": "fly"}, headers=bearer(table["host_token"]))
+    err = error_of(res, 422, "type")
+    assert "'fly'" in err["reason"]
+
+
+def test_undo_with_nothing_to_undo_is_409_in_words(client):
+    table = open_table(client)
+    player = join(client, table["code"], "Ada")
+    err = error_of(client.post(f"/api/tables/{table['code']}/undo", headers=bearer(player["token"])), 409)
+    assert "nothing" in err["reason"].lower()
+
+
+def test_history_names_who_did_what(client):
+    code = open_table(client)["code"]
+    join(client, code, "Ada")
+    join(client, code, "Brin")
+    history = client.get(f"/api/tables/{code}/history").json["history"]
+    assert [(h["seq"], h["name"], h["type"], h["undone"]) for h in history] == [
+        (1, "Ada", "join", False),
+        (2, "Brin", "join", False),
+    ]
+
+
+def test_export_gives_the_log_and_state_as_json_and_results_as_csv(client):
+    code = open_table(client)["code"]
+    join(client, code, "Ada")
+    exported = client.get(f"/api/tables/{code}/export").json
+    assert exported["game"] == GAME and [e["type"] for e in exported["log"]] == ["join"] and exported["state"]
+    res = client.get(f"/api/tables/{code}/export?format=csv")
+    assert res.mimetype == "text/csv"
+    rows = list(csv.DictReader(io.StringIO(res.get_data(as_text=True))))
+    assert [row["name"] for row in rows] == ["Ada"]
+
+
+def test_a_name_is_stored_as_text_whatever_it_holds(client):
+    code = open_table(client)["code"]
+    join(client, code, "<script>alert(1)</script>")
+    history = client.get(f"/api/tables/{code}/history").json["history"]
+    assert history[0]["name"] == "<script>alert(1)</script>"
+
+
+@pytest.mark.parametrize("value", ["abc", "-1", "9" * 40, "1.5"])
+def test_a_malformed_last_event_id_is_422(client, value):
+    code = open_table(client)["code"]
+    error_of(client.get(f"/api/tables/{code}/events", headers={"Last-Event-ID": value}), 422, "Last-Event-ID")
+
+
+def test_the_openapi_document_is_generated_from_the_models(client):
+    doc = client.get("/api/openapi.json").json
+    assert doc["openapi"].startswith("3.")
+    assert {"/api/tables", "/api/tables/{code}/actions", "/api/tables/{code}/events"} <= set(doc["paths"])
+    schemas = doc["components"]["schemas"]
+    assert schemas["NewPlayer"]["properties"]["name"]["maxLength"] == 40
+    actions = doc["paths"]["/api/tables/{code}/actions"]["post"]["requestBody"]["content"]["application/json"]
+    listed = {ref["$ref"].rsplit("/", 1)[-1] for ref in actions["schema"]["oneOf"]}
+    assert "magic-spell.research" in listed and any(name.startswith("spells-and-potions.") for name in listed)

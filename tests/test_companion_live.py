@@ -1,0 +1,162 @@
+"""Live sync on the real server (`companion serve`: gunicorn, gevent): events read off the wire.
+
+Two streams see every action once, in order; a stream cut and resumed with Last-Event-ID gets
+exactly what it missed; with PostgreSQL, two servers (two processes, as two machines would be)
+on one database each deliver what was posted to the other.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+
+from tests.companion_fixtures import fresh_database
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def server(database: str, tmp_path, workers: int = 1):
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": database, "COMPANION_INSTANCE": str(tmp_path / f"instance-{port}")}
+    command = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(port)]
+    proc = subprocess.Popen(
+        [*command, "--workers", str(workers)], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                    break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise AssertionError(f"the server did not start:\n{proc.stdout.read()}") from None
+                time.sleep(0.1)
+        yield port
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def call(port: int, method: str, path: str, body=None, token=None) -> tuple[int, dict]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
+    res = conn.getresponse()
+    data = json.loads(res.read() or b"{}")
+    conn.close()
+    return res.status, data
+
+
+class Stream:
+    """An SSE connection read line by line off the socket."""
+
+    def __init__(self, port: int, code: str, last_event_id: int | None = None):
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        headers = {"Accept": "text/event-stream"}
+        if last_event_id is not None:
+            headers["Last-Event-ID"] = str(last_event_id)
+        self.conn.request("GET", f"/api/tables/{code}/events", headers=headers)
+        self.res = self.conn.getresponse()
+        assert self.res.status == 200 and self.res.getheader("Content-Type").startswith("text/event-stream")
+
+    def events(self, count: int) -> list[dict]:
+        """The next `count` events, each with its id and data."""
+        found, current = [], {}
+        while len(found) < count:
+            line = self.res.fp.readline().decode()
+            assert line, "the stream ended"
+            line = line.rstrip("\n")
+            if not line:
+                if "data" in current:
+                    found.append(current)
+                current = {}
+            elif not line.startswith(":"):
+                name, _, value = line.partition(": ")
+                current[name] = value
+        return [{"id": int(e["id"]), "data": json.loads(e["data"])} for e in found]
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def open_table_with_players(port: int, names: list[str]) -> tuple[str, list[dict]]:
+    status, table = call(port, "POST", "/api/tables", {"game": "magic-spell"})
+    assert status == 201, table
+    players = []
+    for name in names:
+        status, player = call(port, "POST", f"/api/tables/{table['code']}/players", {"name": name})
+        assert status == 201, player
+        players.append(player)
+    return table["code"], players
+
+
+def test_two_streams_see_every_action_once_in_order_and_a_resumed_stream_gets_what_it_missed(tmp_path):
+    url, drop = fresh_database("sqlite", tmp_path)
+    with server(url, tmp_path) as port:
+        code, (ada, brin) = open_table_with_players(port, ["Ada", "Brin"])
+        first, second = Stream(port, code), Stream(port, code)
+        assert [e["id"] for e in first.events(2)] == [1, 2]  # the joins, replayed on connect
+        assert [e["id"] for e in second.events(2)] == [1, 2]
+        second.close()  # this phone loses its connection after seeing 2
+
+        status, _ = call(port, "POST", f"/api/tables/{code}/actions", {"type": "start"}, ada["token"])
+        assert status == 200
+        status, _ = call(port, "POST", f"/api/tables/{code}/actions", {"type": "rest"}, ada["token"])
+        assert status == 200
+        events = first.events(2)
+        assert [e["id"] for e in events] == [3, 4]
+        assert [e["data"]["entry"]["type"] for e in events] == ["start", "rest"]
+        assert events[-1]["data"]["table"]["seq"] == 4
+
+        resumed = Stream(port, code, last_event_id=2)
+        status, _ = call(port, "POST", f"/api/tables/{code}/actions", {"type": "end_turn"}, ada["token"])
+        assert [e["id"] for e in resumed.events(3)] == [3, 4, 5]  # the missed two, then the new one, none twice
+        assert [e["id"] for e in first.events(1)] == [5]
+        first.close()
+        resumed.close()
+    drop()
+
+
+def test_with_postgresql_an_event_posted_to_one_server_reaches_a_stream_on_another(tmp_path):
+    url, drop = fresh_database("postgresql", tmp_path)
+    try:
+        with server(url, tmp_path) as one, server(url, tmp_path) as two:
+            code, (ada,) = open_table_with_players(one, ["Ada"])
+            on_one, on_two = Stream(one, code), Stream(two, code)
+            assert [e["id"] for e in on_two.events(1)] == [1]
+            on_one.events(1)
+            status, _ = call(two, "POST", f"/api/tables/{code}/actions", {"type": "start"}, ada["token"])
+            assert status == 200
+            assert [e["id"] for e in on_one.events(1)] == [2]  # posted to two, streamed by one
+            assert [e["id"] for e in on_two.events(1)] == [2]
+            on_one.close()
+            on_two.close()
+    finally:
+        drop()
+
+
+def test_serve_refuses_several_workers_without_postgresql(tmp_path):
+    proc = subprocess.run(
+        [sys.executable, "-m", "companion", "serve", "--workers", "2", "--database", f"sqlite:///{tmp_path}/x.sqlite"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 2 and "PostgreSQL" in proc.stderr
