@@ -188,7 +188,7 @@ def test_a_kind_that_is_a_list_or_a_file_that_is_a_list(work):
     (layer / GAME / "y.yaml").write_text("- kind: game\n")
     assert load_problems(layer) == [
         "ov/spells-and-potions/x.yaml:1:7: kind: expected one of duel-rules, element-suits, game, magic-cards, "
-        "reference-card, score-pad, words, got a list",
+        "reference-card, rulings, score-pad, words, got a list",
         "ov/spells-and-potions/y.yaml:1:1: expected a mapping of fields, kind: first, got a list",
     ]
 
