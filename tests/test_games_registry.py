@@ -14,6 +14,7 @@ from pnp.games import GameDef, GameDefError, games
 from pnp.paths import CONTENT, TEMPLATES
 
 PRINT_LIBRARIES = ("reportlab", "PIL", "pypdfium2")
+WEB_LIBRARIES = ("flask", "sqlalchemy", "psycopg")  # the companion's, never the rules'
 GAMES = list(games().values())
 
 
@@ -33,6 +34,25 @@ def test_every_game_with_bundled_content_is_registered_and_nothing_else():
     assert sorted(games()) == folders
     for game in GAMES:
         assert game.load("kinds") and callable(game.load("check")) and callable(game.load("printed"))
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g.tracker], ids=lambda g: g.id)
+def test_a_games_tracker_loads_no_drawing_or_web_library(game):
+    code = f"""
+from pnp.games import game
+from pnp.content.game import load_game
+from pnp.paths import CONTENT
+g = game({game.id!r})
+tracker = g.load("tracker")
+state = tracker.setup(load_game(g, [CONTENT]), tracker.Options())
+"""
+    loaded = loaded_modules(code)
+    assert "pydantic" in loaded and "pnp" in loaded, "the code under test did run"
+    assert not loaded & {*PRINT_LIBRARIES, *WEB_LIBRARIES}, loaded & {*PRINT_LIBRARIES, *WEB_LIBRARIES}
+
+
+def test_magic_spell_and_spells_and_potions_have_trackers():
+    assert {g.id for g in GAMES if g.tracker} >= {"magic-spell", "spells-and-potions"}
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)

@@ -46,7 +46,7 @@ def wheel(tmp_path_factory) -> Path:
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
     for name in ("pyproject.toml", "README.md"):
         shutil.copy2(PROJECT / name, src / name)
-    for name in ("pnp", "content", "templates"):
+    for name in ("pnp", "companion", "content", "templates"):
         shutil.copytree(PROJECT / name, src / name, ignore=ignore)
     dist = tmp_path_factory.mktemp("dist")
     run(

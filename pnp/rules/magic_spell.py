@@ -79,8 +79,8 @@ def spells_for_courseload(spell_credits: list[int], goal: int) -> float:
 
 # --- A student's spirit and limits through a turn ---------------------------------------------
 # `spirit` below is the content's Spirit numbers (start, rest, research, weave_again, move,
-# recover, recover_below); the rules read them, never literals, so the printed card and the
-# tracker always agree.
+# trade_remove, recover, recover_below); the rules read them, never literals, so the printed card
+# and the tracker always agree.
 
 
 class RuleError(ValueError):
@@ -109,8 +109,13 @@ def weave_again(have: int, spirit) -> int:
 
 
 def move_ingredient(have: int, spirit) -> int:
-    """Moving an ingredient from one spell to another (or out of one in a trade)."""
+    """Moving an ingredient from one spell to another."""
     return pay(have, spirit.move, "Moving an ingredient")
+
+
+def trade_remove(have: int, spirit) -> int:
+    """Taking an ingredient off a partly woven spell to trade it, between turns."""
+    return pay(have, spirit.trade_remove, "Taking an ingredient off a spell to trade it")
 
 
 def end_of_turn(have: int, spirit) -> int:

@@ -19,7 +19,7 @@ names. A player may take back their own latest standing action; the host, anyone
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -57,6 +57,25 @@ class Tracker(Protocol):
     def apply(self, content, state: dict, actor: str, action: BaseModel) -> dict: ...
 
     def view(self, state: dict, actor: str) -> dict: ...
+
+
+@dataclass(frozen=True)
+class GameTracker:
+    """A Tracker as a plain definition: what a game's tracker module hands over as TRACKER."""
+
+    game: str
+    Options: type[BaseModel]
+    actions: dict[str, type[BaseModel]]
+    setup: Callable[[Any, BaseModel], dict]
+    join: Callable[[dict, str, str], dict]
+    apply: Callable[[Any, dict, str, BaseModel], dict]
+    view: Callable[[dict, str], dict]
+
+
+def top_scorers(totals: Mapping[str, float]) -> list[str]:
+    """Everyone with the highest total, in the totals' order: a tie shares the win."""
+    best = max(totals.values(), default=None)
+    return [who for who, total in totals.items() if total == best]
 
 
 @dataclass(frozen=True)

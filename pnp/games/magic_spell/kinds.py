@@ -60,6 +60,7 @@ class Spirit(Strict):
     research: int = Count  # paid to Research
     weave_again: int = Count  # paid for each extra weave after the first
     move: int = Count  # paid to move an ingredient from one spell to another
+    trade_remove: int = Count  # paid to take an ingredient off a partly woven spell to trade it
     recover: int = Count  # gained at the end of a turn ...
     recover_below: int = Count  # ... when below this
 
@@ -134,6 +135,7 @@ def rule_numbers(content: Content) -> dict[str, int]:
         "research_cost": spirit.research,
         "weave_again_cost": spirit.weave_again,
         "move_cost": spirit.move,
+        "trade_remove_cost": spirit.trade_remove,
         "recovery": spirit.recover,
         "recovery_below": spirit.recover_below,
         "cabinet_limit": limits.cabinet,

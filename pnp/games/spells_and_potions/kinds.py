@@ -15,6 +15,11 @@ from pnp.content.validate import Strict
 from pnp.rules.spells_and_potions import SEATS, Scoring
 
 CARD_TYPES = ("spell", "counter-spell", "potion", "antidote")
+# What a card does to how its trick is won, for the trick judge (pnp.rules.trick_judge): the
+# card's name and words are the content's, so a renamed or translated card keeps its power.
+CHANGES = ("lowest-wins", "ignore-trump", "winner-picks-leader", "winner-picks-trump")
+# The situations the rules leave open, each settled by a ruling of ours in the content.
+RULINGS = ("magic-lead", "reverse-and-shield", "blast-in-reverse", "two-blasts", "tie")
 COMPONENTS = ("elements", "magic", "reference", "score-pads")
 IconName = Literal[ICON_NAMES]  # type: ignore[valid-type]
 
@@ -61,6 +66,7 @@ class MagicCard(Strict):
     count: int = Field(ge=1, le=12)
     points: float = Field(0, ge=-100, le=100)  # potion points: added to (or taken from) the trick's value
     rank_bonus: float = Field(0, ge=-20, le=20)  # added to the rank of the player's team's element cards
+    changes: Literal[CHANGES] | None = None  # type: ignore[valid-type]  # how it changes who wins the trick
     effect: RichText = Field(max_length=5000)  # may say {points} and {rank_bonus}
     flavour: RichText = Field("", max_length=300)
 
@@ -70,6 +76,14 @@ class MagicCards(Strict):
 
     kind: Literal["magic-cards"]
     cards: list[MagicCard] = Field(min_length=1, max_length=1000)
+
+
+class Rulings(Strict):
+    """kind: rulings — our own rulings where the rules leave a combination of cards open; the
+    trick judge applies them and shows their words with its result."""
+
+    kind: Literal["rulings"]
+    rulings: Annotated[dict[Literal[RULINGS], RichText], naming_each(*RULINGS)]  # type: ignore[valid-type]
 
 
 class DuelRules(Strict):
@@ -133,6 +147,7 @@ KINDS = {
     "element-suits": Kind(ElementSuits),
     "magic-cards": Kind(MagicCards, deck=True),
     "duel-rules": Kind(DuelRules),
+    "rulings": Kind(Rulings),
     "reference-card": Kind(ReferenceCard),
     "score-pad": Kind(ScorePad),
     "words": Kind(Words),

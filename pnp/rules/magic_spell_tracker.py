@@ -1,0 +1,363 @@
+"""Magic Spell at the table: each student's spirit, spellbook and philosopher's stones, whose turn
+it is, and the end of the semester (pnp.rules.table.Tracker).
+
+Who may do what:
+- a turn's own moves (rest, research, weave, scrounge, weave_again, move_ingredient, cast,
+  complete_spell, end_turn) belong to the student whose turn it is;
+- trading moves (trade_remove, give_spell) belong to students whose turn it is not, as trades
+  happen between turns;
+- a spell's effect on someone's spirit or stones (spirit, stone) may be recorded any time in play,
+  as effects fire on other students' turns too (VICARIOUS, EXTORT);
+- the host may make any of these for anyone, naming them in `player` (for a turn's move, the
+  default is the student whose turn it is).
+
+What the tracker does not follow: the tiles and the cards in hand (they stay on the table); it
+keeps the numbers a student would otherwise keep with beads. Every number is the content's
+(pnp.games.magic_spell.kinds.SetRules), and a spell's credits and cost are its card's.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from pnp.content.loader import Content
+from pnp.content.validate import Strict
+from pnp.games.magic_spell.checks import printed_credits, spells
+from pnp.games.magic_spell.kinds import SetRules, SpellCard
+from pnp.rules import magic_spell as rules
+from pnp.rules.table import HOST, GameTracker, Refused, top_scorers
+
+COURSELOADS = ("normal", "heavy", "heaviest")  # the content's courseload list, in order
+WEAVING = ("weave", "scrounge")  # a scrounged ingredient may be woven as if from the cabinet
+
+
+class Options(Strict):
+    courseload: Literal[COURSELOADS] = "normal"  # type: ignore[valid-type]  # Heavy Courseload picks another
+
+
+class Action(Strict):
+    player: str = ""  # whom the move is for; only the host names someone other than themself
+
+
+class Start(Action):
+    """Begin the semester (host): everyone gets their starting spirit."""
+
+    first: str = ""  # who goes first, then the join order around the table; "": the first to join
+
+
+class Rest(Action):
+    """The turn's action: gain spirit."""
+
+
+class Research(Action):
+    """The turn's action: pay spirit, draw a spell."""
+
+
+class Weave(Action):
+    """The turn's action: weave an ingredient from the cabinet (free)."""
+
+
+class Scrounge(Action):
+    """The turn's action: look at a laboratory ingredient (free; may weave it)."""
+
+
+class WeaveAgain(Action):
+    """After weaving or scrounging: pay for another weave."""
+
+
+class MoveIngredient(Action):
+    """While weaving: pay to move an ingredient from one spell to another."""
+
+
+class Cast(Action):
+    """The turn's action: cast a spell from your spellbook, paying its card's cost."""
+
+    spell: str = Field(min_length=1, max_length=40)  # the magic word
+
+
+class CompleteSpell(Action):
+    """While weaving: the last letter is woven; the spell goes into your spellbook."""
+
+    spell: str = Field(min_length=1, max_length=40)
+
+
+class EndTurn(Action):
+    """End of your turn: recover spirit, maybe call for grading, pass the turn."""
+
+
+class TradeRemove(Action):
+    """Between turns: pay to take an ingredient off a partly woven spell to trade it."""
+
+
+class GiveSpell(Action):
+    """Between turns: a completed spell changes hands in a trade."""
+
+    spell: str = Field(min_length=1, max_length=40)
+    to: str = Field(min_length=1)
+
+
+class SpiritChange(Action):
+    """A spell's effect: gain or lose spirit."""
+
+    delta: int = Field(ge=-99, le=99)
+
+
+class StoneChange(Action):
+    """A philosopher's stone gained or given up."""
+
+    delta: int = Field(ge=-99, le=99)
+
+
+actions: dict[str, type[Action]] = {
+    "start": Start,
+    "rest": Rest,
+    "research": Research,
+    "weave": Weave,
+    "scrounge": Scrounge,
+    "weave_again": WeaveAgain,
+    "move_ingredient": MoveIngredient,
+    "cast": Cast,
+    "complete_spell": CompleteSpell,
+    "end_turn": EndTurn,
+    "trade_remove": TradeRemove,
+    "give_spell": GiveSpell,
+    "spirit": SpiritChange,
+    "stone": StoneChange,
+}
+TURN_MOVES = (Rest, Research, Weave, Scrounge, WeaveAgain, MoveIngredient, Cast, CompleteSpell, EndTurn)
+TRADE_MOVES = (TradeRemove, GiveSpell)
+
+
+def _set(content: Content) -> SetRules:
+    return content["magic-spell-set"]
+
+
+def setup(content: Content, options: Options) -> dict:
+    courseload = _set(content).courseload[COURSELOADS.index(options.courseload)]
+    return {
+        "phase": "joining",  # then "playing", then "over"
+        "courseload": courseload,  # credits that call for grading
+        "order": [],  # player ids in turn order
+        "students": {},  # player id -> {name, spirit, spellbook: [{spell, credits}], stones}
+        "turn": None,  # index into order of the student whose turn it is
+        "acted": None,  # this turn's action so far: rest, research, weave, scrounge, cast
+        "grading": None,  # once called: {called_by, last_turns: [ids still to play]}
+        "winners": [],
+    }
+
+
+def join(state: dict, player_id: str, name: str) -> dict:
+    if state["phase"] != "joining":
+        raise Refused("The semester has begun: no one can join now.")
+    if player_id in state["students"]:  # a second join renames
+        return _with_student(state, player_id, name=name)
+    student = {"name": name, "spirit": None, "spellbook": [], "stones": 0}
+    return {**state, "order": [*state["order"], player_id], "students": {**state["students"], player_id: student}}
+
+
+def apply(content: Content, state: dict, actor: str, action: Action) -> dict:
+    return _MOVES[type(action)](content, state, _who(state, actor, action), action)
+
+
+def view(state: dict, actor: str) -> dict:
+    """Everything (Magic Spell hides nothing the tracker holds), plus each student's credits."""
+    credits = {pid: _credits(student) for pid, student in state["students"].items()}
+    return {**state, "you": actor, "credits": credits}
+
+
+# --- who acts --------------------------------------------------------------------------------
+
+
+def _who(state: dict, actor: str, action: Action) -> str:
+    """The student a move is for, or Refused when the actor may not make it now."""
+    if isinstance(action, Start):
+        if actor != HOST:
+            raise Refused("Only the host starts the semester.")
+        return HOST
+    if state["phase"] != "playing":
+        raise Refused("The semester has not begun yet." if state["phase"] == "joining" else "The semester is over.")
+    current = state["order"][state["turn"]]
+    if actor == HOST:
+        who = action.player or current
+    elif action.player and action.player != actor:
+        raise Refused("You can only make your own moves.")
+    else:
+        who = actor
+    if who not in state["students"]:
+        raise Refused("There is no such student at this table.")
+    if isinstance(action, TURN_MOVES) and who != current:
+        raise Refused(f"It is {state['students'][current]['name']}'s turn.")
+    if isinstance(action, TRADE_MOVES) and who == current:
+        raise Refused("Trades happen between turns, not during your own.")
+    return who
+
+
+# --- the moves -------------------------------------------------------------------------------
+
+
+def _start(content: Content, state: dict, _host: str, action: Start) -> dict:
+    if state["phase"] != "joining":
+        raise Refused("The semester has already begun.")
+    order = state["order"]
+    if len(order) < 2:
+        raise Refused("A wager needs at least two students.")
+    if action.first and action.first not in order:
+        raise Refused("The student to go first has not joined.")
+    first = order.index(action.first) if action.first else 0
+    start = _set(content).spirit.start
+    students = {pid: {**student, "spirit": start} for pid, student in state["students"].items()}
+    return {**state, "phase": "playing", "order": order[first:] + order[:first], "students": students, "turn": 0}
+
+
+def _paying(spend):
+    """A move that pays spirit by one of the rules' functions; RuleError becomes Refused."""
+
+    def move(content: Content, state: dict, who: str, _action: Action) -> dict:
+        try:
+            spirit = spend(state["students"][who]["spirit"], _set(content).spirit)
+        except rules.RuleError as err:
+            raise Refused(f"{err}.") from None
+        return _with_student(state, who, spirit=spirit)
+
+    return move
+
+
+def _main_action(name: str, then=None):
+    """The turn's one action (rest, research, weave, scrounge): refused after another."""
+
+    def move(content: Content, state: dict, who: str, action: Action) -> dict:
+        if state["acted"]:
+            raise Refused(f"You have already taken this turn's action ({state['acted']}).")
+        state = then(content, state, who, action) if then else state
+        return {**state, "acted": name}
+
+    return move
+
+
+def _while_weaving(what: str, then):
+    def move(content: Content, state: dict, who: str, action: Action) -> dict:
+        if state["acted"] not in WEAVING:
+            raise Refused(f"{what} is part of weaving: weave first this turn.")
+        return then(content, state, who, action)
+
+    return move
+
+
+def _cast(content: Content, state: dict, who: str, action: Cast) -> dict:
+    card = _card(content, action.spell)
+    if card.word not in _words(state["students"][who]):
+        raise Refused(f"{card.word.upper()} is not in your spellbook.")
+    if card.mode != "cast":
+        raise Refused(f"{card.word.upper()} works by itself; it is never cast.")
+    spirit = state["students"][who]["spirit"]
+    if spirit < card.cost:
+        raise Refused(f"Casting {card.word.upper()} costs {card.cost} spirit; you have {spirit}.")
+    return _with_student(state, who, spirit=spirit - card.cost)
+
+
+def _complete(content: Content, state: dict, who: str, action: CompleteSpell) -> dict:
+    card = _card(content, action.spell)
+    holder = next((pid for pid, s in state["students"].items() if card.word in _words(s)), None)
+    if holder is not None:
+        raise Refused(f"{card.word.upper()} is already in {state['students'][holder]['name']}'s spellbook.")
+    credits = dict(zip((c.word for c in spells(content)), printed_credits(content), strict=True))[card.word]
+    book = [*state["students"][who]["spellbook"], {"spell": card.word, "credits": credits}]
+    return _with_student(state, who, spellbook=book)
+
+
+def _give_spell(content: Content, state: dict, who: str, action: GiveSpell) -> dict:
+    card = _card(content, action.spell)
+    book = state["students"][who]["spellbook"]
+    if card.word not in _words(state["students"][who]):
+        raise Refused(f"{card.word.upper()} is not in your spellbook.")
+    if action.to not in state["students"] or action.to == who:
+        raise Refused("Give it to another student at this table.")
+    if action.to == state["order"][state["turn"]]:
+        raise Refused("Trades happen between turns: that student is taking theirs.")
+    entry = next(e for e in book if e["spell"] == card.word)
+    state = _with_student(state, who, spellbook=[e for e in book if e is not entry])
+    return _with_student(state, action.to, spellbook=[*state["students"][action.to]["spellbook"], entry])
+
+
+def _spirit(content: Content, state: dict, who: str, action: SpiritChange) -> dict:
+    spirit = state["students"][who]["spirit"] + action.delta
+    if spirit < 0:
+        raise Refused(f"{state['students'][who]['name']} has {spirit - action.delta} spirit; they cannot lose more.")
+    return _with_student(state, who, spirit=spirit)
+
+
+def _stone(content: Content, state: dict, who: str, action: StoneChange) -> dict:
+    stones = state["students"][who]["stones"] + action.delta
+    held = sum(s["stones"] for s in state["students"].values()) + action.delta
+    if stones < 0:
+        raise Refused(f"{state['students'][who]['name']} holds {stones - action.delta} philosopher's stones.")
+    if held > len(_set(content).philosophers_stones):
+        raise Refused(f"The set has only {len(_set(content).philosophers_stones)} philosopher's stones.")
+    return _with_student(state, who, stones=stones)
+
+
+def _end_turn(content: Content, state: dict, who: str, _action: Action) -> dict:
+    """Recover, call for grading with a full courseload, pass the turn; after everyone else's
+    last turn, the semester is over."""
+    student = state["students"][who]
+    state = _with_student(state, who, spirit=rules.end_of_turn(student["spirit"], _set(content).spirit))
+    grading = state.get("grading")
+    if grading is not None:
+        grading = {**grading, "last_turns": [pid for pid in grading["last_turns"] if pid != who]}
+    elif rules.calls_for_grading(_spell_credits(student), state["courseload"]):
+        order = state["order"]
+        at = order.index(who)
+        grading = {"called_by": who, "last_turns": order[at + 1 :] + order[:at]}
+    state = {**state, "grading": grading, "acted": None, "turn": (state["turn"] + 1) % len(state["order"])}
+    if grading is not None and not grading["last_turns"]:
+        totals = {pid: _credits(s) for pid, s in state["students"].items()}
+        return {**state, "phase": "over", "turn": None, "winners": top_scorers(totals)}
+    return state
+
+
+_MOVES = {
+    Start: _start,
+    Rest: _main_action("rest", _paying(rules.rest)),
+    Research: _main_action("research", _paying(rules.research)),
+    Weave: _main_action("weave"),
+    Scrounge: _main_action("scrounge"),
+    WeaveAgain: _while_weaving("Weaving again", _paying(rules.weave_again)),
+    MoveIngredient: _while_weaving("Moving an ingredient", _paying(rules.move_ingredient)),
+    Cast: _main_action("cast", _cast),
+    CompleteSpell: _while_weaving("Completing a spell", _complete),
+    EndTurn: _end_turn,
+    TradeRemove: _paying(rules.trade_remove),
+    GiveSpell: _give_spell,
+    SpiritChange: _spirit,
+    StoneChange: _stone,
+}
+TRACKER = GameTracker("magic-spell", Options, actions, setup, join, apply, view)
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+def _card(content: Content, word: str) -> SpellCard:
+    card = next((c for c in spells(content) if c.word.lower() == word.strip().lower()), None)
+    if card is None:
+        raise Refused(f"There is no spell {word.upper()} in the deck.")
+    return card
+
+
+def _words(student: dict) -> list[str]:
+    return [entry["spell"] for entry in student["spellbook"]]
+
+
+def _spell_credits(student: dict) -> int:
+    return sum(entry["credits"] for entry in student["spellbook"])
+
+
+def _credits(student: dict) -> int:
+    """A student's credits at the end: their spellbook's, and one for each philosopher's stone held."""
+    return _spell_credits(student) + student["stones"]
+
+
+def _with_student(state: dict, pid: str, **changes) -> dict:
+    return {**state, "students": {**state["students"], pid: {**state["students"][pid], **changes}}}

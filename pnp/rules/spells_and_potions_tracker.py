@@ -1,0 +1,172 @@
+"""Spells and Potions at the table: a Ritual Tournament's duels, tricks, trump and potion points,
+and the individual totals at the end (pnp.rules.table.Tracker).
+
+Wizards take their places in join order (the first to join is wizard A, and so on); seats and
+partnerships in each duel are pnp.rules.spells_and_potions.tournament()'s. Team 0 is the
+partnership North and South, team 1 East and West. Any wizard at the table, or the host, may
+record for everyone: one phone in the middle of the table is enough.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Literal
+
+from pydantic import Field
+
+from pnp.content.loader import Content
+from pnp.content.validate import Strict
+from pnp.games.spells_and_potions.kinds import scoring
+from pnp.rules.spells_and_potions import Player, duel_score, individual_totals, tournament
+from pnp.rules.table import HOST, GameTracker, Refused, top_scorers
+from pnp.rules.trick_judge import PlayedCard, element, judge, magic_card
+
+Team = Literal[0, 1]
+
+
+class Options(Strict):
+    wizards: Literal[2, 3, 4] = 4
+
+
+class Start(Strict):
+    """Begin the first duel once every wizard has joined (host)."""
+
+
+class Trick(Strict):
+    """A trick won by `team`; the Spells and Potions cards in it whose potion points count."""
+
+    team: Team
+    potions: list[str] = Field(default_factory=list, max_length=8)  # card names, e.g. a reward
+
+
+class JudgeTrick(Strict):
+    """The cards of a trick in the order played: the judge says who won; the trick is recorded."""
+
+    lead: Team  # the team whose wizard led
+    cards: list[PlayedCard] = Field(min_length=1, max_length=8)
+
+
+class SetTrump(Strict):
+    """After a trump choice: this element is trump for the rest of the duel."""
+
+    suit: str = Field(min_length=1)
+
+
+class EndDuel(Strict):
+    """Score the duel once every trick is recorded; the next duel, or the tournament's end."""
+
+
+actions: dict[str, type[Strict]] = {
+    "start": Start,
+    "trick": Trick,
+    "judge_trick": JudgeTrick,
+    "set_trump": SetTrump,
+    "end_duel": EndDuel,
+}
+
+
+def setup(content: Content, options: Options) -> dict:
+    return {
+        "phase": "joining",  # then "playing", then "over"
+        "wizards": options.wizards,
+        "players": [],  # player ids in join order: wizard A, B, ...
+        "names": {},  # player id -> name
+        "duel": 0,  # the current duel, from 0
+        "seats": {},  # seat -> player id, "companion" (shared) or "companion:<player id>" (their own)
+        "teams": [],  # [[member, member], [member, member]]: team 0 (North, South), team 1 (East, West)
+        "tricks": [0, 0],  # tricks each team has won this duel
+        "potions": [0, 0],  # potion points each team has gained this duel
+        "trump": content["element-suits"].trump,
+        "last_trick": None,  # the judge's verdict on the latest judged trick
+        "duels": [],  # each finished duel: {tricks, potions, scores}
+        "totals": {},  # player id -> tournament score, once it is over
+        "winners": [],
+    }
+
+
+def join(state: dict, player_id: str, name: str) -> dict:
+    if player_id in state["names"]:  # a second join renames
+        return {**state, "names": {**state["names"], player_id: name}}
+    if state["phase"] != "joining" or len(state["players"]) == state["wizards"]:
+        raise Refused(f"This tournament is for {state['wizards']} wizards, and they are all here.")
+    return {**state, "players": [*state["players"], player_id], "names": {**state["names"], player_id: name}}
+
+
+def apply(content: Content, state: dict, actor: str, action: Strict) -> dict:
+    if actor != HOST and actor not in state["names"]:
+        raise Refused("Only the wizards at this table and the host record its tricks.")
+    if isinstance(action, Start):
+        return _start(content, state, actor)
+    if state["phase"] != "playing":
+        raise Refused("The tournament has not begun yet." if state["phase"] == "joining" else "The tournament is over.")
+    if isinstance(action, Trick):
+        points = sum(magic_card(content, name).points for name in action.potions)
+        return _won(content, state, action.team, points, last_trick=None)
+    if isinstance(action, JudgeTrick):
+        verdict = judge(content, list(action.cards), state["trump"], action.lead)
+        last_trick = {**asdict(verdict), "rulings": list(verdict.rulings)}
+        return _won(content, state, verdict.team, verdict.potion_points, last_trick)
+    if isinstance(action, SetTrump):
+        return {**state, "trump": element(content, action.suit).id}
+    return _end_duel(content, state)
+
+
+def view(state: dict, actor: str) -> dict:
+    """Everything: a trick-taking tracker holds no one's hand."""
+    return {**state, "you": actor}
+
+
+def _start(content: Content, state: dict, actor: str) -> dict:
+    if actor != HOST:
+        raise Refused("Only the host starts the tournament.")
+    if state["phase"] != "joining":
+        raise Refused("The tournament has already begun.")
+    if len(state["players"]) != state["wizards"]:
+        raise Refused(f"{len(state['players'])} of {state['wizards']} wizards have joined.")
+    return _seat(content, {**state, "phase": "playing"})
+
+
+def _won(content: Content, state: dict, team: int, potion_points: float, last_trick: dict | None) -> dict:
+    tricks = scoring(content).tricks
+    if sum(state["tricks"]) == tricks:
+        raise Refused(f"All {tricks} tricks of this duel are recorded; end the duel.")
+    won = [n + (side == team) for side, n in enumerate(state["tricks"])]
+    potions = [p + (potion_points if side == team else 0) for side, p in enumerate(state["potions"])]
+    return {**state, "tricks": won, "potions": potions, "last_trick": last_trick}
+
+
+def _end_duel(content: Content, state: dict) -> dict:
+    rules = scoring(content)
+    if sum(state["tricks"]) != rules.tricks:
+        raise Refused(f"{sum(state['tricks'])} of {rules.tricks} tricks are recorded; the duel is not over.")
+    scores = [duel_score(won, rules, points) for won, points in zip(state["tricks"], state["potions"], strict=True)]
+    finished = [*state["duels"], {"tricks": state["tricks"], "potions": state["potions"], "scores": scores}]
+    state = {**state, "duels": finished, "duel": state["duel"] + 1, "tricks": [0, 0], "potions": [0, 0]}
+    state = {**state, "trump": content["element-suits"].trump, "last_trick": None}
+    duels = _duels(content, state)
+    if state["duel"] < len(duels):
+        return _seat(content, state)
+    by_wizard = individual_totals(duels, [tuple(duel["scores"]) for duel in finished])
+    totals = {pid: by_wizard[Player(number)] for number, pid in enumerate(state["players"])}
+    return {**state, "phase": "over", "totals": totals, "winners": top_scorers(totals)}
+
+
+def _duels(content: Content, state: dict):
+    return tournament(state["wizards"], content["duel-rules"].duels)
+
+
+def _seat(content: Content, state: dict) -> dict:
+    """The current duel's seats and teams, by player id."""
+    duel = _duels(content, state)[state["duel"]]
+    seats = {seat: _member(state, who) for seat, who in duel.seating}
+    teams = [[_member(state, who) for who in pair] for pair in duel.partnerships]
+    return {**state, "seats": seats, "teams": teams}
+
+
+def _member(state: dict, who: Player) -> str:
+    if not who.companion:
+        return state["players"][who.number]
+    return "companion" if who.number is None else f"companion:{state['players'][who.number]}"
+
+
+TRACKER = GameTracker("spells-and-potions", Options, actions, setup, join, apply, view)

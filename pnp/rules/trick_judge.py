@@ -1,0 +1,142 @@
+"""Spells and Potions: which card wins a trick, and what the trick is worth.
+
+The cards are entered in the order they were played. Partners sit opposite each other, so the
+teams alternate around the table: card i belongs to team (lead_team + i) % 2.
+
+By the rules: only an element card wins; the first element card sets the element to follow;
+the highest trump wins if a trump was played, else the highest card of the led element; a trick
+of Spells and Potions cards only goes to its leader. A card's `changes` (content) turns the
+ranking over or takes trump's power away; its `rank_bonus` adds to its team's ranks; its
+`points` change the trick's value. Where the rules leave a combination open, the content's
+rulings decide, and the verdict carries the words of each ruling it used.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pydantic import Field, model_validator
+
+from pnp.content.loader import Content
+from pnp.content.validate import Strict
+from pnp.games.spells_and_potions.kinds import MagicCard, Suit, scoring
+from pnp.rules.spells_and_potions import trick_value
+from pnp.rules.table import Refused
+
+DECIDERS = ("lowest-wins", "ignore-trump")  # the changes that say which card of the led element wins
+
+
+class PlayedCard(Strict):
+    """An element card (suit and rank) or a Spells and Potions card (name), as a phone sends it."""
+
+    suit: str = ""
+    rank: int = Field(0, ge=0, le=99)
+    name: str = ""
+
+    @model_validator(mode="after")
+    def _one_kind(self):
+        if bool(self.name) == bool(self.suit and self.rank):
+            raise ValueError("either suit and rank (an element card) or name (a Spells and Potions card)")
+        return self
+
+
+@dataclass(frozen=True)
+class Verdict:
+    winner: int  # the winning card's place in the trick (0: the leader's)
+    team: int  # the winning team, 0 or 1
+    value: float  # what the trick is worth to that team
+    potion_points: float  # the part of `value` potion cards added or took away
+    winner_picks_leader: bool  # the winner chooses who leads next
+    winner_picks_trump: bool  # the winner chooses the trump element for the rest of the duel
+    rulings: tuple[str, ...]  # the words of each of our rulings this trick needed
+
+
+def judge(content: Content, cards: list[PlayedCard], trump: str, lead_team: int = 0) -> Verdict:
+    """The verdict on a complete trick; Refused when the cards cannot be a trick of this deck."""
+    cards, magic = _checked(content, cards)
+    rulings = content["rulings"].rulings
+    used: list[str] = []
+    elements = [i for i, card in enumerate(cards) if card.suit]
+    team = [(lead_team + i) % 2 for i in range(len(cards))]
+    if not elements:
+        winner = 0
+    else:
+        if elements[0] != 0:
+            used.append("magic-lead")
+        led = cards[elements[0]].suit
+        deciders = [card.changes for card in magic.values() if card.changes in DECIDERS]
+        if len(set(deciders)) > 1:
+            used.append("reverse-and-shield")
+        decider = deciders[-1] if deciders else None
+        trumped = decider is None and any(cards[i].suit == trump for i in elements)
+        contenders = [i for i in elements if cards[i].suit == (trump if trumped else led)]
+        bonus = [sum(c.rank_bonus for i, c in magic.items() if team[i] == side) for side in (0, 1)]
+        blasts = sum(1 for card in magic.values() if card.rank_bonus)
+        if blasts > 1:
+            used.append("two-blasts")
+        lowest = decider == "lowest-wins"
+        if lowest and blasts:
+            used.append("blast-in-reverse")
+        # Higher is better; a reverse turns the ranks over, and a team's bonus still helps it.
+        strength = {i: (-cards[i].rank if lowest else cards[i].rank) + bonus[team[i]] for i in contenders}
+        best = max(strength.values())
+        tied = [i for i in contenders if strength[i] == best]
+        if len(tied) > 1:
+            used.append("tie")
+        winner = tied[0]
+    value = trick_value(scoring(content), magic.values())
+    changes = {card.changes for card in magic.values()}
+    return Verdict(
+        winner=winner,
+        team=team[winner],
+        value=value,
+        potion_points=value - scoring(content).points_per_trick,
+        winner_picks_leader="winner-picks-leader" in changes,
+        winner_picks_trump="winner-picks-trump" in changes,
+        rulings=tuple(rulings[name] for name in used),
+    )
+
+
+def _checked(content: Content, cards: list[PlayedCard]) -> tuple[list[PlayedCard], dict[int, MagicCard]]:
+    """The cards with each element named by its suit id, and the Spells and Potions cards by
+    place; Refused unless every card is one the deck holds, no more often than it holds it, in
+    a trick of one card a hand."""
+    hands = content["duel-rules"].hands
+    if len(cards) != hands:
+        raise Refused(f"A trick has {hands} cards, one from each hand; {len(cards)} were entered.")
+    ranks = content["element-suits"].ranks
+    magic: dict[int, MagicCard] = {}
+    checked: list[PlayedCard] = []
+    for i, played in enumerate(cards):
+        if played.name:
+            card = magic_card(content, played.name)
+            if sum(1 for c in magic.values() if c is card) == card.count:
+                raise Refused(f"The deck holds {card.count} {card.name}; this trick has more.")
+            magic[i] = card
+            checked.append(played)
+            continue
+        suit = element(content, played.suit)
+        if played.rank > ranks:
+            raise Refused(f"Element cards run 1 to {ranks}; {played.rank} is not one.")
+        played = played.model_copy(update={"suit": suit.id})
+        if played in checked:
+            raise Refused(f"There is one {played.rank} of {suit.name}; it was entered twice.")
+        checked.append(played)
+    return checked, magic
+
+
+def magic_card(content: Content, name: str) -> MagicCard:
+    """The Spells and Potions card of that name (any case)."""
+    card = next((c for c in content["magic-cards"].cards if c.name.lower() == name.strip().lower()), None)
+    if card is None:
+        raise Refused(f"There is no Spells and Potions card called {name!r}.")
+    return card
+
+
+def element(content: Content, name: str) -> Suit:
+    """The element suit of that id or name (any case)."""
+    suits = content["element-suits"].suits
+    suit = next((s for s in suits if name.strip().lower() in (s.id, s.name.lower())), None)
+    if suit is None:
+        raise Refused(f"There is no {name} element; the elements are {', '.join(s.name for s in suits)}.")
+    return suit

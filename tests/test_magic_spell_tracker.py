@@ -1,0 +1,270 @@
+"""The Magic Spell tracker: spirit paid and gained by the content's numbers, turns, spellbooks and
+stones, the end of the semester, and undo through the log."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp.content.game import load_game
+from pnp.games import game
+from pnp.games.magic_spell.checks import printed_credits, spells
+from pnp.paths import CONTENT
+from pnp.rules.magic_spell_tracker import TRACKER
+from pnp.rules.table import HOST, Entry, Refused, replay, undo_target
+from tests.conftest import overlay as conftest_overlay
+from tests.test_magic_spell_set import MY_WORDS, spells_file
+from tests.test_rule_numbers import overlay
+
+CONTENT_MS = load_game(game("magic-spell"), [CONTENT])
+CREDITS = dict(zip((c.word for c in spells(CONTENT_MS)), printed_credits(CONTENT_MS), strict=True))
+
+
+def act(state, actor, kind, content=CONTENT_MS, **payload):
+    return TRACKER.apply(content, state, actor, TRACKER.actions[kind](**payload))
+
+
+def table(*names, content=CONTENT_MS, start=True, **options):
+    state = TRACKER.setup(content, TRACKER.Options(**options))
+    for name in names:
+        state = TRACKER.join(state, name, name.title())
+    return act(state, HOST, "start", content) if start else state
+
+
+def spirit(state, who):
+    return state["students"][who]["spirit"]
+
+
+def words(credits: int) -> list[str]:
+    return [word for word, n in CREDITS.items() if n == credits]
+
+
+def test_the_registry_names_this_tracker():
+    assert game("magic-spell").load("tracker") is TRACKER
+
+
+def test_everyone_starts_with_the_contents_spirit_in_join_order():
+    state = table("ann", "bo", "cy")
+    assert [spirit(state, who) for who in ("ann", "bo", "cy")] == [5, 5, 5]
+    assert state["order"] == ["ann", "bo", "cy"] and state["turn"] == 0 and state["courseload"] == 9
+    state = act(table("ann", "bo", "cy", start=False), HOST, "start", first="bo")
+    assert state["order"] == ["bo", "cy", "ann"]
+
+
+def test_rest_gains_and_research_pays():
+    state = act(table("ann", "bo"), "ann", "rest")
+    assert spirit(state, "ann") == 7 and state["acted"] == "rest"
+    state = act(act(state, "ann", "end_turn"), "bo", "research")
+    assert spirit(state, "bo") == 0
+
+
+def test_research_is_refused_when_it_cannot_be_paid():
+    state = act(table("ann", "bo"), "ann", "spirit", delta=-2)
+    with pytest.raises(Refused, match=r"^Research costs 5 spirit; you have 3\.$"):
+        act(state, "ann", "research")
+    with pytest.raises(Refused, match="already taken this turn's action"):
+        act(act(table("ann", "bo"), "ann", "rest"), "ann", "research")
+
+
+def test_weaving_again_and_moving_cost_spirit_only_while_weaving():
+    state = act(table("ann", "bo"), "ann", "weave")
+    state = act(act(state, "ann", "weave_again"), "ann", "move_ingredient")
+    assert spirit(state, "ann") == 3
+    scrounged = act(act(table("ann", "bo"), "ann", "scrounge"), "ann", "weave_again")
+    assert spirit(scrounged, "ann") == 4
+    for kind in ("weave_again", "move_ingredient", "complete_spell"):
+        payload = {"spell": "verve"} if kind == "complete_spell" else {}
+        with pytest.raises(Refused, match="part of weaving: weave first"):
+            act(act(table("ann", "bo"), "ann", "rest"), "ann", kind, **payload)
+    broke = act(act(table("ann", "bo"), "ann", "spirit", delta=-5), "ann", "weave")
+    with pytest.raises(Refused, match="Weaving again costs 1 spirit; you have 0"):
+        act(broke, "ann", "weave_again")
+    with pytest.raises(Refused, match="Moving an ingredient costs 1 spirit; you have 0"):
+        act(broke, "ann", "move_ingredient")
+
+
+def test_only_the_student_whose_turn_it_is_acts_and_the_host_acts_for_anyone():
+    state = table("ann", "bo")
+    with pytest.raises(Refused, match="It is Ann's turn"):
+        act(state, "bo", "rest")
+    with pytest.raises(Refused, match="only make your own moves"):
+        act(state, "bo", "rest", player="ann")
+    with pytest.raises(Refused, match="It is Ann's turn"):
+        act(state, HOST, "rest", player="bo")
+    assert spirit(act(state, HOST, "rest"), "ann") == 7  # the host's default: the student on turn
+    assert spirit(act(state, HOST, "spirit", player="bo", delta=3), "bo") == 8
+    with pytest.raises(Refused, match="no such student"):
+        act(state, HOST, "spirit", player="zed", delta=1)
+
+
+def test_the_end_of_a_turn_recovers_below_the_threshold_and_passes_the_turn():
+    state = act(act(table("ann", "bo"), "ann", "weave"), "ann", "weave_again")  # 4 spirit
+    state = act(state, "ann", "end_turn")
+    assert spirit(state, "ann") == 5 and state["turn"] == 1 and state["acted"] is None
+    state = act(act(state, "bo", "end_turn"), "ann", "end_turn")
+    assert spirit(state, "bo") == 5 and spirit(state, "ann") == 5  # at 5: nothing to recover
+    assert state["turn"] == 1
+
+
+def test_casting_pays_the_cards_cost_from_a_spell_in_your_spellbook():
+    card = next(c for c in spells(CONTENT_MS) if c.mode == "cast" and c.cost)
+    always = next(c for c in spells(CONTENT_MS) if c.mode == "always")
+    state = act(table("ann", "bo"), "ann", "weave")
+    state = act(act(state, "ann", "complete_spell", spell=card.word), "ann", "complete_spell", spell=always.word)
+    state = act(act(state, "ann", "end_turn"), "bo", "end_turn")
+    with pytest.raises(Refused, match="works by itself; it is never cast"):
+        act(state, "ann", "cast", spell=always.word)
+    cast = act(state, "ann", "cast", spell=card.word.upper())
+    assert spirit(cast, "ann") == 5 - card.cost and cast["acted"] == "cast"
+    with pytest.raises(Refused, match="is not in your spellbook"):
+        act(act(state, "ann", "end_turn"), "bo", "cast", spell=card.word)
+    poor = act(state, "ann", "spirit", delta=-5)
+    with pytest.raises(Refused, match=f"Casting {card.word.upper()} costs {card.cost} spirit; you have 0"):
+        act(poor, "ann", "cast", spell=card.word)
+
+
+def test_a_completed_spell_carries_its_cards_credits_and_is_held_once():
+    word = words(3)[0]
+    state = act(act(table("ann", "bo"), "ann", "weave"), "ann", "complete_spell", spell=word)
+    assert state["students"]["ann"]["spellbook"] == [{"spell": word, "credits": 3}]
+    assert TRACKER.view(state, "bo")["credits"] == {"ann": 3, "bo": 0}
+    with pytest.raises(Refused, match=f"{word.upper()} is already in Ann's spellbook"):
+        act(state, "ann", "complete_spell", spell=word)
+    with pytest.raises(Refused, match="no spell XYZZY in the deck"):
+        act(state, "ann", "complete_spell", spell="xyzzy")
+
+
+def test_a_users_own_deck_is_the_one_played_with_the_credits_its_rule_gives(tmp_path):
+    folder = conftest_overlay(tmp_path / "ov", "magic-spell", {"spells.yaml": spells_file(MY_WORDS)})
+    theirs = load_game(game("magic-spell"), [CONTENT, folder])
+    credits = dict(zip(MY_WORDS, printed_credits(theirs), strict=True))
+    state = act(table("ann", "bo", content=theirs), "ann", "weave", theirs)
+    state = act(state, "ann", "complete_spell", theirs, spell=MY_WORDS[0])
+    assert state["students"]["ann"]["spellbook"] == [{"spell": MY_WORDS[0], "credits": credits[MY_WORDS[0]]}]
+    with pytest.raises(Refused, match="no spell QUOTIDIAN in the deck"):
+        act(state, "ann", "complete_spell", theirs, spell="quotidian")
+
+
+def test_trades_happen_between_turns():
+    state = act(table("ann", "bo", "cy"), "bo", "trade_remove")
+    assert spirit(state, "bo") == 4
+    with pytest.raises(Refused, match="Trades happen between turns, not during your own"):
+        act(state, "ann", "trade_remove")
+    word = words(2)[0]
+    state = act(act(act(state, "ann", "weave"), "ann", "complete_spell", spell=word), "ann", "end_turn")
+    given = act(state, "ann", "give_spell", spell=word, to="cy")
+    assert given["students"]["cy"]["spellbook"] == [{"spell": word, "credits": 2}]
+    assert given["students"]["ann"]["spellbook"] == []
+    with pytest.raises(Refused, match="that student is taking theirs"):
+        act(state, "ann", "give_spell", spell=word, to="bo")
+    with pytest.raises(Refused, match="not in your spellbook"):
+        act(state, "cy", "give_spell", spell=word, to="ann")
+    broke = act(state, "cy", "spirit", delta=-5)
+    with pytest.raises(Refused, match="Taking an ingredient off a spell to trade it costs 1 spirit; you have 0"):
+        act(broke, "cy", "trade_remove")
+
+
+def test_spirit_and_stones_cannot_go_below_zero_and_stones_are_the_sets():
+    state = table("ann", "bo")
+    with pytest.raises(Refused, match="Ann has 5 spirit; they cannot lose more"):
+        act(state, "ann", "spirit", delta=-6)
+    with pytest.raises(Refused, match="Bo holds 0 philosopher's stones"):
+        act(state, "bo", "stone", delta=-1)
+    state = act(act(state, "ann", "stone", delta=2), "bo", "stone", delta=1)
+    with pytest.raises(Refused, match="only 3 philosopher's stones"):
+        act(state, "bo", "stone", delta=1)
+
+
+def test_nothing_before_the_start_and_no_joining_after_it():
+    waiting = table("ann", start=False)
+    with pytest.raises(Refused, match="not begun"):
+        act(waiting, HOST, "rest")
+    with pytest.raises(Refused, match="at least two students"):
+        act(waiting, HOST, "start")
+    with pytest.raises(Refused, match="Only the host starts"):
+        act(TRACKER.join(waiting, "bo", "Bo"), "ann", "start")
+    with pytest.raises(Refused, match="no one can join now"):
+        TRACKER.join(table("ann", "bo"), "cy", "Cy")
+    with pytest.raises(Refused, match="has already begun"):
+        act(table("ann", "bo"), HOST, "start")
+
+
+def complete(state, who, *spell_words):
+    state = act(state, who, "weave")
+    for word in spell_words:
+        state = act(state, who, "complete_spell", spell=word)
+    return act(state, who, "end_turn")
+
+
+def test_a_full_courseload_gives_everyone_else_one_last_turn_then_the_most_credits_win():
+    three = words(3)
+    state = act(table("ann", "bo", "cy"), "ann", "end_turn")
+    state = complete(state, "bo", *three[:3])  # 9 credits: Bo calls for grading
+    assert state["grading"] == {"called_by": "bo", "last_turns": ["cy", "ann"]}
+    state = complete(state, "cy", *three[3:6])  # Cy reaches 9 too on a last turn
+    assert state["phase"] == "playing" and state["grading"]["last_turns"] == ["ann"]
+    state = act(act(state, "ann", "stone", delta=1), "ann", "end_turn")
+    assert state["phase"] == "over" and state["winners"] == ["bo", "cy"]  # a tie is shared
+    with pytest.raises(Refused, match="The semester is over"):
+        act(state, "bo", "rest")
+
+
+def test_philosophers_stones_count_at_the_end_but_do_not_call_for_grading():
+    three = words(3)
+    state = act(table("ann", "bo"), "ann", "stone", delta=3)
+    state = complete(state, "ann", *three[:2])  # 6 + 3 stones: not a courseload of spells
+    assert state["grading"] is None
+    state = complete(state, "bo", *three[2:5])
+    state = act(state, "ann", "end_turn")
+    assert state["phase"] == "over"
+    assert TRACKER.view(state, HOST)["credits"] == {"ann": 9, "bo": 9}
+    assert state["winners"] == ["ann", "bo"]
+
+
+def test_heavy_courseload_moves_the_end():
+    three = words(3)
+    state = complete(table("ann", "bo", courseload="heavy"), "ann", *three[:3])
+    assert state["courseload"] == 12 and state["grading"] is None
+    state = complete(act(state, "bo", "end_turn"), "ann", three[3])
+    assert state["grading"]["called_by"] == "ann"
+    assert table("ann", "bo", courseload="heaviest")["courseload"] == 15
+
+
+def test_the_tracker_follows_a_rule_number_changed_in_an_overlay(tmp_path):
+    folder = overlay(tmp_path, "magic-spell", "set.yaml", "research: 5", "research: 4")
+    theirs = load_game(game("magic-spell"), [CONTENT, folder])
+    state = act(table("ann", "bo", content=theirs), "ann", "research", theirs)
+    assert spirit(state, "ann") == 1
+    folder = overlay(tmp_path / "2", "magic-spell", "set.yaml", "trade_remove: 1", "trade_remove: 2")
+    theirs = load_game(game("magic-spell"), [CONTENT, folder])
+    assert spirit(act(table("ann", "bo", content=theirs), "bo", "trade_remove", theirs), "bo") == 3
+
+
+def entries(*moves):
+    """A log: each move is (actor, type, payload); joins first."""
+    log = [Entry(1, "ann", "join", {"name": "Ann"}), Entry(2, "bo", "join", {"name": "Bo"})]
+    return log + [Entry(seq, actor, kind, payload) for seq, (actor, kind, payload) in enumerate(moves, start=3)]
+
+
+def test_undo_takes_back_a_move_and_refuses_when_later_moves_depend_on_it():
+    options = TRACKER.Options()
+    log = entries((HOST, "start", {}), ("ann", "rest", {}), ("ann", "end_turn", {}), ("bo", "research", {}))
+    assert spirit(replay(TRACKER, CONTENT_MS, options, log).state, "bo") == 0
+    assert undo_target(TRACKER, CONTENT_MS, options, log, "bo").seq == 6
+    assert undo_target(TRACKER, CONTENT_MS, options, log, HOST).seq == 6  # the host: anyone's latest
+    undone = replay(TRACKER, CONTENT_MS, options, [*log, Entry(7, "bo", "undo", {"seq": 6})])
+    assert spirit(undone.state, "bo") == 5 and [e.seq for e in undone.standing] == [3, 4, 5]
+    # Ann's latest is ending her turn, and Bo has researched on his since: it cannot be taken back.
+    with pytest.raises(Refused, match="later moves depend on it"):
+        undo_target(TRACKER, CONTENT_MS, options, log, "ann")
+
+
+def test_undoing_a_rest_is_refused_when_its_spirit_paid_for_a_later_move():
+    options = TRACKER.Options()
+    moves = [(HOST, "start", {}), ("ann", "rest", {}), ("ann", "end_turn", {}), ("bo", "end_turn", {})]
+    moves += [("ann", "weave", {}), *[("ann", "weave_again", {})] * 7]  # 7 spirit, all spent
+    log = entries(*moves, ("ann", "end_turn", {}))
+    assert spirit(replay(TRACKER, CONTENT_MS, options, log).state, "ann") == 1
+    assert undo_target(TRACKER, CONTENT_MS, options, log[:-1], "ann").type == "weave_again"
+    # without the rest (seq 4), the seventh weave could not have been paid for
+    with pytest.raises(Refused, match="Weaving again costs 1 spirit; you have 0"):
+        replay(TRACKER, CONTENT_MS, options, [*log, Entry(99, HOST, "undo", {"seq": 4})])

@@ -1,0 +1,172 @@
+"""The Spells and Potions tracker: wizards seated by the tournament, tricks and potion points,
+trump, duels scored and rotated, the individual totals and the winners."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp.content.game import load_game
+from pnp.games import game
+from pnp.paths import CONTENT
+from pnp.rules.spells_and_potions_tracker import TRACKER
+from pnp.rules.table import HOST, Entry, Refused, replay, undo_target
+from tests.test_rule_numbers import overlay
+
+SP = load_game(game("spells-and-potions"), [CONTENT])
+ELEMENT = {"suit": "earth", "rank": 5}
+
+
+def act(state, actor, kind, content=SP, **payload):
+    return TRACKER.apply(content, state, actor, TRACKER.actions[kind](**payload))
+
+
+def table(wizards=4, content=SP, start=True):
+    state = TRACKER.setup(content, TRACKER.Options(wizards=wizards))
+    for who in "abcd"[:wizards]:
+        state = TRACKER.join(state, who, who.upper())
+    return act(state, HOST, "start", content) if start else state
+
+
+def play_duel(state, won_by_team_0, content=SP, tricks=13):
+    for n in range(tricks):
+        state = act(state, "a", "trick", content, team=0 if n < won_by_team_0 else 1)
+    return act(state, "a", "end_duel", content)
+
+
+def test_the_registry_names_this_tracker():
+    assert game("spells-and-potions").load("tracker") is TRACKER
+
+
+def test_four_wizards_are_seated_in_join_order_and_rotate_after_each_duel():
+    state = table()
+    assert state["seats"] == {"north": "a", "east": "b", "south": "c", "west": "d"}
+    assert state["teams"] == [["a", "c"], ["b", "d"]] and state["trump"] == "fire"
+    state = play_duel(state, 7)
+    assert state["seats"] == {"north": "a", "east": "d", "south": "b", "west": "c"}
+    assert state["teams"] == [["a", "b"], ["d", "c"]] and state["duel"] == 1
+
+
+def test_three_and_two_wizards_play_with_companions():
+    assert table(3)["teams"] == [["companion", "b"], ["a", "c"]]
+    assert table(2)["teams"] == [["a", "companion:a"], ["b", "companion:b"]]
+
+
+def test_a_trick_counts_for_its_team_with_its_potion_points():
+    state = act(table(), "b", "trick", team=1, potions=["Gladder's Reward"])
+    state = act(state, HOST, "trick", team=0, potions=["harpier's penalty"])
+    assert state["tricks"] == [1, 1] and state["potions"] == [-10, 10]
+    with pytest.raises(Refused, match="no Spells and Potions card called 'Elixir'"):
+        act(state, "a", "trick", team=0, potions=["Elixir"])
+
+
+def test_a_judged_trick_is_recorded_for_the_winning_team_and_shown():
+    cards = [ELEMENT, {"suit": "earth", "rank": 9}, {"name": "Gladder's Reward"}, {"suit": "earth", "rank": 2}]
+    state = act(table(), "c", "judge_trick", lead=0, cards=cards)
+    assert state["tricks"] == [0, 1] and state["potions"] == [0, 10]
+    assert state["last_trick"]["winner"] == 1 and state["last_trick"]["value"] == 20
+    assert state["last_trick"]["rulings"] == []
+    led_by_magic = [
+        {"name": "Merlin's New Apprentice"},
+        ELEMENT,
+        {"suit": "earth", "rank": 3},
+        {"suit": "air", "rank": 1},
+    ]
+    state = act(state, "c", "judge_trick", lead=1, cards=led_by_magic)
+    assert state["tricks"] == [1, 1] and state["last_trick"]["winner_picks_leader"]
+    assert state["last_trick"]["rulings"] == [SP["rulings"].rulings["magic-lead"]]
+    with pytest.raises(Refused, match="A trick has 4 cards"):
+        act(state, "c", "judge_trick", lead=0, cards=[ELEMENT])
+
+
+def test_trump_choice_lasts_the_duel_and_the_judge_follows_it():
+    state = act(table(), "a", "set_trump", suit="Water")
+    assert state["trump"] == "water"
+    cards = [ELEMENT, {"suit": "fire", "rank": 10}, {"suit": "water", "rank": 1}, {"suit": "earth", "rank": 8}]
+    assert act(state, "a", "judge_trick", lead=0, cards=cards)["last_trick"]["winner"] == 2
+    with pytest.raises(Refused, match="no metal element; the elements are Fire, Earth, Air, Water"):
+        act(state, "a", "set_trump", suit="metal")
+    assert play_duel(state, 7)["trump"] == "fire"  # the next duel starts with the content's trump
+
+
+def test_a_duel_has_the_contents_number_of_tricks():
+    state = table()
+    for _ in range(13):
+        state = act(state, "a", "trick", team=0)
+    with pytest.raises(Refused, match="All 13 tricks of this duel are recorded; end the duel"):
+        act(state, "a", "trick", team=1)
+    with pytest.raises(Refused, match="12 of 13 tricks are recorded; the duel is not over"):
+        act(_tricks(table(), 12), "a", "end_duel")
+
+
+def _tricks(state, n):
+    for _ in range(n):
+        state = act(state, "a", "trick", team=0)
+    return state
+
+
+def test_the_tournament_ends_with_individual_totals_and_shared_wins():
+    state = play_duel(table(), 7)  # a, c: 70; b, d: 60
+    assert state["duels"] == [{"tricks": [7, 6], "potions": [0, 0], "scores": [70, 60]}]
+    state = play_duel(state, 13)  # a, b: 130; d, c: 0
+    state = play_duel(state, 0)  # a, d: 0; c, b: 130
+    assert state["phase"] == "over"
+    assert state["totals"] == {"a": 200, "b": 320, "c": 200, "d": 60}
+    assert state["winners"] == ["b"]
+    with pytest.raises(Refused, match="The tournament is over"):
+        act(state, "a", "trick", team=0)
+    tied = play_duel(play_duel(play_duel(table(), 13), 0), 13)  # a, c; then d, c; then a, d
+    assert tied["totals"] == {"a": 260, "b": 0, "c": 260, "d": 260} and tied["winners"] == ["a", "c", "d"]
+
+
+def test_potion_points_count_in_the_duel_score():
+    state = act(table(), "a", "trick", team=0, potions=["Gladder's Reward"])
+    state = play_duel(state, 6, tricks=12)
+    assert state["duels"][0]["scores"] == [80, 60]
+
+
+def test_three_wizards_total_without_the_companion():
+    state = play_duel(play_duel(play_duel(table(3), 13), 13), 13)
+    # duel 1: companion + b win; duel 2: companion + c; duel 3: companion + a
+    assert state["totals"] == {"a": 130, "b": 130, "c": 130} and state["winners"] == ["a", "b", "c"]
+
+
+def test_joining_starting_and_who_may_record():
+    waiting = table(start=False)
+    with pytest.raises(Refused, match="for 4 wizards, and they are all here"):
+        TRACKER.join(waiting, "e", "E")
+    assert TRACKER.join(waiting, "a", "Ann")["names"]["a"] == "Ann"  # joining again renames
+    short = TRACKER.join(TRACKER.setup(SP, TRACKER.Options()), "a", "A")
+    with pytest.raises(Refused, match="1 of 4 wizards have joined"):
+        act(short, HOST, "start")
+    with pytest.raises(Refused, match="Only the host starts"):
+        act(waiting, "a", "start")
+    with pytest.raises(Refused, match="not begun"):
+        act(waiting, "a", "trick", team=0)
+    with pytest.raises(Refused, match="Only the wizards at this table"):
+        act(table(), "zed", "trick", team=0)
+    with pytest.raises(Refused, match="already begun"):
+        act(table(), HOST, "start")
+
+
+def test_the_tracker_follows_the_contents_points_and_duels(tmp_path):
+    folder = overlay(tmp_path, "spells-and-potions", "rules.yaml", "points_per_trick: 10", "points_per_trick: 5")
+    theirs = load_game(game("spells-and-potions"), [CONTENT, folder])
+    assert play_duel(table(content=theirs), 7, theirs)["duels"][0]["scores"] == [35, 30]
+    folder = overlay(tmp_path / "2", "spells-and-potions", "rules.yaml", "duels: 3", "duels: 1")
+    theirs = load_game(game("spells-and-potions"), [CONTENT, folder])
+    assert play_duel(table(content=theirs), 7, theirs)["phase"] == "over"
+
+
+def test_undo_a_trick_through_the_log_and_not_a_duel_the_next_depends_on():
+    options = TRACKER.Options(wizards=2)
+    log = [Entry(1, "a", "join", {"name": "A"}), Entry(2, "b", "join", {"name": "B"}), Entry(3, HOST, "start", {})]
+    log += [Entry(4 + n, "a", "trick", {"team": 0}) for n in range(13)]
+    log += [Entry(17, "b", "end_duel", {}), Entry(18, "a", "trick", {"team": 1})]
+    assert replay(TRACKER, SP, options, log).state["tricks"] == [0, 1]
+    assert undo_target(TRACKER, SP, options, log, "a").seq == 18
+    assert replay(TRACKER, SP, options, [*log, Entry(19, "a", "undo", {"seq": 18})]).state["tricks"] == [0, 0]
+    with pytest.raises(Refused, match="later moves depend on it"):
+        undo_target(TRACKER, SP, options, log[:-1] + [Entry(18, "b", "trick", {"team": 1})], "a")
+    assert undo_target(TRACKER, SP, options, log[:-1], "b").seq == 17  # ending the duel, before a new trick
+    with pytest.raises(Refused, match="later moves depend on it"):  # after it: a 14th trick of duel 1
+        undo_target(TRACKER, SP, options, log, "b")
