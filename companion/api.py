@@ -15,6 +15,7 @@ from flask import Blueprint, Response, current_app, request, stream_with_context
 from pydantic import ValidationError
 from werkzeug.exceptions import HTTPException
 
+from companion.db import NoSuchTable
 from companion.openapi import openapi
 from companion.play import NotFound, Play, Seat
 from companion.schemas import ActionBody, NewPlayer, NewTable
@@ -56,7 +57,8 @@ def _refused(err: Refused):
 
 
 @bp.errorhandler(NotFound)
-def _not_found(err: NotFound):
+@bp.errorhandler(NoSuchTable)
+def _not_found(err: Exception):
     return error(404, "no table has that code", "code")
 
 

@@ -333,7 +333,22 @@ _MOVES = {
     SpiritChange: _spirit,
     StoneChange: _stone,
 }
-TRACKER = GameTracker("magic-spell", Options, actions, setup, join, apply, view)
+def results(state: dict) -> list[dict]:
+    """Each student's numbers, in turn order (join order before the semester starts)."""
+    return [
+        {
+            "name": student["name"],
+            "credits": _credits(student),
+            "spells": len(student["spellbook"]),
+            "stones": student["stones"],
+            "spirit": student["spirit"],
+            "winner": pid in state["winners"],
+        }
+        for pid, student in ((pid, state["students"][pid]) for pid in state["order"])
+    ]
+
+
+TRACKER = GameTracker("magic-spell", Options, actions, setup, join, apply, view, results)
 
 
 # --- helpers ---------------------------------------------------------------------------------

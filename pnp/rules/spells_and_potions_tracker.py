@@ -169,4 +169,12 @@ def _member(state: dict, who: Player) -> str:
     return "companion" if who.number is None else f"companion:{state['players'][who.number]}"
 
 
-TRACKER = GameTracker("spells-and-potions", Options, actions, setup, join, apply, view)
+def results(state: dict) -> list[dict]:
+    """Each wizard's tournament total (empty until the last duel is scored), in seat letter order."""
+    return [
+        {"name": state["names"][pid], "total": state["totals"].get(pid, ""), "winner": pid in state["winners"]}
+        for pid in state["players"]
+    ]
+
+
+TRACKER = GameTracker("spells-and-potions", Options, actions, setup, join, apply, view, results)

@@ -9,7 +9,8 @@ A tracker (one per game, e.g. pnp.rules.magic_spell_tracker.TRACKER) is a plain 
 - `setup(content, options) -> state`, `join(state, player_id, name) -> state`,
 - `apply(content, state, actor, action) -> state`, raising `Refused` with a reason a player
   understands ("Research costs 5 spirit; you have 3") when the rules forbid it now,
-- `view(state, actor) -> dict`: what that caller may see (neither game here hides anything).
+- `view(state, actor) -> dict`: what that caller may see (neither game here hides anything),
+- `results(state) -> list[dict]`: one row per player (name first), for the results export.
 
 States are JSON-ready dicts, never changed in place: each step returns a new one.
 
@@ -58,6 +59,8 @@ class Tracker(Protocol):
 
     def view(self, state: dict, actor: str) -> dict: ...
 
+    def results(self, state: dict) -> list[dict]: ...
+
 
 @dataclass(frozen=True)
 class GameTracker:
@@ -70,6 +73,7 @@ class GameTracker:
     join: Callable[[dict, str, str], dict]
     apply: Callable[[Any, dict, str, BaseModel], dict]
     view: Callable[[dict, str], dict]
+    results: Callable[[dict], list[dict]]  # one row per player, for the results CSV
 
 
 def top_scorers(totals: Mapping[str, float]) -> list[str]:
