@@ -3,6 +3,7 @@ Core on SQLite (one file in the instance folder) or PostgreSQL (several workers)
 
     store = Store("sqlite:///instance/companion.sqlite3")  # or "postgresql+psycopg://user@host/db"
     store.migrate()                                       # Alembic `upgrade head`; many workers at once is safe
+    store.close()                                         # closes the pooled connections
     code, host_token = store.create_table(game, options)
     player_id, token = store.add_player(code, name)
     store.table(code) -> TableInfo | None
@@ -112,7 +113,7 @@ class TableInfo:
 
 @dataclass(frozen=True)
 class Player:
-    player_id: str  # the actor id in the log: "p1", "p2", ... in the order they joined
+    id: str  # the actor id in the log: "p1", "p2", ... in the order they joined
     name: str
     joined_at: str  # ISO 8601, UTC
 
@@ -136,6 +137,9 @@ class Store:
             command.upgrade(config, "head")
 
         self._write(upgrade)
+
+    def close(self) -> None:
+        self.engine.dispose()
 
     def create_table(self, game: str, options: Mapping[str, Any]) -> tuple[str, str]:
         """A new table: (its join code, the host's token)."""

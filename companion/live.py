@@ -1,7 +1,7 @@
 """Wakes open event streams when their table's log grows. The hub carries no data: a woken stream
 reads what is new from the Store.
 
-    hub = Hub(store.engine)          # PostgreSQL: across worker processes too; anything else: this process
+    hub = Hub.for_store(store)       # PostgreSQL: across worker processes too; anything else: this process
     with hub.subscribe(code) as sub: # subscribe BEFORE reading the log, so nothing between is missed
         send(store.log(code, after=last_sent))
         while True:
@@ -12,7 +12,7 @@ reads what is new from the Store.
     hub.publish(code, seq)           # after the append has committed
     hub.close()                      # stops the listener (tests; a worker just exits)
 
-`code` is the table's code as the Store holds it (TableInfo.code). Waits use threading primitives,
+A code is taken as a person typed it ("abc-def" and "ABCDEF" are one table). Waits use threading primitives,
 which gunicorn's gevent worker monkeypatches, so a waiting stream holds a greenlet, not a thread.
 
 With PostgreSQL, `publish` also sends NOTIFY spellpress '<code>:<seq>', and each process keeps one
@@ -31,6 +31,8 @@ import psycopg
 from sqlalchemy import Engine, func, select
 from sqlalchemy.exc import SQLAlchemyError
 
+from companion.db import Store, normalize_code
+
 CHANNEL = "spellpress"
 LISTEN_WAIT = 5.0  # seconds the first subscriber waits for the listener to be listening
 POLL = 1.0  # seconds between the listener's looks at whether the hub was closed
@@ -45,7 +47,7 @@ class Subscription:
     """One stream's interest in one table. A context manager: leaving it unsubscribes."""
 
     def __init__(self, hub: Hub, code: str):
-        self.code = code
+        self.code = code  # normalized
         self._hub = hub
         self._woken = threading.Event()
 
@@ -82,8 +84,12 @@ class Hub:
         self._listener_pid: int | None = None  # the process the listener thread runs in
         self._listening = threading.Event()
 
+    @classmethod
+    def for_store(cls, store: Store) -> Hub:
+        return cls(store.engine)
+
     def subscribe(self, code: str) -> Subscription:
-        subscription = Subscription(self, code)
+        subscription = Subscription(self, _key(code))
         with self._lock:
             self._subscribers.setdefault(code, set()).add(subscription)
         if self._engine is not None:
@@ -92,6 +98,7 @@ class Hub:
 
     def publish(self, code: str, seq: int) -> None:
         """Table `code` has a new entry `seq` (already committed)."""
+        code = _key(code)
         self._wake(code)
         if self._engine is None:
             return
@@ -158,3 +165,7 @@ class Hub:
     def listener_name(self) -> str:
         """The listener's application_name in pg_stat_activity (one per process)."""
         return f"spellpress-listener-{os.getpid()}"
+
+
+def _key(code: str) -> str:
+    return normalize_code(code) or code

@@ -103,4 +103,4 @@ def store(database_url):
     store = Store(database_url)
     store.migrate()
     yield store
-    store.engine.dispose()
+    store.close()

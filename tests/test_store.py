@@ -53,7 +53,7 @@ def test_workers_starting_together_migrate_once(database_url):
     assert errors == []
     assert stores[0].table(stores[1].create_table("magic-spell", {})[0]) is not None
     for store in stores:
-        store.engine.dispose()
+        store.close()
 
 
 def test_codes_are_unique_and_typeable(store):
@@ -96,7 +96,7 @@ def test_actor_for_finds_the_host_and_players_and_nobody_else(store):
     assert store.actor_for(code, other_host_token) is None
     assert store.actor_for(other_code, ann_token) is None
     assert store.actor_for("ZZZZZZ", host_token) is None
-    assert [(p.player_id, p.name) for p in store.players(code)] == [("p1", "Ann"), ("p2", "Bob")]
+    assert [(p.id, p.name) for p in store.players(code)] == [("p1", "Ann"), ("p2", "Bob")]
     assert store.players(other_code) == []
 
 
