@@ -4,6 +4,8 @@ and waiting, and with PostgreSQL it crosses connections, processes and a dropped
 from __future__ import annotations
 
 import multiprocessing
+import subprocess
+import sys
 import threading
 import time
 
@@ -99,6 +101,49 @@ def test_a_publish_through_one_engine_wakes_a_subscriber_listening_through_anoth
     listener.close()
     for store in (listening, publishing):
         store.close()
+
+
+UNDER_GEVENT = """
+from gevent import monkey
+
+monkey.patch_all()
+import sys, gevent
+from companion.db import Store
+from companion.live import Hub
+
+store = Store(sys.argv[1])
+hub = Hub.for_store(store)
+code, _ = store.create_table("magic-spell", {})
+woken, ticks = [], []
+
+
+def stream():
+    with hub.subscribe(code) as subscription:
+        subscription.wait(0)
+        woken.append(subscription.wait(10))
+
+
+def tick():
+    while True:
+        ticks.append(1)
+        gevent.sleep(0.01)
+
+
+streams = [gevent.spawn(stream) for _ in range(100)]
+gevent.spawn(tick)
+gevent.sleep(0.5)
+assert len(ticks) > 10, "the waiting streams blocked the other greenlets"
+hub.publish(code, store.append(code, "host", "roll", {}, lambda log: None).seq)
+gevent.joinall(streams, timeout=10)
+assert woken == [True] * 100, woken
+"""
+
+
+def test_under_gevent_a_waiting_stream_holds_a_greenlet_not_the_process(store, database_url):
+    """What gunicorn's gevent worker does, in a process of its own: monkeypatching is for good."""
+    command = [sys.executable, "-c", UNDER_GEVENT, database_url]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
 
 
 def subscribe_in_another_process(url, ready, woken):
