@@ -156,7 +156,7 @@ class Hub:
                     while not self._closed.is_set():
                         for notification in conn.notifies(timeout=POLL):
                             self._wake(notification.payload.rpartition(":")[0])
-            except psycopg.Error:
+            except Exception:  # whatever it was, a dead listener would silence every other worker
                 logger.warning("PostgreSQL listener lost; reconnecting", exc_info=True)
                 self._closed.wait(RECONNECT_DELAYS[min(failures, len(RECONNECT_DELAYS) - 1)])
                 failures += 1
