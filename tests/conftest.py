@@ -1,13 +1,17 @@
 """Shared helpers: PDFs built once per session through the library and parsed once, the CLI run
-through click's CliRunner, and --content folders written on the fly."""
+through click's CliRunner, --content folders written on the fly, and the companion's database."""
 
 from __future__ import annotations
 
+import os
+import secrets
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from sqlalchemy import create_engine, make_url
 
+from companion.db import Store
 from pnp.build import build
 from pnp.cli import main
 from pnp.imposition import Options
@@ -64,3 +68,39 @@ def built_pdf(built):
         return parsed[path]
 
     return make
+
+
+# The companion's database: SQLite in tmp_path always, PostgreSQL too when DATABASE_URL names one
+# (each test in a schema of its own, dropped afterwards, so runs are isolated and repeatable).
+POSTGRESQL_SKIP = "set DATABASE_URL=postgresql+psycopg://postgres@127.0.0.1:5432/test to test against PostgreSQL"
+
+
+@pytest.fixture
+def postgresql_url():
+    """A URL whose connections work in a fresh, empty schema of DATABASE_URL's database."""
+    base = os.environ.get("DATABASE_URL")
+    if not base:
+        pytest.skip(POSTGRESQL_SKIP)
+    schema = f"test_{secrets.token_hex(6)}"
+    admin = create_engine(base)
+    with admin.begin() as connection:
+        connection.exec_driver_sql(f"CREATE SCHEMA {schema}")
+    yield make_url(base).update_query_dict({"options": f"-csearch_path={schema}"}).render_as_string(False)
+    with admin.begin() as connection:
+        connection.exec_driver_sql(f"DROP SCHEMA {schema} CASCADE")
+    admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request, tmp_path):
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'companion.sqlite3'}"
+    return request.getfixturevalue("postgresql_url")
+
+
+@pytest.fixture
+def store(database_url):
+    store = Store(database_url)
+    store.migrate()
+    yield store
+    store.close()

@@ -84,6 +84,10 @@ def test_the_wheel_carries_every_module_and_every_content_and_template_file(whee
     names = set(zipfile.ZipFile(wheel).namelist())
     code = {f"pnp/{name}" for name in files_under(PROJECT / "pnp") if name.endswith(".py")}
     assert code and code <= names, sorted(code - names)  # every subpackage found, no list to maintain
+    # the companion runs its migrations on start: they and alembic.ini ship with it
+    companion = {f"companion/{name}" for name in files_under(PROJECT / "companion") if name.endswith((".py", ".ini"))}
+    assert "companion/migrations/versions/0001_initial.py" in companion
+    assert companion <= names, sorted(companion - names)
     for where in ("content", "templates"):
         shipped = {f"pnp/_bundled/{where}/{name}" for name in files_under(PROJECT / where)}
         assert shipped and shipped <= names, sorted(shipped - names)
@@ -121,3 +125,10 @@ def test_the_installed_wheel_builds_and_lists_from_an_empty_folder(fresh_env, tm
     listed = run(bin_dir / "pnp", "list", cwd=work)
     assert listed.stdout == CliRunner().invoke(main, ["list"]).output
     assert f"{GAME}:" in listed.stdout and "magic-spell:" in listed.stdout
+
+
+def test_the_installed_companion_migrates_a_new_database(fresh_env, tmp_path):
+    python = fresh_env / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    script = "from companion.db import Store; s = Store('sqlite:///t.db'); s.migrate(); print(s.create_table('g', {}))"
+    created = run(python, "-c", script, cwd=tmp_path)
+    assert created.stdout.startswith("('")

@@ -1,0 +1,333 @@
+"""Storage of the companion: tables, their players and their logs of actions, through SQLAlchemy
+Core on SQLite (one file in the instance folder) or PostgreSQL (several workers).
+
+    store = Store("sqlite:///instance/companion.sqlite3")  # or "postgresql+psycopg://user@host/db"
+    store.migrate()                                       # Alembic `upgrade head`; many workers at once is safe
+    store.close()                                         # closes the pooled connections
+    code, host_token = store.create_table(game, options)
+    player_id, token = store.add_player(code, name)
+    store.table(code) -> TableInfo | None
+    store.players(code) -> list[Player]                   # in the order they joined
+    store.actor_for(code, token) -> "host" | player_id | None
+    store.append(code, actor, type, payload, check) -> Entry
+    store.log(code, after=0) -> list[Entry]               # seq > after, in seq order
+
+`append` reads the table's log, calls `check(log)` (the caller replays the rules and raises to
+refuse; the exception propagates and nothing is written) and writes the next seq, all in one
+transaction that holds the table's write lock, so the check always sees the log the entry joins.
+The (table, seq) primary key is what makes a duplicate seq impossible.
+
+Join codes are typeable (no 0/O, 1/I/L) and looked up case-insensitively, spaces and dashes
+ignored. Tokens are random (256 bits) and only their SHA-256 is stored. Any string a client sends
+(a code, a token, a name) gives an answer, never an exception: unknown codes and tokens are None,
+text the database cannot hold (NUL, lone surrogates) is cleaned. A code that names no table makes
+`log` and `players` empty, and `add_player` and `append` raise NoSuchTable.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    JSON,
+    Column,
+    Connection,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    MetaData,
+    Table,
+    Text,
+    create_engine,
+    event,
+    func,
+    select,
+)
+from sqlalchemy.exc import IntegrityError
+
+from pnp.rules.table import HOST, Entry
+
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud or off a screen and typed
+CODE_LENGTH = 6  # 31**6, close to 900 million codes
+MAX_SEQ = 2**31 - 1  # the seq column is a 32-bit integer
+SQLITE_BUSY_MS = 10_000  # how long a writer waits for another's transaction on SQLite
+ATTEMPTS = 5  # a write that collides on a unique key (a code, a seq, a player id) is tried again
+MIGRATION_LOCK = 0x5350_454C  # "SPEL": the PostgreSQL advisory lock workers take to migrate one at a time
+MIGRATIONS = Path(__file__).with_name("alembic.ini")
+T = TypeVar("T")
+
+metadata = MetaData()  # mirrors migrations/versions; the migrations create it, these build the queries
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("code", Text, nullable=False, unique=True),
+    Column("game", Text, nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("host_token_hash", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+players = Table(
+    "players",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
+    Column("player_id", Text, nullable=False),
+    Column("name", Text, nullable=False),
+    Column("token_hash", Text, nullable=False, unique=True),
+    Column("joined_at", DateTime(timezone=True), nullable=False),
+)
+actions = Table(
+    "actions",
+    metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Column("actor", Text, nullable=False),
+    Column("type", Text, nullable=False),
+    Column("payload", JSON, nullable=False),
+)
+
+
+class NoSuchTable(LookupError):
+    """No table has that join code."""
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    code: str
+    game: str
+    options: dict
+    created_at: str  # ISO 8601, UTC
+
+
+@dataclass(frozen=True)
+class Player:
+    id: str  # the actor id in the log: "p1", "p2", ... in the order they joined
+    name: str
+    joined_at: str  # ISO 8601, UTC
+
+
+class Store:
+    def __init__(self, url: str):
+        self.engine: Engine = create_engine(url, pool_pre_ping=True)
+        if self.engine.dialect.name == "sqlite":
+            _configure_sqlite(self.engine)
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest migration. Workers starting together take turns: on
+        PostgreSQL under an advisory lock, on SQLite under the write lock; the later ones find
+        nothing left to do."""
+        config = Config(str(MIGRATIONS))
+
+        def upgrade(connection) -> None:
+            if connection.dialect.name == "postgresql":
+                connection.execute(select(func.pg_advisory_xact_lock(MIGRATION_LOCK)))
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+        self._write(upgrade)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create_table(self, game: str, options: Mapping[str, Any]) -> tuple[str, str]:
+        """A new table: (its join code, the host's token)."""
+        token = new_token()
+
+        def insert(connection) -> str:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            connection.execute(
+                tables.insert().values(
+                    code=code,
+                    game=_clean(game),
+                    options=dict(options),
+                    host_token_hash=token_hash(token),
+                    created_at=_now(),
+                )
+            )
+            return code
+
+        return self._write(insert), token
+
+    def add_player(self, code: str, name: str) -> tuple[str, str]:
+        """A new player at the table: (their player id, their token). The caller then appends
+        their JOIN to the log (with the rules' check) as that player."""
+        token = new_token()
+
+        def insert(connection) -> str:
+            table_id = self._locked_table_id(connection, code)
+            player_id = f"p{connection.scalar(select(func.count()).where(players.c.table_id == table_id)) + 1}"
+            connection.execute(
+                players.insert().values(
+                    table_id=table_id,
+                    player_id=player_id,
+                    name=_clean(name),
+                    token_hash=token_hash(token),
+                    joined_at=_now(),
+                )
+            )
+            return player_id
+
+        return self._write(insert), token
+
+    def table(self, code: str) -> TableInfo | None:
+        code = normalize_code(code)
+        if code is None:
+            return None
+        with self.engine.connect() as connection:
+            row = connection.execute(select(tables).where(tables.c.code == code)).one_or_none()
+        if row is None:
+            return None
+        return TableInfo(row.code, row.game, row.options, _iso(row.created_at))
+
+    def players(self, code: str) -> list[Player]:
+        query = (
+            select(players.c.player_id, players.c.name, players.c.joined_at)
+            .join(tables, tables.c.id == players.c.table_id)
+            .where(tables.c.code == normalize_code(code))
+            .order_by(players.c.id)
+        )
+        with self.engine.connect() as connection:
+            return [Player(r.player_id, r.name, _iso(r.joined_at)) for r in connection.execute(query)]
+
+    def actor_for(self, code: str, token: str) -> str | None:
+        """Who holds `token` at this table: HOST, a player id, or None."""
+        code = normalize_code(code)
+        if code is None or not isinstance(token, str):
+            return None
+        digest = token_hash(token)
+        with self.engine.connect() as connection:
+            table = connection.execute(
+                select(tables.c.id, tables.c.host_token_hash).where(tables.c.code == code)
+            ).one_or_none()
+            if table is None:
+                return None
+            if hmac.compare_digest(table.host_token_hash, digest):
+                return HOST
+            # A player's hash is looked up by equality: the index needs it, and a token of 256
+            # random bits cannot be guessed a byte at a time.
+            return connection.scalar(
+                select(players.c.player_id).where(players.c.table_id == table.id, players.c.token_hash == digest)
+            )
+
+    def append(
+        self,
+        code: str,
+        actor: str,
+        type: str,
+        payload: Mapping[str, Any],
+        check: Callable[[list[Entry]], object],
+    ) -> Entry:
+        """Record an action as the table's next seq, if `check(log)` does not raise."""
+
+        def insert(connection) -> Entry:
+            table_id = self._locked_table_id(connection, code)
+            log = self._read_log(connection, table_id, after=0)
+            check(log)
+            seq, at = (log[-1].seq if log else 0) + 1, _now()
+            row = dict(actor=_clean(actor), type=_clean(type), payload=dict(payload))
+            connection.execute(actions.insert().values(table_id=table_id, seq=seq, at=at, **row))
+            return Entry(seq, at=_iso(at), **row)
+
+        return self._write(insert)
+
+    def log(self, code: str, after: int = 0) -> list[Entry]:
+        """The table's entries with seq > after, in order; empty for an unknown code."""
+        with self.engine.connect() as connection:
+            table_id = connection.scalar(select(tables.c.id).where(tables.c.code == normalize_code(code)))
+            return [] if table_id is None else self._read_log(connection, table_id, after)
+
+    def _write(self, work: Callable[[Connection], T]) -> T:
+        """work(connection) in a transaction that writes, tried again if it collides on a unique
+        key (a code, a seq, a player id) with another writer. On SQLite the transaction takes the
+        write lock at BEGIN (BEGIN IMMEDIATE), so a read-then-write never fails halfway."""
+        for attempt in range(ATTEMPTS):
+            try:
+                with self.engine.connect() as connection:
+                    connection.execution_options(sqlite_immediate=True)
+                    with connection.begin():
+                        return work(connection)
+            except IntegrityError:
+                if attempt == ATTEMPTS - 1:
+                    raise
+        raise AssertionError("unreachable")  # the last attempt returns or raises
+
+    def _locked_table_id(self, connection, code: str) -> int:
+        """The table's id, its row locked (PostgreSQL) until the transaction ends, so writes to one
+        table queue up rather than collide; SQLite's BEGIN IMMEDIATE already serialises them."""
+        table_id = connection.scalar(select(tables.c.id).where(tables.c.code == normalize_code(code)).with_for_update())
+        if table_id is None:
+            raise NoSuchTable(code)
+        return table_id
+
+    @staticmethod
+    def _read_log(connection, table_id: int, after: int) -> list[Entry]:
+        after = max(0, min(int(after), MAX_SEQ))
+        rows = connection.execute(
+            select(actions).where(actions.c.table_id == table_id, actions.c.seq > after).order_by(actions.c.seq)
+        )
+        return [Entry(r.seq, r.actor, r.type, r.payload, _iso(r.at)) for r in rows]
+
+
+def normalize_code(code: object) -> str | None:
+    """The join code as stored ("abc-def " -> "ABCDEF"), or None if it cannot be one."""
+    if not isinstance(code, str) or len(code) > 4 * CODE_LENGTH:
+        return None
+    code = "".join(code.split()).replace("-", "").upper()
+    if len(code) != CODE_LENGTH or not all(c in CODE_ALPHABET for c in code):
+        return None
+    return code
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def token_hash(token: str) -> str:
+    # surrogatepass: a token a client makes up may hold lone surrogates; it hashes, and matches nothing.
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _clean(value: str) -> str:
+    """Text the database can store: no NUL (PostgreSQL refuses it), no lone surrogates (not UTF-8)."""
+    return str(value).encode("utf-8", "replace").decode("utf-8").replace("\x00", "")
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _iso(moment: datetime) -> str:
+    if moment.tzinfo is None:  # SQLite keeps no offset; what we wrote was UTC
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _configure_sqlite(engine: Engine) -> None:
+    """WAL (readers never wait for the writer), a busy timeout (writers queue rather than fail),
+    foreign keys on, and transactions that begin when we say, as IMMEDIATE when they will write."""
+
+    @event.listens_for(engine, "connect")
+    def on_connect(dbapi_connection, _record):
+        dbapi_connection.isolation_level = None  # pysqlite's own implicit BEGINs off; "begin" below does it
+        cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_MS}")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def on_begin(connection):
+        immediate = connection.get_execution_options().get("sqlite_immediate", False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
