@@ -17,10 +17,17 @@ from companion.play import Play
 MAX_BODY = 16 * 1024  # no action, name or option list comes near this; anything larger is refused with 413
 
 
+def instance_folder(configured: str | None = None) -> str:
+    """Where the default database (and a self-signed certificate) live: as configured, else
+    COMPANION_INSTANCE, else Flask's instance folder for this package."""
+    return configured or os.environ.get("COMPANION_INSTANCE") or Flask(__name__).instance_path
+
+
 def create_app(test_config: dict | None = None) -> Flask:
     test_config = test_config or {}
-    instance = test_config.get("INSTANCE_PATH") or os.environ.get("COMPANION_INSTANCE")
-    app = Flask(__name__, instance_path=instance, instance_relative_config=True)
+    app = Flask(
+        __name__, instance_path=instance_folder(test_config.get("INSTANCE_PATH")), instance_relative_config=True
+    )
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(
         DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{Path(app.instance_path) / 'companion.sqlite'}",

@@ -81,7 +81,9 @@ def body() -> dict:
 
 
 def seat(code: str, required: bool = True) -> Seat:
-    """The caller's seat from `Authorization: Bearer <token>`; 401 when required and absent or unknown."""
+    """The caller's seat from `Authorization: Bearer <token>`; 404 for an unknown table, then 401
+    when a seat is required and the token is absent or not this table's."""
+    play().info(code)
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     token = token.strip() if scheme.lower() == "bearer" else ""
@@ -126,6 +128,7 @@ def _prefixed(err: ValidationError, prefix: str) -> ApiError:
 
 @bp.post("/tables/<code>/players")
 def add_player(code: str):
+    play().info(code)  # an unknown table is 404 whatever the body
     new = NewPlayer.model_validate(body())
     player_id, token = play().join(code, new.name)
     return {"player_id": player_id, "token": token}, 201
@@ -143,7 +146,9 @@ def act(code: str):
     p = play()
     tracker = p.tracker(p.info(code).game)
     if action.type not in tracker.actions:
-        raise ApiError(422, f"expected an action of this game ({', '.join(tracker.actions)}), got {action.type!r}", "type")
+        raise ApiError(
+            422, f"expected an action of this game ({', '.join(tracker.actions)}), got {action.type!r}", "type"
+        )
     p.act(code, caller, action.type, action.payload())
     return table_view(code, caller)
 

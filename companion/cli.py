@@ -64,6 +64,9 @@ def self_signed(folder: Path, address: str) -> tuple[Path, Path]:
     return cert_path, key_path
 
 
+FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
+
+
 @click.group()
 def main() -> None:
     """The Spellpress companion: a phone at the table."""
@@ -82,8 +85,12 @@ def main() -> None:
 )
 @click.option("--database", envvar="DATABASE_URL", help="Database URL; default: SQLite in the instance folder.")
 @click.option("--tls", is_flag=True, help="Serve HTTPS (phones need it to keep the screen on and to install the app).")
-@click.option("--cert", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="With --tls: your certificate.")
-@click.option("--key", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="With --tls: its private key.")
+@click.option(
+    "--cert", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="With --tls: your certificate."
+)
+@click.option(
+    "--key", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="With --tls: its private key."
+)
 def serve(host, port, workers, extra, database, tls, cert, key) -> None:
     """Serve the companion to the phones on this network."""
     if workers > 1 and not (database or "").startswith("postgresql"):
@@ -95,17 +102,39 @@ def serve(host, port, workers, extra, database, tls, cert, key) -> None:
     if extra:
         os.environ["SPELLPRESS_CONTENT"] = os.pathsep.join(str(p.resolve()) for p in extra)
 
-    from companion import create_app
+    # The content is checked here, once, so a mistake in a user's cards is one clear message; the
+    # database is opened only by the workers (each migrates under a lock), as psycopg must be
+    # imported after gevent patches the worker to cooperate with it.
+    _check_content(extra)
+    from companion import instance_folder
 
-    app = create_app()  # checks the content and migrates the database once, before any worker starts
     address = lan_address() if host in ("0.0.0.0", "::") else host
     options = {"bind": f"{host}:{port}", "workers": workers, "worker_class": "gevent", "timeout": 60}
     if tls:
-        cert, key = (cert, key) if cert else self_signed(Path(app.instance_path), address)
+        cert, key = (cert, key) if cert else self_signed(Path(instance_folder()), address)
         options |= {"certfile": str(cert), "keyfile": str(key)}
     url = f"{'https' if tls else 'http'}://{address}:{port}/"
     _announce(url, tls and not cert)
     _Server(options).run()
+
+
+def _check_content(extra: tuple[Path, ...]) -> None:
+    from pnp.content.game import load_game
+    from pnp.content.problems import ContentError
+    from pnp.games import games
+    from pnp.paths import CONTENT
+
+    problems = []
+    for game in games().values():
+        if game.tracker:
+            try:
+                load_game(game, [CONTENT, *extra])
+            except ContentError as err:
+                problems += err.problems
+    if problems:
+        for problem in problems:
+            click.echo(str(problem), err=True)
+        raise SystemExit(2)
 
 
 def _announce(url: str, self_signed_cert: bool) -> None:

@@ -27,7 +27,6 @@ import logging
 import os
 import threading
 
-import psycopg
 from sqlalchemy import Engine, func, select
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -144,6 +143,10 @@ class Hub:
         self._listening.wait(LISTEN_WAIT)
 
     def _listen(self) -> None:
+        # Imported here, in the worker: psycopg picks its way of waiting on sockets when imported,
+        # and it cooperates with gevent only if gevent has patched the process by then.
+        import psycopg
+
         url = self._engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
         failures = 0
         while not self._closed.is_set():

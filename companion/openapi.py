@@ -49,17 +49,35 @@ def openapi(play) -> dict:
         return out
 
     code = {"name": "code", "in": "path", "required": True, "schema": {"type": "string"}}
-    bearer = [{"table_token": []}]
+
+    def op(summary: str, ok: int, *errors: int, request: dict | None = None, token: bool = False, at_table=True):
+        out = {"summary": summary, "responses": answers(ok, *errors)}
+        if at_table:
+            out["parameters"] = [code]
+        if request is not None:
+            out["requestBody"] = body(request)
+        if token:
+            out["security"] = [{"table_token": []}]
+        return out
+
+    table = "/api/tables/{code}"
     paths = {
-        "/api/tables": {"post": {"summary": "Open a table", "requestBody": body(ref(NewTable)), "responses": answers(201, 413, 422)}},
-        "/api/tables/{code}": {"get": {"summary": "The table as the caller may see it", "parameters": [code], "responses": answers(200, 404)}},
-        "/api/tables/{code}/players": {"post": {"summary": "Join a table", "parameters": [code], "requestBody": body(ref(NewPlayer)), "responses": answers(201, 404, 409, 413, 422)}},
-        "/api/tables/{code}/actions": {"post": {"summary": "Do something at the table", "parameters": [code], "security": bearer, "requestBody": body({"oneOf": actions}), "responses": answers(200, 401, 403, 404, 409, 413, 422)}},
-        "/api/tables/{code}/undo": {"post": {"summary": "Take back your latest action (the host: anyone's)", "parameters": [code], "security": bearer, "responses": answers(200, 401, 404, 409)}},
-        "/api/tables/{code}/history": {"get": {"summary": "Who did what", "parameters": [code], "responses": answers(200, 404)}},
-        "/api/tables/{code}/export": {"get": {"summary": "The log and final state as JSON; ?format=csv for the results", "parameters": [code], "responses": answers(200, 404)}},
-        "/api/tables/{code}/events": {"get": {"summary": "Server-Sent Events, one per log entry; resume with Last-Event-ID", "parameters": [code], "responses": answers(200, 404, 422)}},
-    }  # fmt: skip
+        "/api/tables": {"post": op("Open a table", 201, 413, 422, request=ref(NewTable), at_table=False)},
+        table: {"get": op("The table as the caller may see it", 200, 404)},
+        f"{table}/players": {"post": op("Join a table", 201, 404, 409, 413, 422, request=ref(NewPlayer))},
+        f"{table}/actions": {
+            "post": op("Act at the table", 200, 401, 403, 404, 409, 413, 422, request={"oneOf": actions}, token=True)
+        },
+        f"{table}/undo": {
+            "post": op("Take back your latest action (the host: anyone's)", 200, 401, 404, 409, token=True)
+        },
+        f"{table}/history": {"get": op("Who did what", 200, 404)},
+        f"{table}/export": {"get": op("The log and final state as JSON; ?format=csv for the results", 200, 404)},
+        f"{table}/events": {
+            "get": op("Server-Sent Events, one per log entry; resume with Last-Event-ID", 200, 404, 422)
+        },
+        "/api/openapi.json": {"get": op("This document", 200, at_table=False)},
+    }
     return {
         "openapi": "3.1.0",
         "info": {"title": "Spellpress companion", "version": "1"},

@@ -156,7 +156,7 @@ class Play:
         """Check an action against the rules on the current log and append it; Refused if the
         rules forbid it now, pydantic.ValidationError if its payload is malformed."""
         info = self.info(code)
-        tracker, content, options = self.tracker(info.game), self.content(info.game), self.options(info)
+        tracker, content = self.tracker(info.game), self.content(info.game)
         if seat.actor is None:
             raise PermissionError("join the table first")
         action = parse_action(tracker, type_, payload)

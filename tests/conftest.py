@@ -104,3 +104,19 @@ def store(database_url):
     store.migrate()
     yield store
     store.close()
+
+
+@pytest.fixture
+def app(database_url, tmp_path):
+    """The companion on a fresh database (SQLite, and PostgreSQL with DATABASE_URL), built by its factory."""
+    from companion import create_app
+
+    config = {"TESTING": True, "DATABASE_URL": database_url, "KEEPALIVE_SECONDS": 0.5, "INSTANCE_PATH": str(tmp_path)}
+    app = create_app(config)
+    yield app
+    app.extensions["play"].close()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()

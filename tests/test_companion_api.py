@@ -8,8 +8,6 @@ import io
 
 import pytest
 
-from tests.companion_fixtures import app, client, database  # noqa: F401  (fixtures)
-
 GAME = "magic-spell"
 
 
@@ -91,7 +89,9 @@ def test_joining_needs_only_a_name_and_gives_a_token(client):
     assert state["seq"] == 1
 
 
-@pytest.mark.parametrize("name, field", [("", "name"), ("x" * 41, "name"), ("a\nb", "name"), ("   ", "name"), (7, "name")])
+@pytest.mark.parametrize(
+    "name, field", [("", "name"), ("x" * 41, "name"), ("a\nb", "name"), ("   ", "name"), (7, "name")]
+)
 def test_a_bad_name_is_422(client, name, field):
     code = open_table(client)["code"]
     error_of(client.post(f"/api/tables/{code}/players", json={"name": name}), 422, field)
@@ -112,7 +112,9 @@ def test_a_bad_name_is_422(client, name, field):
 def test_an_unknown_table_is_404_everywhere(client, method, path):
     table = open_table(client)
     body = {"name": "Ada", "type": "rest"}
-    res = getattr(client, method)(f"/api/tables/NOPE42{path}", json=body if method == "post" else None, headers=bearer(table["host_token"]))
+    res = getattr(client, method)(
+        f"/api/tables/NOPE42{path}", json=body if method == "post" else None, headers=bearer(table["host_token"])
+    )
     error_of(res, 404, "code")
 
 

@@ -16,8 +16,6 @@ import sys
 import time
 from contextlib import contextmanager
 
-from tests.companion_fixtures import fresh_database
-
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -96,7 +94,8 @@ class Stream:
         self.conn.close()
 
 
-def open_table_with_players(port: int, names: list[str]) -> tuple[str, list[dict]]:
+def open_table_with_players(port: int, names: list[str]) -> tuple[str, str, list[dict]]:
+    """A Magic Spell table: its code, the host's token, and each player's id and token."""
     status, table = call(port, "POST", "/api/tables", {"game": "magic-spell"})
     assert status == 201, table
     players = []
@@ -104,19 +103,18 @@ def open_table_with_players(port: int, names: list[str]) -> tuple[str, list[dict
         status, player = call(port, "POST", f"/api/tables/{table['code']}/players", {"name": name})
         assert status == 201, player
         players.append(player)
-    return table["code"], players
+    return table["code"], table["host_token"], players
 
 
 def test_two_streams_see_every_action_once_in_order_and_a_resumed_stream_gets_what_it_missed(tmp_path):
-    url, drop = fresh_database("sqlite", tmp_path)
-    with server(url, tmp_path) as port:
-        code, (ada, brin) = open_table_with_players(port, ["Ada", "Brin"])
+    with server(f"sqlite:///{tmp_path / 'companion.sqlite3'}", tmp_path) as port:
+        code, host, (ada, _brin) = open_table_with_players(port, ["Ada", "Brin"])
         first, second = Stream(port, code), Stream(port, code)
         assert [e["id"] for e in first.events(2)] == [1, 2]  # the joins, replayed on connect
         assert [e["id"] for e in second.events(2)] == [1, 2]
         second.close()  # this phone loses its connection after seeing 2
 
-        status, _ = call(port, "POST", f"/api/tables/{code}/actions", {"type": "start"}, ada["token"])
+        status, _ = call(port, "POST", f"/api/tables/{code}/actions", {"type": "start"}, host)
         assert status == 200
         status, _ = call(port, "POST", f"/api/tables/{code}/actions", {"type": "rest"}, ada["token"])
         assert status == 200
@@ -131,25 +129,23 @@ def test_two_streams_see_every_action_once_in_order_and_a_resumed_stream_gets_wh
         assert [e["id"] for e in first.events(1)] == [5]
         first.close()
         resumed.close()
-    drop()
 
 
-def test_with_postgresql_an_event_posted_to_one_server_reaches_a_stream_on_another(tmp_path):
-    url, drop = fresh_database("postgresql", tmp_path)
-    try:
-        with server(url, tmp_path) as one, server(url, tmp_path) as two:
-            code, (ada,) = open_table_with_players(one, ["Ada"])
-            on_one, on_two = Stream(one, code), Stream(two, code)
-            assert [e["id"] for e in on_two.events(1)] == [1]
-            on_one.events(1)
-            status, _ = call(two, "POST", f"/api/tables/{code}/actions", {"type": "start"}, ada["token"])
-            assert status == 200
-            assert [e["id"] for e in on_one.events(1)] == [2]  # posted to two, streamed by one
-            assert [e["id"] for e in on_two.events(1)] == [2]
-            on_one.close()
-            on_two.close()
-    finally:
-        drop()
+def test_with_postgresql_an_event_posted_to_one_server_reaches_a_stream_on_another(tmp_path, postgresql_url):
+    with server(postgresql_url, tmp_path) as one, server(postgresql_url, tmp_path) as two:
+        code, host, (ada, _brin) = open_table_with_players(one, ["Ada", "Brin"])
+        on_one, on_two = Stream(one, code), Stream(two, code)
+        assert [e["id"] for e in on_two.events(2)] == [1, 2]
+        on_one.events(2)
+        status, _ = call(two, "POST", f"/api/tables/{code}/actions", {"type": "start"}, host)
+        assert status == 200
+        assert [e["id"] for e in on_one.events(1)] == [3]  # posted to two, streamed by one
+        assert [e["id"] for e in on_two.events(1)] == [3]
+        status, _ = call(one, "POST", f"/api/tables/{code}/actions", {"type": "rest"}, ada["token"])
+        assert status == 200
+        assert [e["id"] for e in on_two.events(1)] == [4]  # and back the other way
+        on_one.close()
+        on_two.close()
 
 
 def test_serve_refuses_several_workers_without_postgresql(tmp_path):

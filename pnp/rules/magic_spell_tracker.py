@@ -333,6 +333,8 @@ _MOVES = {
     SpiritChange: _spirit,
     StoneChange: _stone,
 }
+
+
 def results(state: dict) -> list[dict]:
     """Each student's numbers, in turn order (join order before the semester starts)."""
     return [
