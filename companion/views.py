@@ -3,6 +3,8 @@ numbers come from the API and live events (static/table.js), so a page never sho
 
 from __future__ import annotations
 
+import io
+
 import segno
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 
@@ -48,8 +50,9 @@ def qr(code: str):
         play().info(code)
     except NotFound:
         abort(404)
-    svg = segno.make(_join_url(code), error="m").svg_inline(scale=6, dark="#1b1530", light="#ffffff")
-    return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+    out = io.BytesIO()
+    segno.make(_join_url(code), error="m").save(out, kind="svg", scale=6, dark="#1b1530", light="#ffffff")
+    return Response(out.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
 
 def _join_url(code: str) -> str:

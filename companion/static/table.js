@@ -38,10 +38,11 @@ const Spellpress = (() => {
     if (panel) panel.render($("game"), table, you, act);
   }
 
-  async function act(type, payload = {}) {
+  // asHost: a host who also plays sends the table's own moves (starting it) with the host's token
+  async function act(type, payload = {}, asHost = false) {
     $("act-error").textContent = "";
     try {
-      show(await call("POST", "/actions", {type, ...payload}));
+      show(await call("POST", "/actions", {type, ...payload}, asHost && !!me.host_token));
     } catch (err) {
       $("act-error").textContent = err.message;
     }
@@ -63,7 +64,11 @@ const Spellpress = (() => {
     const panel = window.SpellpressGames[game];
     const words = panel && panel.describe ? panel.describe(entry, table) : null;
     if (words) return words;
-    const details = Object.entries(entry.payload).map(([k, v]) => `${k} ${v}`).join(", ");
+    if (entry.type === "join") return "joined the table";
+    if (entry.type === "undo") return `took back move ${entry.payload.seq}`;
+    const details = Object.entries(entry.payload)
+      .filter(([, v]) => v !== "" && v !== null && !(Array.isArray(v) && !v.length))
+      .map(([k, v]) => `${k} ${typeof v === "object" ? JSON.stringify(v) : v}`).join(", ");
     return entry.type.replaceAll("_", " ") + (details ? ` (${details})` : "");
   }
 

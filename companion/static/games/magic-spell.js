@@ -38,7 +38,7 @@
     if (s.phase === "joining") {
       parts.push(el("section", {class: "card"},
         el("p", {}, s.order.length ? `Students: ${s.order.map((id) => s.students[id].name).join(", ")}` : "Waiting for students to join."),
-        you.host ? button("Start the semester", () => act("start")) : el("p", {class: "note"}, "The host starts the semester.")));
+        you.host ? button("Start the semester", () => act("start", {}, true)) : el("p", {class: "note"}, "The host starts the semester.")));
     } else if (s.phase === "playing") {
       const moves = el("section", {class: "card"});
       if (myTurn) {
@@ -68,13 +68,14 @@
 
     const rows = s.order.map((id) => {
       const st = s.students[id];
+      const book = st.spellbook.map((b) => b.spell).join(", ");
       return el("tr", {class: id === current ? "turn" : null},
-        el("td", {}, st.name + (id === you.actor ? " (you)" : "")), el("td", {class: "live"}, String(st.spirit ?? "–")),
-        el("td", {class: "live"}, String(s.credits[id])), el("td", {class: "live"}, String(st.stones)),
-        el("td", {}, st.spellbook.map((b) => b.spell).join(", ")));
+        el("td", {}, st.name + (id === you.actor ? " (you)" : ""), book ? el("div", {class: "small"}, book) : null),
+        el("td", {class: "live"}, String(st.spirit ?? "–")),
+        el("td", {class: "live"}, String(s.credits[id])), el("td", {class: "live"}, String(st.stones)));
     });
     parts.push(el("section", {class: "card"}, el("table", {class: "scores"},
-      el("thead", {}, el("tr", {}, ...["Student", "Spirit", "Credits", "Stones", "Spellbook"].map((h) => el("th", {}, h)))),
+      el("thead", {}, el("tr", {}, ...["Student", "Spirit", "Credits", "Stones"].map((h) => el("th", {}, h)))),
       el("tbody", {}, ...rows))));
     root.replaceChildren(...parts);
   }

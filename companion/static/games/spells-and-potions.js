@@ -46,7 +46,7 @@
     if (s.phase === "joining") {
       parts.push(el("section", {class: "card"},
         el("p", {}, `${s.players.length} of ${s.wizards} wizards: ${s.players.map((id, i) => `${"ABCD"[i]}: ${s.names[id]}`).join(", ") || "waiting"}`),
-        you.host ? button("Start the tournament", () => act("start")) : el("p", {class: "note"}, "The host starts the tournament.")));
+        you.host ? button("Start the tournament", () => act("start", {}, true)) : el("p", {class: "note"}, "The host starts the tournament.")));
     } else if (s.phase === "playing") {
       parts.push(el("section", {class: "card"},
         el("div", {class: "row spread"}, el("h2", {}, `Duel ${s.duel + 1}`), el("span", {}, "Trump: ", el("strong", {class: "live"}, s.trump))),

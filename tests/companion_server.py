@@ -1,0 +1,59 @@
+"""The real companion server (`companion serve`: gunicorn, gevent) in a subprocess, for the live
+and browser tests, and a small JSON client for it."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def server(database: str, tmp_path, workers: int = 1, port: int | None = None):
+    """`companion serve` on 127.0.0.1 (a free port unless given), until the block ends."""
+    port = port or free_port()
+    env = {**os.environ, "DATABASE_URL": database, "COMPANION_INSTANCE": str(tmp_path / f"instance-{port}")}
+    command = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(port)]
+    proc = subprocess.Popen(
+        [*command, "--workers", str(workers)], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                    break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise AssertionError(f"the server did not start:\n{proc.stdout.read()}") from None
+                time.sleep(0.1)
+        yield port
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def call(port: int, method: str, path: str, body=None, token=None) -> tuple[int, dict]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
+    res = conn.getresponse()
+    data = json.loads(res.read() or b"{}")
+    conn.close()
+    return res.status, data

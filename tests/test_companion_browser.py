@@ -1,0 +1,107 @@
+"""Two phones at one table, in real Chromium (Debian's, driven by Playwright) at 360 x 640 with
+touch: opening and joining, a change on one phone showing on the other within a second, a reload
+that keeps everything, the offline banner coming and going with the server, a hostile name shown
+as text. Screenshots land in output/screenshots/ to be looked at."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.companion_server import free_port, server
+
+CHROMIUM = shutil.which("chromium")
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+SHOTS = Path(__file__).resolve().parent.parent / "output" / "screenshots"
+HOSTILE = "<script>alert(1)</script>"
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    if CHROMIUM is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("Chromium is missing: CI must install Debian's chromium package")
+        pytest.skip("Chromium is not installed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield browser
+        browser.close()
+
+
+def phone(chromium):
+    page = chromium.new_context(**PHONE).new_page()
+    dialogs = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    page.dialogs = dialogs
+    return page
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def spirit_of(page, name: str):
+    """The spirit cell of `name`'s row in the class table."""
+    return page.locator("table.scores tr", has_text=name).locator("td").nth(1)
+
+
+def test_two_phones_play_magic_spell_live(chromium, tmp_path):
+    database, port = f"sqlite:///{tmp_path / 'companion.sqlite3'}", free_port()
+    with server(database, tmp_path, port=port):
+        host = phone(chromium)
+        host.goto(f"http://127.0.0.1:{port}/")
+        shot(host, "home")
+        host.select_option("#game", "magic-spell")
+        host.click("text=Open the table")
+        host.wait_for_url("**/t/*")
+        code = host.locator("#code-chip").inner_text()
+        host.locator("#host").wait_for(state="visible", timeout=3000)
+        host.wait_for_function("() => document.querySelector('img.qr').naturalWidth > 0", timeout=3000)
+        host.fill("#join-form input[name=name]", "Ada")
+        host.click("#join-form button")
+        host.locator("text=Students: Ada").wait_for()
+
+        guest = phone(chromium)
+        guest.goto(f"http://127.0.0.1:{port}/t/{code}")
+        guest.fill("#join-form input[name=name]", HOSTILE)
+        guest.click("#join-form button")
+        guest.locator("#join").wait_for(state="hidden")
+        host.locator(f"text=Students: Ada, {HOSTILE}").wait_for(timeout=1000)  # live, and as text
+        assert host.dialogs == [] and guest.dialogs == []
+        shot(host, "joining-host")
+
+        host.click("text=Start the semester")
+        guest.locator("[data-testid=my-spirit]", has_text="5").wait_for(timeout=1000)
+        host.click("button:has-text('Rest')")
+        assert spirit_of(host, "Ada").inner_text() == "7"
+        spirit_of(guest, "Ada").filter(has_text="7").wait_for(timeout=1000)  # the other phone, within a second
+        shot(guest, "playing-guest")
+        shot(host, "playing-host")
+
+        guest.reload()
+        assert guest.locator("#join").is_hidden()
+        spirit_of(guest, "Ada").filter(has_text="7").wait_for(timeout=3000)
+        assert guest.locator("[data-testid=my-spirit]").inner_text() == "5"
+
+    # the server is gone: the page says so, then recovers when it is back (same database)
+    guest.locator("#offline").wait_for(state="visible", timeout=10_000)
+    assert "stale" in guest.locator("body").get_attribute("class")
+    shot(guest, "offline")
+    with server(database, tmp_path, port=port):
+        guest.locator("#offline").wait_for(state="hidden", timeout=15_000)
+        spirit_of(guest, "Ada").filter(has_text="7").wait_for(timeout=3000)
+    assert HOSTILE in guest.locator("table.scores").inner_text()
