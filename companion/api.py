@@ -19,7 +19,7 @@ from companion.db import NoSuchTable
 from companion.openapi import openapi
 from companion.play import NotFound, Play, Seat
 from companion.schemas import ActionBody, NewPlayer, NewTable
-from pnp.rules.table import Refused
+from pnp.rules.table import NotYours, Refused
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -53,7 +53,7 @@ def _invalid(err: ValidationError):
 
 @bp.errorhandler(Refused)
 def _refused(err: Refused):
-    return error(409, str(err))
+    return error(403 if isinstance(err, NotYours) else 409, str(err))
 
 
 @bp.errorhandler(NotFound)

@@ -186,3 +186,25 @@ def test_the_openapi_document_is_generated_from_the_models(client):
     actions = doc["paths"]["/api/tables/{code}/actions"]["post"]["requestBody"]["content"]["application/json"]
     listed = {ref["$ref"].rsplit("/", 1)[-1] for ref in actions["schema"]["oneOf"]}
     assert "magic-spell.research" in listed and any(name.startswith("spells-and-potions.") for name in listed)
+
+
+def test_a_move_that_is_not_yours_is_403_and_one_the_rules_forbid_now_is_409(client):
+    table = open_table(client)
+    code, host = table["code"], bearer(table["host_token"])
+    ada, brin = join(client, code, "Ada"), join(client, code, "Brin")
+    err = error_of(
+        client.post(f"/api/tables/{code}/actions", json={"type": "start"}, headers=bearer(ada["token"])), 403
+    )
+    assert "host" in err["reason"]
+    assert client.post(f"/api/tables/{code}/actions", json={"type": "start"}, headers=host).status_code == 200
+    mine = {"type": "rest", "player": brin["player_id"]}
+    error_of(client.post(f"/api/tables/{code}/actions", json=mine, headers=bearer(ada["token"])), 403)
+    error_of(client.post(f"/api/tables/{code}/actions", json={"type": "rest"}, headers=bearer(brin["token"])), 409)
+    assert (
+        client.post(f"/api/tables/{code}/actions", json={"type": "rest"}, headers=bearer(ada["token"])).status_code
+        == 200
+    )
+    err = error_of(
+        client.post(f"/api/tables/{code}/actions", json={"type": "research"}, headers=bearer(ada["token"])), 409
+    )
+    assert err["reason"]  # one action a turn: the rules' reason, in words

@@ -27,7 +27,7 @@ from pnp.content.validate import Strict
 from pnp.games.magic_spell.checks import printed_credits, spells
 from pnp.games.magic_spell.kinds import SetRules, SpellCard
 from pnp.rules import magic_spell as rules
-from pnp.rules.table import HOST, GameTracker, Refused, top_scorers
+from pnp.rules.table import HOST, GameTracker, NotYours, Refused, top_scorers
 
 COURSELOADS = ("normal", "heavy", "heaviest")  # the content's courseload list, in order
 WEAVING = ("weave", "scrounge")  # a scrounged ingredient may be woven as if from the cabinet
@@ -174,7 +174,7 @@ def _who(state: dict, actor: str, action: Action) -> str:
     """The student a move is for, or Refused when the actor may not make it now."""
     if isinstance(action, Start):
         if actor != HOST:
-            raise Refused("Only the host starts the semester.")
+            raise NotYours("Only the host starts the semester.")
         return HOST
     if state["phase"] != "playing":
         raise Refused("The semester has not begun yet." if state["phase"] == "joining" else "The semester is over.")
@@ -182,7 +182,7 @@ def _who(state: dict, actor: str, action: Action) -> str:
     if actor == HOST:
         who = action.player or current
     elif action.player and action.player != actor:
-        raise Refused("You can only make your own moves.")
+        raise NotYours("You can only make your own moves.")
     else:
         who = actor
     if who not in state["students"]:

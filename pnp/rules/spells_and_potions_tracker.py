@@ -18,7 +18,7 @@ from pnp.content.loader import Content
 from pnp.content.validate import Strict
 from pnp.games.spells_and_potions.kinds import scoring
 from pnp.rules.spells_and_potions import Player, duel_score, individual_totals, tournament
-from pnp.rules.table import HOST, GameTracker, Refused, top_scorers
+from pnp.rules.table import HOST, GameTracker, NotYours, Refused, top_scorers
 from pnp.rules.trick_judge import PlayedCard, element, judge, magic_card
 
 Team = Literal[0, 1]
@@ -94,7 +94,7 @@ def join(state: dict, player_id: str, name: str) -> dict:
 
 def apply(content: Content, state: dict, actor: str, action: Strict) -> dict:
     if actor != HOST and actor not in state["names"]:
-        raise Refused("Only the wizards at this table and the host record its tricks.")
+        raise NotYours("Only the wizards at this table and the host record its tricks.")
     if isinstance(action, Start):
         return _start(content, state, actor)
     if state["phase"] != "playing":
@@ -118,7 +118,7 @@ def view(state: dict, actor: str) -> dict:
 
 def _start(content: Content, state: dict, actor: str) -> dict:
     if actor != HOST:
-        raise Refused("Only the host starts the tournament.")
+        raise NotYours("Only the host starts the tournament.")
     if state["phase"] != "joining":
         raise Refused("The tournament has already begun.")
     if len(state["players"]) != state["wizards"]:

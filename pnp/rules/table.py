@@ -35,6 +35,10 @@ class Refused(Exception):
     """The rules forbid this action now; the message says why, in a player's words."""
 
 
+class NotYours(Refused):
+    """Not this actor's to make, whenever it is: a host's move, or another player's."""
+
+
 @dataclass(frozen=True)
 class Entry:
     """One action in a table's log."""
