@@ -109,3 +109,23 @@ def test_serve_refuses_several_workers_without_postgresql(tmp_path):
         timeout=60,
     )
     assert proc.returncode == 2 and "PostgreSQL" in proc.stderr
+
+
+def test_tls_serves_https_with_a_self_signed_certificate_for_this_machine(tmp_path):
+    import ssl
+
+    from cryptography import x509
+
+    with server(f"sqlite:///{tmp_path / 'c.sqlite3'}", tmp_path, extra=("--tls",)) as port:
+        context = ssl.create_default_context()
+        context.check_hostname, context.verify_mode = False, ssl.CERT_NONE  # self-signed: trusted by hand on phones
+        conn = http.client.HTTPSConnection("127.0.0.1", port, timeout=10, context=context)
+        conn.request("GET", "/api/openapi.json")
+        res = conn.getresponse()
+        assert res.status == 200 and json.loads(res.read())["openapi"].startswith("3.")
+        der = conn.sock.getpeercert(binary_form=True)
+        conn.close()
+    cert = x509.load_der_x509_certificate(der)
+    names = cert.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
+    assert "localhost" in names.get_values_for_type(x509.DNSName)
+    assert any(str(ip) == "127.0.0.1" for ip in names.get_values_for_type(x509.IPAddress))
