@@ -204,8 +204,10 @@ def events(code: str):
             yield "retry: 2000\n\n"
             while True:
                 entries = p.store.log(code, after=last)
+                if entries:  # a burst (a reconnect's backlog) costs one view and one read of the names
+                    table, names = table_view(code, Seat(None)), p.names(code)
                 for entry in entries:
-                    data = {"entry": p.entry_json(code, entry), "table": table_view(code, Seat(None))}
+                    data = {"entry": p.entry_json(code, entry, names), "table": table}
                     yield f"id: {entry.seq}\nevent: action\ndata: {json.dumps(data)}\n\n"
                     last = entry.seq
                 if not entries and not subscription.wait(keepalive):

@@ -2,6 +2,22 @@
 // static/games/<game>.js, which registers SpellpressGames[game].render(root, table, me, act).
 "use strict";
 window.SpellpressGames = window.SpellpressGames || {};
+
+// What every game panel builds its DOM with. Children that are strings become text, never markup.
+window.SpellpressUI = {
+  el(tag, attrs = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+      if (k === "onclick") node.addEventListener("click", v);
+      else if (v !== false && v !== null && v !== undefined) node.setAttribute(k, v === true ? "" : v);
+    }
+    node.append(...children.filter((c) => c !== null && c !== undefined));
+    return node;
+  },
+  button(label, onclick, cls = "act") {
+    return SpellpressUI.el("button", {class: cls, onclick}, label);
+  },
+};
 const Spellpress = (() => {
   const {code, game} = JSON.parse(document.getElementById("table-config").textContent);
   const key = "spellpress:" + code;
@@ -50,6 +66,15 @@ const Spellpress = (() => {
 
   async function refresh() {
     show(await call("GET", ""));
+    await loadHistory();
+  }
+
+  let historyDue = null;  // a reconnect replays the whole log as events: one history fetch for them all
+  function historySoon() {
+    if (historyDue === null) historyDue = setTimeout(() => { historyDue = null; loadHistory().catch(() => offline(true)); }, 50);
+  }
+
+  async function loadHistory() {
     const {history} = await call("GET", "/history");
     const list = $("history");
     list.replaceChildren(...history.slice().reverse().map((e) => {
@@ -81,7 +106,7 @@ const Spellpress = (() => {
     if (source) source.close();
     source = new EventSource("/api/tables/" + encodeURIComponent(code) + "/events");
     source.onopen = () => { offline(false); refresh().catch(() => offline(true)); };
-    source.addEventListener("action", () => refresh().catch(() => offline(true)));
+    source.addEventListener("action", (event) => { show(JSON.parse(event.data).table); historySoon(); });
     source.onerror = () => {
       offline(true);
       if (source.readyState === EventSource.CLOSED) setTimeout(connect, 2000);  // the browser gave up: we do not

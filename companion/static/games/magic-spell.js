@@ -1,16 +1,7 @@
 // Magic Spell: your spirit large, your turn's moves as big buttons, the class's numbers below.
 "use strict";
 (() => {
-  const el = (tag, attrs = {}, ...children) => {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs)) {
-      if (k === "onclick") node.addEventListener("click", v);
-      else if (v !== false && v !== null && v !== undefined) node.setAttribute(k, v === true ? "" : v);
-    }
-    node.append(...children.filter((c) => c !== null && c !== undefined));  // strings become text, never markup
-    return node;
-  };
-  const button = (label, onclick, cls = "act") => el("button", {class: cls, onclick}, label);
+  const {el, button} = window.SpellpressUI;
 
   function wordForm(label, type, act) {
     const input = el("input", {placeholder: "Magic word", maxlength: 40, autocapitalize: "characters", "aria-label": label});

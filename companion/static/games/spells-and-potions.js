@@ -2,16 +2,7 @@
 // trump, the trick judge, and the tournament's totals.
 "use strict";
 (() => {
-  const el = (tag, attrs = {}, ...children) => {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs)) {
-      if (k === "onclick") node.addEventListener("click", v);
-      else if (v !== false && v !== null && v !== undefined) node.setAttribute(k, v === true ? "" : v);
-    }
-    node.append(...children.filter((c) => c !== null && c !== undefined));  // text, never markup
-    return node;
-  };
-  const button = (label, onclick, cls = "act") => el("button", {class: cls, onclick}, label);
+  const {el, button} = window.SpellpressUI;
   const SEATS = ["north", "east", "south", "west"];
 
   function who(s, member) {
@@ -55,7 +46,7 @@
           el("div", {class: "big live", "data-testid": `tricks-${team}`}, String(s.tricks[team])),
           el("div", {class: "label"}, `tricks · potions ${s.potions[team]}`),
           button("+ trick", () => act("trick", {team}))))),
-        el("p", {class: "small"}, "Seats: " + SEATS.map((seat) => `${seat}: ${who(s, s.seats[seat])}`).join(" · ")),
+        el("p", {class: "small"}, "Seats: " + SEATS.map((seat) => `${seat[0].toUpperCase() + seat.slice(1)}: ${who(s, s.seats[seat])}`).join(" · ")),
         el("div", {class: "row"}, button("End the duel", () => act("end_duel"), "primary"))));
       if (s.last_trick) {
         const t = s.last_trick;
@@ -82,5 +73,17 @@
     root.replaceChildren(...parts);
   }
 
-  window.SpellpressGames["spells-and-potions"] = {render};
+  const cardText = (c) => c.name || `${c.suit} ${c.rank}`;
+
+  // History lines in words: the cards of a judged trick, the team a trick went to.
+  function describe(entry, table) {
+    const p = entry.payload;
+    if (entry.type === "judge_trick") return `judged a trick: ${p.cards.map(cardText).join(", ")}`;
+    if (entry.type === "trick") return `a trick to team ${p.team + 1}` + (p.potions.length ? ` (${p.potions.join(", ")})` : "");
+    if (entry.type === "set_trump") return `trump is now ${p.suit}`;
+    if (entry.type === "end_duel") return "ended the duel";
+    return null;
+  }
+
+  window.SpellpressGames["spells-and-potions"] = {render, describe};
 })();
