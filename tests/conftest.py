@@ -120,3 +120,11 @@ def app(database_url, tmp_path):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """Debian's Chromium, headless, shared by every browser test (tests/browser.py)."""
+    from tests.browser import launched
+
+    yield from launched()

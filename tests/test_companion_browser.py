@@ -5,53 +5,8 @@ as text. Screenshots land in output/screenshots/ to be looked at."""
 
 from __future__ import annotations
 
-import os
-import shutil
-from pathlib import Path
-
-import pytest
-
+from tests.browser import HOSTILE, join, phone, shot
 from tests.companion_server import free_port, server
-
-CHROMIUM = shutil.which("chromium")
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
-PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
-SHOTS = Path(__file__).resolve().parent.parent / "output" / "screenshots"
-HOSTILE = "<script>alert(1)</script>"
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    if CHROMIUM is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("Chromium is missing: CI must install Debian's chromium package")
-        pytest.skip("Chromium is not installed (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield browser
-        browser.close()
-
-
-def phone(chromium):
-    page = chromium.new_context(**PHONE).new_page()
-    dialogs = []
-    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-    page.dialogs = dialogs
-    return page
-
-
-def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
 def spirit_of(page, name: str):
@@ -77,9 +32,7 @@ def test_two_phones_play_magic_spell_live(chromium, tmp_path):
 
         guest = phone(chromium)
         guest.goto(f"http://127.0.0.1:{port}/t/{code}")
-        guest.fill("#join-form input[name=name]", HOSTILE)
-        guest.click("#join-form button")
-        guest.locator("#join").wait_for(state="hidden")
+        join(guest, HOSTILE)
         host.locator(f"text=Students: Ada, {HOSTILE}").wait_for(timeout=1000)  # live, and as text
         assert host.dialogs == [] and guest.dialogs == []
         shot(host, "joining-host")

@@ -1,0 +1,69 @@
+"""Phones in real Chromium (Debian's package, driven by Playwright): the launch flags, a phone-sized
+touch context, and screenshots into output/screenshots/ to be looked at. The `chromium` fixture is
+in conftest.py; it skips without Chromium, except under CI=true, where that is a failure."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium")
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+SHOTS = Path(__file__).resolve().parent.parent / "output" / "screenshots"
+HOSTILE = "<script>alert(1)</script>"
+
+
+def launched():
+    """The system Chromium, launched headless for the whole session (conftest's `chromium`)."""
+    if CHROMIUM is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("Chromium is missing: CI must install Debian's chromium package")
+        pytest.skip("Chromium is not installed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield browser
+        browser.close()
+
+
+def phone(chromium):
+    """A new phone: its own context (cookies, storage) at 360 x 640 with touch; dialogs are
+    dismissed and kept in `page.dialogs`, so a test can assert none opened."""
+    page = chromium.new_context(**PHONE).new_page()
+    dialogs = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    page.dialogs = dialogs
+    return page
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def open_table(page, port: int, game: str, name: str) -> str:
+    """Open a table for `game` from the home page, join it as `name`; the table's code."""
+    page.goto(f"http://127.0.0.1:{port}/")
+    page.select_option("#game", game)
+    page.click("text=Open the table")
+    page.wait_for_url("**/t/*")
+    join(page, name)
+    return page.locator("#code-chip").inner_text()
+
+
+def join(page, name: str) -> None:
+    page.fill("#join-form input[name=name]", name)
+    page.click("#join-form button")
+    page.locator("#join").wait_for(state="hidden")
