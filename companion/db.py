@@ -5,7 +5,7 @@ Core on SQLite (one file in the instance folder) or PostgreSQL (several workers)
     store.migrate()                                       # Alembic `upgrade head`; many workers at once is safe
     store.close()                                         # closes the pooled connections
     code, host_token = store.create_table(game, options)
-    player_id, token = store.add_player(code, name)
+    entry, token = store.add_player(code, name, check)    # entry.actor: the new player's id
     store.table(code) -> TableInfo | None
     store.players(code) -> list[Player]                   # in the order they joined
     store.actor_for(code, token) -> "host" | player_id | None
@@ -15,6 +15,7 @@ Core on SQLite (one file in the instance folder) or PostgreSQL (several workers)
 `append` reads the table's log, calls `check(log)` (the caller replays the rules and raises to
 refuse; the exception propagates and nothing is written) and writes the next seq, all in one
 transaction that holds the table's write lock, so the check always sees the log the entry joins.
+`add_player` does the same with the player's JOIN, writing their row in that transaction too.
 The (table, seq) primary key is what makes a duplicate seq impossible.
 
 Join codes are typeable (no 0/O, 1/I/L) and looked up case-insensitively, spaces and dashes
@@ -55,7 +56,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
-from pnp.rules.table import HOST, Entry
+from pnp.rules.table import HOST, JOIN, Entry
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud or off a screen and typed
 CODE_LENGTH = 6  # 31**6, close to 900 million codes
@@ -160,14 +161,20 @@ class Store:
 
         return self._write(insert), token
 
-    def add_player(self, code: str, name: str) -> tuple[str, str]:
-        """A new player at the table: (their player id, their token). The caller then appends
-        their JOIN to the log (with the rules' check) as that player."""
+    def add_player(
+        self, code: str, name: str, check: Callable[[list[Entry], str], object] | None = None
+    ) -> tuple[Entry, str]:
+        """A new player sits down: (their JOIN entry, their token). `check(log, player_id)` may
+        refuse them by raising; otherwise their row and their JOIN (as them, payload {"name"})
+        are written in one transaction, so a refused or failed join leaves no player behind."""
         token = new_token()
 
-        def insert(connection) -> str:
+        def insert(connection) -> Entry:
             table_id = self._locked_table_id(connection, code)
             player_id = f"p{connection.scalar(select(func.count()).where(players.c.table_id == table_id)) + 1}"
+            log = self._read_log(connection, table_id, after=0)
+            if check is not None:
+                check(log, player_id)
             connection.execute(
                 players.insert().values(
                     table_id=table_id,
@@ -177,7 +184,7 @@ class Store:
                     joined_at=_now(),
                 )
             )
-            return player_id
+            return self._insert_entry(connection, table_id, log, player_id, JOIN, {"name": name})
 
         return self._write(insert), token
 
@@ -235,12 +242,17 @@ class Store:
             table_id = self._locked_table_id(connection, code)
             log = self._read_log(connection, table_id, after=0)
             check(log)
-            seq, at = (log[-1].seq if log else 0) + 1, _now()
-            row = dict(actor=_clean(actor), type=_clean(type), payload=dict(payload))
-            connection.execute(actions.insert().values(table_id=table_id, seq=seq, at=at, **row))
-            return Entry(seq, at=_iso(at), **row)
+            return self._insert_entry(connection, table_id, log, actor, type, payload)
 
         return self._write(insert)
+
+    @staticmethod
+    def _insert_entry(connection, table_id: int, log: list[Entry], actor: str, type: str, payload: Mapping) -> Entry:
+        """The entry after `log` (the table's whole log, read under its write lock)."""
+        seq, at = (log[-1].seq if log else 0) + 1, _now()
+        row = dict(actor=_clean(actor), type=_clean(type), payload=dict(payload))
+        connection.execute(actions.insert().values(table_id=table_id, seq=seq, at=at, **row))
+        return Entry(seq, at=_iso(at), **row)
 
     def log(self, code: str, after: int = 0) -> list[Entry]:
         """The table's entries with seq > after, in order; empty for an unknown code."""

@@ -22,7 +22,7 @@ from pnp.content.game import load_game
 from pnp.content.loader import Content
 from pnp.games import GameDef, games
 from pnp.paths import CONTENT
-from pnp.rules.table import HOST, JOIN, UNDO, Entry, Refused, Table, Tracker, parse_action, replay, undo_target
+from pnp.rules.table import HOST, UNDO, Entry, Refused, Table, Tracker, parse_action, replay, undo_target
 
 
 class NotFound(Exception):
@@ -146,11 +146,9 @@ class Play:
         def allowed(log: list[Entry], player_id: str) -> None:
             tracker.join(replay(tracker, content, options, log).state, player_id, name)
 
-        allowed(self.store.log(code), "")  # before a player row exists; checked again on append
-        player_id, token = self.store.add_player(code, name)
-        entry = self.store.append(code, player_id, JOIN, {"name": name}, lambda log: allowed(log, player_id))
+        entry, token = self.store.add_player(code, name, allowed)
         self.hub.publish(code, entry.seq)
-        return player_id, token
+        return entry.actor, token
 
     def act(self, code: str, seat: Seat, type_: str, payload: dict) -> Entry:
         """Check an action against the rules on the current log and append it; Refused if the

@@ -208,3 +208,13 @@ def test_a_move_that_is_not_yours_is_403_and_one_the_rules_forbid_now_is_409(cli
         client.post(f"/api/tables/{code}/actions", json={"type": "research"}, headers=bearer(ada["token"])), 409
     )
     assert err["reason"]  # one action a turn: the rules' reason, in words
+
+
+def test_joining_a_full_table_is_409_and_leaves_no_one_behind(client, app):
+    table = open_table(client, "spells-and-potions", {"wizards": 2})
+    code = table["code"]
+    join(client, code, "Ada"), join(client, code, "Brin")
+    err = error_of(client.post(f"/api/tables/{code}/players", json={"name": "Cy"}), 409)
+    assert "2 wizards" in err["reason"]
+    assert [p.name for p in app.extensions["play"].store.players(code)] == ["Ada", "Brin"]
+    assert [h["name"] for h in client.get(f"/api/tables/{code}/history").json["history"]] == ["Ada", "Brin"]

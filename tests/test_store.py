@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import inspect, text
 
 from companion.db import CODE_ALPHABET, NoSuchTable, Store
-from pnp.rules.table import HOST, Refused
+from pnp.rules.table import HOST, JOIN, Refused
 
 
 def nothing(log):
@@ -70,7 +70,7 @@ def test_codes_are_unique_and_typeable(store):
 
 def test_tokens_are_stored_only_as_hashes(store):
     code, host_token = store.create_table("magic-spell", {"wizards": 2})
-    player_id, player_token = store.add_player(code, "Ann")
+    player_token = store.add_player(code, "Ann")[1]
     with store.engine.connect() as connection:
         dump = " ".join(
             str(row)
@@ -86,8 +86,9 @@ def test_tokens_are_stored_only_as_hashes(store):
 def test_actor_for_finds_the_host_and_players_and_nobody_else(store):
     code, host_token = store.create_table("magic-spell", {})
     other_code, other_host_token = store.create_table("magic-spell", {})
-    ann, ann_token = store.add_player(code, "Ann")
-    bob, bob_token = store.add_player(code, "Bob")
+    ann_joined, ann_token = store.add_player(code, "Ann")
+    bob_joined, bob_token = store.add_player(code, "Bob")
+    ann, bob = ann_joined.actor, bob_joined.actor
     assert (ann, bob) == ("p1", "p2")
     assert store.actor_for(code, host_token) == HOST
     assert store.actor_for(code, ann_token) == ann
@@ -115,10 +116,10 @@ def test_any_string_from_a_client_gets_an_answer_not_an_exception(store, hostile
         store.add_player(hostile, "Ann")
     with pytest.raises(NoSuchTable):
         store.append(hostile, HOST, "pass", {}, nothing)
-    player_id, token = store.add_player(code, hostile)
-    assert store.actor_for(code, token) == player_id
-    entry = store.append(code, player_id, hostile, {"text": hostile}, nothing)
-    assert store.log(code) == [entry]
+    joined, token = store.add_player(code, hostile)
+    assert store.actor_for(code, token) == joined.actor
+    entry = store.append(code, joined.actor, hostile, {"text": hostile}, nothing)
+    assert store.log(code) == [joined, entry]
 
 
 def test_append_numbers_entries_1_2_3_and_log_reads_them_back(store):
@@ -182,6 +183,23 @@ def test_appends_from_many_threads_never_repeat_or_skip_a_seq(store):
     assert Counter(entry.actor for entry in log) == {f"p{n}": 10 for n in range(8)}
 
 
+def test_a_join_is_the_player_and_their_entry_or_neither(store):
+    code, _ = store.create_table("magic-spell", {})
+    seen = []
+
+    def full(log, player_id):
+        seen.append((len(log), player_id))
+        raise ValueError("the table is full")
+
+    joined, _ = store.add_player(code, "Ann")
+    assert (joined.seq, joined.actor, joined.type, joined.payload) == (1, "p1", JOIN, {"name": "Ann"})
+    with pytest.raises(ValueError, match="full"):
+        store.add_player(code, "Bob", full)
+    assert seen == [(1, "p2")]  # the check saw the log and the id the player would have had
+    assert [p.name for p in store.players(code)] == ["Ann"] and store.log(code) == [joined]
+    assert store.add_player(code, "Cy")[0].actor == "p2"
+
+
 def test_players_joining_together_get_distinct_ids(store):
     code, _ = store.create_table("magic-spell", {})
     joined = []
@@ -190,7 +208,8 @@ def test_players_joining_together_get_distinct_ids(store):
         thread.start()
     for thread in threads:
         thread.join()
-    assert sorted(player_id for player_id, _ in joined) == [f"p{n}" for n in range(1, 7)]
+    assert sorted(entry.actor for entry, _ in joined) == [f"p{n}" for n in range(1, 7)]
+    assert sorted(entry.seq for entry, _ in joined) == list(range(1, 7))
 
 
 def append_from_another_process(url, code, actor, count):
