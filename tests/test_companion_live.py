@@ -2,7 +2,7 @@
 
 Two streams see every action once, in order; a stream cut and resumed with Last-Event-ID gets
 exactly what it missed; with PostgreSQL, two servers (two processes, as two machines would be)
-on one database each deliver what was posted to the other.
+on one database each deliver what was posted to the other, and so do two workers of one server.
 """
 
 from __future__ import annotations
@@ -11,6 +11,8 @@ import http.client
 import json
 import subprocess
 import sys
+
+import psutil
 
 from tests.companion_server import call, server
 
@@ -42,6 +44,15 @@ class Stream:
                 name, _, value = line.partition(": ")
                 current[name] = value
         return [{"id": int(e["id"]), "data": json.loads(e["data"])} for e in found]
+
+    def worker(self, port: int) -> int:
+        """The id of the server process on the other end of this connection."""
+        here = self.conn.sock.getsockname()
+        return next(
+            c.pid
+            for c in psutil.net_connections(kind="tcp")
+            if c.laddr and c.laddr.port == port and c.raddr and tuple(c.raddr) == here
+        )
 
     def close(self) -> None:
         self.conn.close()
@@ -99,6 +110,27 @@ def test_with_postgresql_an_event_posted_to_one_server_reaches_a_stream_on_anoth
         assert [e["id"] for e in on_two.events(1)] == [4]  # and back the other way
         on_one.close()
         on_two.close()
+
+
+def test_with_postgresql_two_workers_of_one_server_stream_what_either_was_posted(tmp_path, postgresql_url):
+    with server(postgresql_url, tmp_path, workers=2) as port:
+        code, host, (ada, _brin) = open_table_with_players(port, ["Ada", "Brin"])
+        by_worker: dict[int, list[Stream]] = {}
+        for _ in range(50):  # the kernel picks the worker that accepts: open streams until both have one
+            stream = Stream(port, code)
+            assert [e["id"] for e in stream.events(2)] == [1, 2]
+            by_worker.setdefault(stream.worker(port), []).append(stream)
+            if len(by_worker) == 2:
+                break
+        assert len(by_worker) == 2, "every stream landed on one worker"
+        streams = [stream for streams in by_worker.values() for stream in streams]
+        moves = [({"type": "start"}, host), ({"type": "rest"}, ada["token"]), ({"type": "end_turn"}, ada["token"])]
+        for move, token in moves:  # whichever worker takes a post, the other hears of it by NOTIFY
+            status, _ = call(port, "POST", f"/api/tables/{code}/actions", move, token)
+            assert status == 200
+        for stream in streams:
+            assert [e["id"] for e in stream.events(3)] == [3, 4, 5]
+            stream.close()
 
 
 def test_serve_refuses_several_workers_without_postgresql(tmp_path):
