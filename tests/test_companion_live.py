@@ -20,8 +20,8 @@ from tests.companion_server import call, server
 class Stream:
     """An SSE connection read line by line off the socket."""
 
-    def __init__(self, port: int, code: str, last_event_id: int | None = None):
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    def __init__(self, port: int, code: str, last_event_id: int | None = None, timeout: float = 10):
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
         headers = {"Accept": "text/event-stream"}
         if last_event_id is not None:
             headers["Last-Event-ID"] = str(last_event_id)
@@ -117,7 +117,8 @@ def test_with_postgresql_two_workers_of_one_server_stream_what_either_was_posted
         code, host, (ada, _brin) = open_table_with_players(port, ["Ada", "Brin"])
         by_worker: dict[int, list[Stream]] = {}
         for _ in range(50):  # the kernel picks the worker that accepts: open streams until both have one
-            stream = Stream(port, code)
+            # a read waits 5 s at most: an event must come by NOTIFY, not by the 15 s keepalive's re-read
+            stream = Stream(port, code, timeout=5)
             assert [e["id"] for e in stream.events(2)] == [1, 2]
             by_worker.setdefault(stream.worker(port), []).append(stream)
             if len(by_worker) == 2:
