@@ -109,7 +109,10 @@ def serve(host, port, workers, extra, database, tls, cert, key) -> None:
     from companion import instance_folder
 
     address = lan_address() if host in ("0.0.0.0", "::") else host
+    # A live stream never ends by itself, so a graceful stop would always wait out its timeout;
+    # 5 s lets actions in flight finish, and the phones reconnect to whatever serves next.
     options = {"bind": f"{host}:{port}", "workers": workers, "worker_class": "gevent", "timeout": 60}
+    options["graceful_timeout"] = 5
     if tls:
         cert, key = (cert, key) if cert else self_signed(Path(instance_folder()), address)
         options |= {"certfile": str(cert), "keyfile": str(key)}

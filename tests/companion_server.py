@@ -6,6 +6,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -44,7 +45,7 @@ def server(database: str, tmp_path, workers: int = 1, port: int | None = None, e
                 time.sleep(0.1)
         yield port
     finally:
-        proc.terminate()
+        proc.send_signal(signal.SIGINT)  # Ctrl-C: gunicorn's quick stop, not a graceful wait on open streams
         try:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:

@@ -113,17 +113,6 @@ const Spellpress = (() => {
     };
   }
 
-  async function keepAwake() {
-    if ("wakeLock" in navigator) {
-      try { await navigator.wakeLock.request("screen"); return; } catch (err) { /* e.g. battery saver */ }
-    }
-    const note = $("sleep");
-    note.hidden = false;
-    note.textContent = window.isSecureContext
-      ? "This browser cannot keep the screen on: it may dim while you play."
-      : "The screen may sleep: this page is not on HTTPS, which phones require to keep it on. The host can start the companion with --tls.";
-  }
-
   $("join-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     $("join-error").textContent = "";
@@ -144,7 +133,7 @@ const Spellpress = (() => {
   });
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState !== "visible") return;
-    keepAwake();
+    window.SpellpressAwake.keep();
     if (!source || source.readyState === EventSource.CLOSED) connect();
     else refresh().catch(() => offline(true));  // back from the background: never trust what is shown
   });
@@ -153,6 +142,6 @@ const Spellpress = (() => {
 
   $("join").hidden = !!me.player_id;
   connect();
-  keepAwake();
+  window.SpellpressAwake.keep();
   return {act, get table() { return table; }, get me() { return me; }};
 })();
