@@ -50,6 +50,27 @@ def test_everyone_starts_with_the_contents_spirit_in_join_order():
     assert state["order"] == ["bo", "cy", "ann"]
 
 
+def test_the_deck_in_the_state_is_the_contents_with_each_cards_credits_mode_and_cost():
+    state = table("ann", "bo", start=False)
+    cards = spells(CONTENT_MS)
+    assert [entry["spell"] for entry in state["deck"]] == [card.word for card in cards]
+    assert {entry["spell"]: entry["credits"] for entry in state["deck"]} == CREDITS
+    assert [(entry["mode"], entry["cost"]) for entry in state["deck"]] == [(card.mode, card.cost) for card in cards]
+    assert TRACKER.view(state, "bo")["deck"] == state["deck"]  # what a phone picks from
+
+
+def test_a_spell_changed_in_an_overlay_is_changed_in_the_deck_and_in_play(tmp_path):
+    old, new = "outstanding skill.\n    mode: cast\n    cost: 3", "outstanding skill.\n    mode: cast\n    cost: 4"
+    theirs = load_game(game("magic-spell"), [CONTENT, overlay(tmp_path, "magic-spell", "spells.yaml", old, new)])
+    ours = table("ann", "bo")
+    state = table("ann", "bo", content=theirs)
+    [(before, after)] = [(a, b) for a, b in zip(ours["deck"], state["deck"], strict=True) if a != b]
+    assert before["spell"] == "virtuoso" and after == {**before, "cost": 4}
+    state = act(act(state, "ann", "weave", theirs), "ann", "complete_spell", theirs, spell="VIRTUOSO")
+    state = act(act(state, "ann", "end_turn", theirs), "bo", "end_turn", theirs)
+    assert spirit(act(state, "ann", "cast", theirs, spell="virtuoso"), "ann") == 5 - 4
+
+
 def test_rest_gains_and_research_pays():
     state = act(table("ann", "bo"), "ann", "rest")
     assert spirit(state, "ann") == 7 and state["acted"] == "rest"
@@ -139,6 +160,7 @@ def test_a_users_own_deck_is_the_one_played_with_the_credits_its_rule_gives(tmp_
     credits = dict(zip(MY_WORDS, printed_credits(theirs), strict=True))
     state = act(table("ann", "bo", content=theirs), "ann", "weave", theirs)
     state = act(state, "ann", "complete_spell", theirs, spell=MY_WORDS[0])
+    assert {entry["spell"]: entry["credits"] for entry in state["deck"]} == credits
     assert state["students"]["ann"]["spellbook"] == [{"spell": MY_WORDS[0], "credits": credits[MY_WORDS[0]]}]
     with pytest.raises(Refused, match="no spell QUOTIDIAN in the deck"):
         act(state, "ann", "complete_spell", theirs, spell="quotidian")

@@ -13,7 +13,8 @@ Who may do what:
 
 What the tracker does not follow: the tiles and the cards in hand (they stay on the table); it
 keeps the numbers a student would otherwise keep with beads. Every number is the content's
-(pnp.games.magic_spell.kinds.SetRules), and a spell's credits and cost are its card's.
+(pnp.games.magic_spell.kinds.SetRules), and a spell's credits and cost are its card's: the state
+holds the deck (overlays included), so a phone offers spells to pick rather than words to type.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from pydantic import Field
 from pnp.content.loader import Content
 from pnp.content.validate import Strict
 from pnp.games.magic_spell.checks import printed_credits, spells
-from pnp.games.magic_spell.kinds import SetRules, SpellCard
+from pnp.games.magic_spell.kinds import SetRules
 from pnp.rules import magic_spell as rules
 from pnp.rules.table import HOST, GameTracker, NotYours, Refused, top_scorers
 
@@ -134,11 +135,21 @@ def _set(content: Content) -> SetRules:
     return content["magic-spell-set"]
 
 
+def deck(content: Content) -> list[dict]:
+    """The spell cards as the tracker uses them, in the content's order: each word with its
+    printed credits, its mode (always or cast) and its spirit cost."""
+    return [
+        {"spell": card.word, "credits": credits, "mode": card.mode, "cost": card.cost}
+        for card, credits in zip(spells(content), printed_credits(content), strict=True)
+    ]
+
+
 def setup(content: Content, options: Options) -> dict:
     courseload = _set(content).courseload[COURSELOADS.index(options.courseload)]
     return {
         "phase": "joining",  # then "playing", then "over"
         "courseload": courseload,  # credits that call for grading
+        "deck": deck(content),  # [{spell, credits, mode, cost}]: what may be completed and cast
         "order": [],  # player ids in turn order
         "students": {},  # player id -> {name, spirit, spellbook: [{spell, credits}], stones}
         "turn": None,  # index into order of the student whose turn it is
@@ -246,37 +257,37 @@ def _while_weaving(what: str, then):
 
 
 def _cast(content: Content, state: dict, who: str, action: Cast) -> dict:
-    card = _card(content, action.spell)
-    if card.word not in _words(state["students"][who]):
-        raise Refused(f"{card.word.upper()} is not in your spellbook.")
-    if card.mode != "cast":
-        raise Refused(f"{card.word.upper()} works by itself; it is never cast.")
+    card = _card(state, action.spell)
+    word = card["spell"].upper()
+    if card["spell"] not in _words(state["students"][who]):
+        raise Refused(f"{word} is not in your spellbook.")
+    if card["mode"] != "cast":
+        raise Refused(f"{word} works by itself; it is never cast.")
     spirit = state["students"][who]["spirit"]
-    if spirit < card.cost:
-        raise Refused(f"Casting {card.word.upper()} costs {card.cost} spirit; you have {spirit}.")
-    return _with_student(state, who, spirit=spirit - card.cost)
+    if spirit < card["cost"]:
+        raise Refused(f"Casting {word} costs {card['cost']} spirit; you have {spirit}.")
+    return _with_student(state, who, spirit=spirit - card["cost"])
 
 
 def _complete(content: Content, state: dict, who: str, action: CompleteSpell) -> dict:
-    card = _card(content, action.spell)
-    holder = next((pid for pid, s in state["students"].items() if card.word in _words(s)), None)
+    card = _card(state, action.spell)
+    holder = next((pid for pid, s in state["students"].items() if card["spell"] in _words(s)), None)
     if holder is not None:
-        raise Refused(f"{card.word.upper()} is already in {state['students'][holder]['name']}'s spellbook.")
-    credits = dict(zip((c.word for c in spells(content)), printed_credits(content), strict=True))[card.word]
-    book = [*state["students"][who]["spellbook"], {"spell": card.word, "credits": credits}]
+        raise Refused(f"{card['spell'].upper()} is already in {state['students'][holder]['name']}'s spellbook.")
+    book = [*state["students"][who]["spellbook"], {"spell": card["spell"], "credits": card["credits"]}]
     return _with_student(state, who, spellbook=book)
 
 
 def _give_spell(content: Content, state: dict, who: str, action: GiveSpell) -> dict:
-    card = _card(content, action.spell)
+    card = _card(state, action.spell)
     book = state["students"][who]["spellbook"]
-    if card.word not in _words(state["students"][who]):
-        raise Refused(f"{card.word.upper()} is not in your spellbook.")
+    if card["spell"] not in _words(state["students"][who]):
+        raise Refused(f"{card['spell'].upper()} is not in your spellbook.")
     if action.to not in state["students"] or action.to == who:
         raise Refused("Give it to another student at this table.")
     if action.to == state["order"][state["turn"]]:
         raise Refused("Trades happen between turns: that student is taking theirs.")
-    entry = next(e for e in book if e["spell"] == card.word)
+    entry = next(e for e in book if e["spell"] == card["spell"])
     state = _with_student(state, who, spellbook=[e for e in book if e is not entry])
     return _with_student(state, action.to, spellbook=[*state["students"][action.to]["spellbook"], entry])
 
@@ -356,8 +367,9 @@ TRACKER = GameTracker("magic-spell", Options, actions, setup, join, apply, view,
 # --- helpers ---------------------------------------------------------------------------------
 
 
-def _card(content: Content, word: str) -> SpellCard:
-    card = next((c for c in spells(content) if c.word.lower() == word.strip().lower()), None)
+def _card(state: dict, word: str) -> dict:
+    """The deck's entry for a magic word, however it is capitalised (API clients type it)."""
+    card = next((c for c in state["deck"] if c["spell"].lower() == word.strip().lower()), None)
     if card is None:
         raise Refused(f"There is no spell {word.upper()} in the deck.")
     return card

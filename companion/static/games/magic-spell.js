@@ -1,13 +1,56 @@
-// Magic Spell: your spirit large, your turn's moves as big buttons, the class's numbers below.
+// Magic Spell: your spirit large, your turn's moves as big buttons, spells picked from the deck
+// (state.deck: the cards as printed, overlays included), the class's numbers below.
 "use strict";
 (() => {
   const {el, button} = window.SpellpressUI;
+  const WEAVING = ["weave", "scrounge"];
+  const picked = {};  // select name -> value: another phone's move redraws the panel mid-choice
 
-  function wordForm(label, type, act) {
-    const input = el("input", {placeholder: "Magic word", maxlength: 40, autocapitalize: "characters", "aria-label": label});
-    const form = el("form", {class: "row"}, input, el("button", {class: "act"}, label));
-    form.addEventListener("submit", (e) => { e.preventDefault(); if (input.value.trim()) act(type, {spell: input.value.trim()}); });
+  const upper = (word) => word.toUpperCase();  // magic words are printed in capitals
+  const creditsLabel = (n) => `${n} credit${n === 1 ? "" : "s"}`;
+
+  // A native select (the phone's own picker); its first option is the prompt, which `required`
+  // refuses, so a stray tap on the button never picks a spell.
+  function picker(name, prompt, choices) {
+    const node = el("select", {name, "aria-label": prompt, required: true},
+      el("option", {value: ""}, prompt), ...choices.map(([value, text]) => el("option", {value}, text)));
+    node.value = choices.some(([value]) => value === picked[name]) ? picked[name] : "";
+    node.addEventListener("change", () => { picked[name] = node.value; });
+    return node;
+  }
+
+  function pickForm(label, fields, submit) {
+    const form = el("form", {class: "ms-pick"}, ...fields, el("button", {class: "act"}, label));
+    form.addEventListener("submit", (e) => { e.preventDefault(); submit(); });
     return form;
+  }
+
+  // Spells nobody holds yet, alphabetical: the player looks up the word on the card in hand.
+  function completeForm(s, act) {
+    const held = new Set(s.order.flatMap((id) => s.students[id].spellbook.map((entry) => entry.spell)));
+    const free = s.deck.filter((card) => !held.has(card.spell)).sort((a, b) => a.spell.localeCompare(b.spell));
+    const spellPicker = picker("complete", "Spell to complete", free.map((card) => [card.spell, `${upper(card.spell)} · ${creditsLabel(card.credits)}`]));
+    return el("div", {}, el("div", {class: "label"}, "Complete a spell"),
+      pickForm("Complete", [spellPicker], () => act("complete_spell", {spell: spellPicker.value})));
+  }
+
+  function castButtons(s, student, act) {
+    const deck = new Map(s.deck.map((card) => [card.spell, card]));
+    const castable = student.spellbook.map((entry) => deck.get(entry.spell)).filter((card) => card.mode === "cast");
+    if (!castable.length) return null;
+    return el("div", {}, el("div", {class: "label"}, "Cast from your spellbook"),
+      el("div", {class: "grid ms-casts"}, ...castable.map((card) => button(`Cast ${upper(card.spell)} · ${card.cost}`, () => act("cast", {spell: card.spell})))));
+  }
+
+  // Between turns: one of your spells to a student who is not taking their turn (the rules' trade).
+  function giveForm(s, you, current, act) {
+    const book = s.students[you.actor].spellbook;
+    const others = s.order.filter((id) => id !== you.actor && id !== current);
+    if (!book.length || !others.length) return null;
+    const spellPicker = picker("give", "Spell to give", book.map((entry) => [entry.spell, upper(entry.spell)]));
+    const studentPicker = picker("to", "Give it to", others.map((id) => [id, `to ${s.students[id].name}`]));
+    return el("div", {}, el("div", {class: "label"}, "Trade a spell"),
+      pickForm("Give", [spellPicker, studentPicker], () => act("give_spell", {spell: spellPicker.value, to: studentPicker.value})));
   }
 
   function render(root, table, you, act) {
@@ -31,18 +74,20 @@
         el("p", {}, s.order.length ? `Students: ${s.order.map((id) => s.students[id].name).join(", ")}` : "Waiting for students to join."),
         you.host ? button("Start the semester", () => act("start", {}, true)) : el("p", {class: "note"}, "The host starts the semester.")));
     } else if (s.phase === "playing") {
-      const moves = el("section", {class: "card"});
+      const moves = el("section", {class: "card ms-moves"});
       if (myTurn) {
-        moves.append(el("h2", {}, current === you.actor ? "Your turn" : `${s.students[current].name}'s turn`),
+        moves.append(...[el("h2", {}, current === you.actor ? "Your turn" : `${s.students[current].name}'s turn`),
           el("div", {class: "grid"},
             button("Rest", () => act("rest")), button("Research", () => act("research")),
             button("Weave", () => act("weave")), button("Scrounge", () => act("scrounge")),
             button("Weave again", () => act("weave_again"), ""), button("Move ingredient", () => act("move_ingredient"), "")),
-          wordForm("Cast", "cast", act), wordForm("Complete", "complete_spell", act),
-          el("div", {class: "row"}, button("End turn", () => act("end_turn"), "primary")));
+          WEAVING.includes(s.acted) ? completeForm(s, act) : null,
+          s.acted ? null : castButtons(s, s.students[current], act),  // casting is the turn's one action
+          el("div", {class: "row"}, button("End turn", () => act("end_turn"), "primary"))].filter(Boolean));
       } else if (mine) {
-        moves.append(el("h2", {}, `${s.students[current].name}'s turn`),
-          el("div", {class: "grid"}, button("Remove ingredient to trade", () => act("trade_remove"), "")));
+        moves.append(...[el("h2", {}, `${s.students[current].name}'s turn`),
+          el("div", {class: "grid"}, button("Remove ingredient to trade", () => act("trade_remove"), "")),
+          giveForm(s, you, current, act)].filter(Boolean));
       }
       if (mine) {
         moves.append(el("div", {class: "grid"},
@@ -59,17 +104,26 @@
 
     const rows = s.order.map((id) => {
       const st = s.students[id];
-      const book = st.spellbook.map((b) => b.spell).join(", ");
+      const book = st.spellbook.map((entry) => upper(entry.spell)).join(", ");
       return el("tr", {class: id === current ? "turn" : null},
         el("td", {}, st.name + (id === you.actor ? " (you)" : ""), book ? el("div", {class: "small"}, book) : null),
         el("td", {class: "live"}, String(st.spirit ?? "–")),
         el("td", {class: "live"}, String(s.credits[id])), el("td", {class: "live"}, String(st.stones)));
     });
-    parts.push(el("section", {class: "card"}, el("table", {class: "scores"},
+    parts.push(el("section", {class: "card"}, el("table", {class: "scores ms-scores"},
       el("thead", {}, el("tr", {}, ...["Student", "Spirit", "Credits", "Stones"].map((h) => el("th", {}, h)))),
       el("tbody", {}, ...rows))));
     root.replaceChildren(...parts);
   }
 
-  window.SpellpressGames["magic-spell"] = {render};
+  // History lines in words: a spell by its printed word, a trade by the student's name, not their id.
+  function describe(entry, table) {
+    const p = entry.payload;
+    if (entry.type === "complete_spell") return `completed ${upper(p.spell)}`;
+    if (entry.type === "cast") return `cast ${upper(p.spell)}`;
+    if (entry.type === "give_spell") return `gave ${upper(p.spell)} to ${table.state.students[p.to]?.name ?? "someone"}`;
+    return null;
+  }
+
+  window.SpellpressGames["magic-spell"] = {render, describe};
 })();

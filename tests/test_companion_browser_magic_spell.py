@@ -1,0 +1,111 @@
+"""Magic Spell's panel on phones in real Chromium (tests/browser.py): a spell completed by picking it
+from the deck, cast from the spellbook by its button, a refusal's reason, and a spell given away
+between turns. Every spell and number is the content's. Screenshots land in output/screenshots/."""
+
+from __future__ import annotations
+
+from pnp.content.game import load_game
+from pnp.games import game
+from pnp.games.magic_spell.checks import printed_credits, spells
+from pnp.paths import CONTENT
+from pnp.rules import magic_spell as rules
+from tests.browser import join, open_table, phone, shot
+from tests.companion_server import free_port, server
+
+CONTENT_MS = load_game(game("magic-spell"), [CONTENT])
+SPIRIT = CONTENT_MS["magic-spell-set"].spirit
+CREDITS = dict(zip((c.word for c in spells(CONTENT_MS)), printed_credits(CONTENT_MS), strict=True))
+
+
+def cell(page, name: str, column: int):
+    """A cell of `name`'s row in the class table: 0 name and spellbook, 1 spirit, 2 credits."""
+    return page.locator("table.scores tr", has_text=name).locator("td").nth(column)
+
+
+def tap(page, label: str) -> None:
+    page.get_by_role("button", name=label, exact=True).click()
+
+
+def seat(chromium, port: int, host: str, *guests: str, dark: tuple[str, ...] = ()):
+    """A phone each: the host's opens a Magic Spell table and joins it, the guests' join it, the
+    host starts the semester. Phones named in `dark` prefer the dark colour scheme."""
+    names = (host, *guests)
+    pages = [phone(chromium) for _ in names]
+    for name, page in zip(names, pages, strict=True):
+        if name in dark:
+            page.emulate_media(color_scheme="dark")
+    code = open_table(pages[0], port, "magic-spell", host)
+    for name, page in zip(guests, pages[1:], strict=True):
+        page.goto(f"http://127.0.0.1:{port}/t/{code}")
+        join(page, name)
+    pages[0].locator(f"text=Students: {', '.join(names)}").wait_for(timeout=3000)
+    tap(pages[0], "Start the semester")
+    for page in pages:
+        page.locator("[data-testid=my-spirit]", has_text=str(SPIRIT.start)).wait_for(timeout=3000)
+    return pages
+
+
+def test_a_spell_is_completed_by_picking_it_and_cast_by_its_button(chromium, tmp_path):
+    # the dearest cast spell a student can pay for at the start: after casting it, too little is
+    # left (even with the end of turn's recovery) to cast it again
+    card = max((c for c in spells(CONTENT_MS) if c.mode == "cast" and c.cost <= SPIRIT.start), key=lambda c: c.cost)
+    word, cost, after_cast = card.word.upper(), card.cost, SPIRIT.start - card.cost
+    recovered = rules.end_of_turn(after_cast, SPIRIT)
+    assert recovered < cost
+    with server(f"sqlite:///{tmp_path / 'companion.sqlite3'}", tmp_path, port=free_port()) as port:
+        host, guest = seat(chromium, port, "Ada", "Bo", dark=("Bo",))
+        assert host.locator("text=Complete a spell").count() == 0  # only while weaving
+
+        tap(host, "Weave")
+        spell = host.get_by_label("Spell to complete")
+        spell.wait_for(timeout=1000)
+        assert spell.locator("option", has_text=f"{word} · {CREDITS[card.word]} credit").count() == 1
+        shot(host, "magic-spell-weaving-host")
+        spell.select_option(card.word)
+        tap(host, "Complete")
+        cell(guest, "Ada", 0).filter(has_text=word).wait_for(timeout=1000)
+        cell(guest, "Ada", 2).filter(has_text=str(CREDITS[card.word])).wait_for(timeout=1000)
+        spell.locator("option", has_text=word).wait_for(state="detached", timeout=1000)  # held: no longer offered
+        shot(guest, "magic-spell-completed-guest-dark")
+
+        tap(host, "End turn")
+        tap(guest, "End turn")
+        cast = f"Cast {word} · {cost}"
+        host.get_by_role("button", name=cast).wait_for(timeout=1000)
+        shot(host, "magic-spell-cast-host")
+        tap(host, cast)
+        host.locator("[data-testid=my-spirit]", has_text=str(after_cast)).wait_for(timeout=1000)
+        cell(guest, "Ada", 1).filter(has_text=str(after_cast)).wait_for(timeout=1000)
+        assert host.get_by_role("button", name=cast).count() == 0  # casting was this turn's action
+
+        tap(host, "End turn")
+        tap(guest, "End turn")
+        tap(host, cast)
+        error = f"Casting {word} costs {cost} spirit; you have {recovered}."
+        host.locator("#act-error", has_text=error).wait_for(timeout=1000)
+        shot(host, "magic-spell-refused-host")
+        assert host.dialogs == [] and guest.dialogs == []
+
+
+def test_a_spell_is_given_between_turns_to_a_student_not_taking_theirs(chromium, tmp_path):
+    word = next(iter(CREDITS))
+    with server(f"sqlite:///{tmp_path / 'companion.sqlite3'}", tmp_path, port=free_port()) as port:
+        ada, bo, cy = seat(chromium, port, "Ada", "Bo", "Cy", dark=("Ada",))
+        tap(ada, "Weave")
+        ada.get_by_label("Spell to complete").select_option(word)
+        tap(ada, "Complete")
+        cell(ada, "Ada", 0).filter(has_text=word.upper()).wait_for(timeout=1000)
+        assert ada.locator("text=Trade a spell").count() == 0  # not during your own turn
+        tap(ada, "End turn")
+
+        to = ada.get_by_label("Give it to")
+        to.wait_for(timeout=1000)
+        assert to.locator("option").all_inner_texts() == ["Give it to", "to Cy"]  # Bo is taking his turn
+        ada.get_by_label("Spell to give").select_option(word)
+        to.select_option(label="to Cy")
+        shot(ada, "magic-spell-trade-dark")
+        tap(ada, "Give")
+        cell(cy, "Cy", 0).filter(has_text=word.upper()).wait_for(timeout=1000)
+        cell(bo, "Cy", 2).filter(has_text=str(CREDITS[word])).wait_for(timeout=1000)
+        ada.locator("text=Trade a spell").wait_for(state="detached", timeout=1000)  # nothing left to give
+        ada.locator("#history", has_text=f"Ada: gave {word.upper()} to Cy").wait_for(timeout=1000)
