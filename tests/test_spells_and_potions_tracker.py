@@ -7,6 +7,7 @@ import pytest
 
 from pnp.content.game import load_game
 from pnp.games import game
+from pnp.games.spells_and_potions.kinds import scoring
 from pnp.paths import CONTENT
 from pnp.rules.spells_and_potions_tracker import TRACKER
 from pnp.rules.table import HOST, Entry, Refused, replay, undo_target
@@ -51,6 +52,61 @@ def test_three_and_two_wizards_play_with_companions():
     assert table(2)["teams"] == [["a", "companion:a"], ["b", "companion:b"]]
 
 
+def duel_leaders(wizards, team_0_wins=(7, 7)):
+    """(leader, leader_chooser) in each duel, team 0 winning `team_0_wins` tricks of the duels before."""
+    state = table(wizards)
+    seen = [(state["leader"], state["leader_chooser"])]
+    for won in team_0_wins:
+        state = play_duel(state, won)
+        seen.append((state["leader"], state["leader_chooser"]))
+    return seen
+
+
+def test_the_wizard_of_the_west_leads_each_duel_with_four_and_three_wizards():
+    # West is d, then c, then b (four); c, then b, then a (three: the Companion holds North)
+    assert duel_leaders(4) == [("d", None), ("c", None), ("b", None)]
+    assert duel_leaders(3) == [("c", None), ("b", None), ("a", None)]
+
+
+def test_two_wizards_the_arranger_then_the_loser_of_the_previous_duel_chooses_who_leads():
+    # team 0 is a and a's Companion: a wins duel 1, loses duel 2; no seat leads
+    assert duel_leaders(2, (7, 3)) == [(None, None), (None, "b"), (None, "a")]
+    state = act(table(2), "a", "trick", team=0, potions=["Harpier's Penalty"])
+    tied = play_duel(state, 6, tricks=12)  # 7 tricks less 10 potion points against 6 tricks: 60 - 60
+    assert tied["duels"][0]["scores"] == [60, 60]
+    assert (tied["leader"], tied["leader_chooser"]) == (None, None)  # nobody lost: the Arranger again
+
+
+def offered(content):
+    """What a table's state offers the phone to tap, before anyone joins."""
+    state = TRACKER.setup(content, TRACKER.Options())
+    return {key: state[key] for key in ("elements", "ranks", "magic_cards", "hands", "tricks_per_duel")}
+
+
+def from_content(content):
+    suits = content["element-suits"]
+    return {
+        "elements": [{"id": s.id, "name": s.name, "letter": s.letter} for s in suits.suits],
+        "ranks": list(range(1, suits.ranks + 1)),
+        "magic_cards": [{"name": c.name, "count": c.count, "points": c.points} for c in content["magic-cards"].cards],
+        "hands": content["duel-rules"].hands,
+        "tricks_per_duel": scoring(content).tricks,
+    }
+
+
+def test_the_choices_a_phone_offers_are_the_contents(tmp_path):
+    assert offered(SP) == from_content(SP)
+    folder = overlay(tmp_path, "spells-and-potions", "elements.yaml", "ranks: 10", "ranks: 8")
+    (folder / "spells-and-potions" / "more-cards.yaml").write_text(  # 4 x 8 + 12 + 4 deals into 4 hands of 12
+        "kind: magic-cards\ncards:\n  - {name: Elixir, type: potion, count: 4, points: 5, effect: Five more.}\n",
+        encoding="utf-8",
+    )
+    theirs = load_game(game("spells-and-potions"), [CONTENT, folder])
+    assert offered(theirs) == from_content(theirs) != from_content(SP)
+    assert offered(theirs)["ranks"][-1] == 8 and offered(theirs)["magic_cards"][-1]["name"] == "Elixir"
+    assert offered(theirs)["tricks_per_duel"] == 12
+
+
 def test_a_trick_counts_for_its_team_with_its_potion_points():
     state = act(table(), "b", "trick", team=1, potions=["Gladder's Reward"])
     state = act(state, HOST, "trick", team=0, potions=["harpier's penalty"])
@@ -64,7 +120,7 @@ def test_a_judged_trick_is_recorded_for_the_winning_team_and_shown():
     state = act(table(), "c", "judge_trick", lead=0, cards=cards)
     assert state["tricks"] == [0, 1] and state["potions"] == [0, 10]
     assert state["last_trick"]["winner"] == 1 and state["last_trick"]["value"] == 20
-    assert state["last_trick"]["rulings"] == []
+    assert state["last_trick"]["rulings"] == [] and state["last_trick"]["cards"] == cards
     led_by_magic = [
         {"name": "Merlin's New Apprentice"},
         ELEMENT,
@@ -86,6 +142,15 @@ def test_trump_choice_lasts_the_duel_and_the_judge_follows_it():
     with pytest.raises(Refused, match="no metal element; the elements are Fire, Earth, Air, Water"):
         act(state, "a", "set_trump", suit="metal")
     assert play_duel(state, 7)["trump"] == "fire"  # the next duel starts with the content's trump
+
+
+def test_a_trump_choice_card_asks_for_the_trump_until_it_is_picked():
+    choosing = next(card.name for card in SP["magic-cards"].cards if card.changes == "winner-picks-trump")
+    cards = [ELEMENT, {"name": choosing}, {"suit": "earth", "rank": 7}, {"suit": "air", "rank": 2}]
+    state = act(table(), "a", "judge_trick", lead=0, cards=cards)
+    assert state["trump_choice_due"] and state["last_trick"]["winner_picks_trump"]
+    assert not act(state, "c", "set_trump", suit="air")["trump_choice_due"]
+    assert not act(state, "c", "trick", team=1)["trump_choice_due"]  # the moment passed
 
 
 def test_a_duel_has_the_contents_number_of_tricks():

@@ -54,13 +54,16 @@ const Spellpress = (() => {
     if (panel) panel.render($("game"), table, you, act);
   }
 
-  // asHost: a host who also plays sends the table's own moves (starting it) with the host's token
+  // asHost: a host who also plays sends the table's own moves (starting it) with the host's token.
+  // Resolves to whether the move was recorded; a refusal is shown in #act-error.
   async function act(type, payload = {}, asHost = false) {
     $("act-error").textContent = "";
     try {
       show(await call("POST", "/actions", {type, ...payload}, asHost && !!me.host_token));
+      return true;
     } catch (err) {
       $("act-error").textContent = err.message;
+      return false;
     }
   }
 

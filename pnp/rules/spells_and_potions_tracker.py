@@ -4,7 +4,8 @@ and the individual totals at the end (pnp.rules.table.Tracker).
 Wizards take their places in join order (the first to join is wizard A, and so on); seats and
 partnerships in each duel are pnp.rules.spells_and_potions.tournament()'s. Team 0 is the
 partnership North and South, team 1 East and West. Any wizard at the table, or the host, may
-record for everyone: one phone in the middle of the table is enough.
+record for everyone: one phone in the middle of the table is enough. The state carries the
+content's elements, ranks and Spells and Potions cards, so a phone enters a trick by taps.
 """
 
 from __future__ import annotations
@@ -66,6 +67,7 @@ actions: dict[str, type[Strict]] = {
 
 
 def setup(content: Content, options: Options) -> dict:
+    suits = content["element-suits"]
     return {
         "phase": "joining",  # then "playing", then "over"
         "wizards": options.wizards,
@@ -76,8 +78,19 @@ def setup(content: Content, options: Options) -> dict:
         "teams": [],  # [[member, member], [member, member]]: team 0 (North, South), team 1 (East, West)
         "tricks": [0, 0],  # tricks each team has won this duel
         "potions": [0, 0],  # potion points each team has gained this duel
-        "trump": content["element-suits"].trump,
-        "last_trick": None,  # the judge's verdict on the latest judged trick
+        "leader": None,  # who leads the duel's first trick, when the rules seat a leader
+        "leader_chooser": None,  # when they do not: the wizard who lost the previous duel (None: the Arranger)
+        "trump": suits.trump,
+        "trump_choice_due": False,  # the latest judged trick's winner is yet to pick the trump
+        "last_trick": None,  # the judge's verdict on the latest judged trick, with its cards
+        # What the phone offers to tap, from the content (overlays included): no card is typed.
+        "elements": [{"id": suit.id, "name": suit.name, "letter": suit.letter} for suit in suits.suits],
+        "ranks": list(range(1, suits.ranks + 1)),
+        "magic_cards": [
+            {"name": card.name, "count": card.count, "points": card.points} for card in content["magic-cards"].cards
+        ],
+        "hands": content["duel-rules"].hands,  # a trick has one card from each hand
+        "tricks_per_duel": scoring(content).tricks,
         "duels": [],  # each finished duel: {tricks, potions, scores}
         "totals": {},  # player id -> tournament score, once it is over
         "winners": [],
@@ -104,10 +117,12 @@ def apply(content: Content, state: dict, actor: str, action: Strict) -> dict:
         return _won(content, state, action.team, points, last_trick=None)
     if isinstance(action, JudgeTrick):
         verdict = judge(content, list(action.cards), state["trump"], action.lead)
-        last_trick = {**asdict(verdict), "rulings": list(verdict.rulings)}
-        return _won(content, state, verdict.team, verdict.potion_points, last_trick)
+        cards = [card.model_dump(exclude_defaults=True) for card in action.cards]
+        last_trick = {**asdict(verdict), "rulings": list(verdict.rulings), "cards": cards}
+        state = _won(content, state, verdict.team, verdict.potion_points, last_trick)
+        return {**state, "trump_choice_due": verdict.winner_picks_trump}
     if isinstance(action, SetTrump):
-        return {**state, "trump": element(content, action.suit).id}
+        return {**state, "trump": element(content, action.suit).id, "trump_choice_due": False}
     return _end_duel(content, state)
 
 
@@ -132,7 +147,7 @@ def _won(content: Content, state: dict, team: int, potion_points: float, last_tr
         raise Refused(f"All {tricks} tricks of this duel are recorded; end the duel.")
     won = [n + (side == team) for side, n in enumerate(state["tricks"])]
     potions = [p + (potion_points if side == team else 0) for side, p in enumerate(state["potions"])]
-    return {**state, "tricks": won, "potions": potions, "last_trick": last_trick}
+    return {**state, "tricks": won, "potions": potions, "last_trick": last_trick, "trump_choice_due": False}
 
 
 def _end_duel(content: Content, state: dict) -> dict:
@@ -142,7 +157,7 @@ def _end_duel(content: Content, state: dict) -> dict:
     scores = [duel_score(won, rules, points) for won, points in zip(state["tricks"], state["potions"], strict=True)]
     finished = [*state["duels"], {"tricks": state["tricks"], "potions": state["potions"], "scores": scores}]
     state = {**state, "duels": finished, "duel": state["duel"] + 1, "tricks": [0, 0], "potions": [0, 0]}
-    state = {**state, "trump": content["element-suits"].trump, "last_trick": None}
+    state = {**state, "trump": content["element-suits"].trump, "trump_choice_due": False, "last_trick": None}
     duels = _duels(content, state)
     if state["duel"] < len(duels):
         return _seat(content, state)
@@ -156,11 +171,20 @@ def _duels(content: Content, state: dict):
 
 
 def _seat(content: Content, state: dict) -> dict:
-    """The current duel's seats and teams, by player id."""
-    duel = _duels(content, state)[state["duel"]]
+    """The current duel's seats, teams and leader (or who chooses the leader), by player id."""
+    duels = _duels(content, state)
+    duel = duels[state["duel"]]
     seats = {seat: _member(state, who) for seat, who in duel.seating}
     teams = [[_member(state, who) for who in pair] for pair in duel.partnerships]
-    return {**state, "seats": seats, "teams": teams}
+    leader = None if duel.leader is None else _member(state, duel.leader)
+    chooser = None
+    if duel.leader is None and state["duels"]:
+        # The loser of the previous duel chooses; after a tie nobody lost, and the Arranger chooses again.
+        low, high = sorted(state["duels"][-1]["scores"])
+        if low < high:
+            losers = duels[state["duel"] - 1].partnerships[state["duels"][-1]["scores"].index(low)]
+            chooser = next(_member(state, who) for who in losers if not who.companion)
+    return {**state, "seats": seats, "teams": teams, "leader": leader, "leader_chooser": chooser}
 
 
 def _member(state: dict, who: Player) -> str:

@@ -1,9 +1,16 @@
 // Spells and Potions: the duel's two teams with their tricks large (one tap records a trick),
-// trump, the trick judge, and the tournament's totals.
+// the trick judge fed by taps in the order played, trump by tap, and the tournament's totals.
+// Every choice offered (elements, ranks, Spells and Potions cards, how many cards a trick has) is
+// the state's, which has it from the content.
 "use strict";
 (() => {
   const {el, button} = window.SpellpressUI;
   const SEATS = ["north", "east", "south", "west"];
+
+  // The trick being entered lives here, not in the DOM: every event redraws the whole panel.
+  const emptyTrick = (duel) => ({duel, cards: [], suit: null, lead: null});
+  let trick = emptyTrick(null);
+  let redraw = () => {};
 
   function who(s, member) {
     if (member === "companion") return "Companion";
@@ -11,27 +18,110 @@
     return s.names[member];
   }
 
-  // "fire 7" is an element card; anything else is a Spells and Potions card's name.
-  function parseCard(text) {
-    const match = text.trim().match(/^([a-z-]+)\s+(\d{1,2})$/i);
-    return match ? {suit: match[1].toLowerCase(), rank: Number(match[2])} : {name: text.trim()};
+  const teamName = (s, team) => s.teams[team].map((m) => who(s, m)).join(" & ");
+  const teamOf = (s, member) => s.teams.findIndex((pair) => pair.includes(member));
+  const seatOf = (s, member) => SEATS.find((seat) => s.seats[seat] === member);
+  const capital = (word) => word[0].toUpperCase() + word.slice(1);
+
+  // By id; an older log may hold an element as it was typed.
+  function elementName(s, id) {
+    const suit = s.elements.find((e) => e.id === id);
+    return suit ? suit.name : id;
   }
 
-  function judgeForm(s, act) {
-    const cards = el("textarea", {rows: 4, placeholder: "One card a line, in the order played:\nfire 7\nwater 10\nTrump Shield", "aria-label": "Cards of the trick", style: "width:100%;font:inherit;border-radius:10px;padding:8px"});
-    const lead = el("select", {"aria-label": "Team that led"},
-      new Option(`Led by ${s.teams[0].map((m) => who(s, m)).join(" & ")}`, "0"),
-      new Option(`Led by ${s.teams[1].map((m) => who(s, m)).join(" & ")}`, "1"));
-    const form = el("form", {}, cards, lead, el("button", {class: "act"}, "Judge and record"));
-    form.addEventListener("submit", (e) => {
-      e.preventDefault();
-      const played = cards.value.split("\n").filter((line) => line.trim()).map(parseCard);
-      if (played.length) act("judge_trick", {lead: Number(lead.value), cards: played});
+  const cardText = (s, card) => card.name || `${elementName(s, card.suit)} ${card.rank}`;
+
+  // The content's rich text (**bold**, *italic*, :icon:) as nodes; an icon is said by its name.
+  function rich(text) {
+    return text.split(/(\*\*[^*]+\*\*|\*[^*]+\*|:[a-z][a-z0-9-]*:)/).map((part, i) => {
+      if (i % 2 === 0) return part;
+      if (part.startsWith("**")) return el("strong", {}, part.slice(2, -2));
+      if (part.startsWith("*")) return el("em", {}, part.slice(1, -1));
+      return part.slice(1, -1);
     });
-    return el("details", {class: "card"}, el("summary", {}, "Trick judge"), form);
+  }
+
+  // A choice among several: the chosen one is marked for sight (colour) and for screen readers.
+  function choice(label, chosen, onclick, disabled = false, name = null) {
+    return el("button", {class: chosen ? "sp-chosen" : "", "aria-pressed": String(chosen), "aria-label": name, onclick, disabled}, ...label);
+  }
+
+  // An element's letter above its name (colour is never the only cue); its name is what a screen reader says.
+  const elementChoice = (e, chosen, onclick, disabled = false) =>
+    choice([el("span", {class: "sp-letter"}, e.letter), el("span", {class: "sp-name"}, e.name)], chosen, onclick, disabled, e.name);
+
+  function leaderLine(s) {
+    if (s.leader) return `Leads the first trick: ${who(s, s.leader)} (${capital(seatOf(s, s.leader))})`;
+    if (s.leader_chooser) return `${who(s, s.leader_chooser)} lost duel ${s.duel} and chooses who leads the first trick`;
+    return "The Arranger chooses who leads the first trick";
+  }
+
+  // The team that leads this trick when the rules say so: the duel's leader leads its first trick,
+  // a judged trick's winner the next one (unless a card let the winner choose).
+  function ruledLead(s) {
+    if (s.tricks[0] + s.tricks[1] === 0) return s.leader ? teamOf(s, s.leader) : null;
+    return s.last_trick && !s.last_trick.winner_picks_leader ? s.last_trick.team : null;
+  }
+
+  function trickJudge(s, act) {
+    if (trick.duel !== s.duel) trick = emptyTrick(s.duel);
+    const change = (update) => { trick = {...trick, ...update}; redraw(); };
+    const add = (card) => change({cards: [...trick.cards, card], suit: null});
+    const full = trick.cards.length >= s.hands;
+    const lead = trick.lead ?? ruledLead(s);
+    // How often a card is in the trick already: the deck holds one of each element card, `count` of a spell.
+    const played = (card) => trick.cards.filter((c) => c.name === card.name && c.suit === card.suit && c.rank === card.rank).length;
+
+    async function judgeAndRecord() {
+      // a refused trick stays as entered, to be put right
+      if (await act("judge_trick", {lead, cards: trick.cards})) change(emptyTrick(s.duel));
+    }
+
+    return el("section", {class: "card sp-judge"},
+      el("div", {class: "row spread"}, el("h2", {}, "Trick judge"),
+        el("span", {class: "note", "data-testid": "trick-progress"},
+          `${trick.cards.length} of ${s.hands} cards` + (full && lead === null ? " · tap who led" : ""))),
+      el("div", {class: "label"}, "Led by"),
+      el("div", {class: "sp-two"}, ...[0, 1].map((team) =>
+        choice([teamName(s, team)], lead === team, () => change({lead: team})))),
+      el("ol", {class: "sp-trick", "aria-label": "The trick so far"}, ...(trick.cards.length
+        ? trick.cards.map((card, i) => el("li", {}, cardText(s, card),
+          lead === null ? null : el("span", {class: "note"}, ` · ${teamName(s, (lead + i) % 2)}`)))
+        : [el("li", {class: "note sp-empty"}, "Tap the cards in the order they were played.")])),
+      el("div", {class: "label"}, "Element card: element, then rank"),
+      el("div", {class: "sp-elements"}, ...s.elements.map((e) =>
+        elementChoice(e, trick.suit === e.id, () => change({suit: trick.suit === e.id ? null : e.id}), full))),
+      el("div", {class: "sp-ranks"}, ...s.ranks.map((rank) =>
+        el("button", {onclick: () => add({suit: trick.suit, rank}), disabled: full || !trick.suit || played({suit: trick.suit, rank}) > 0,
+          "aria-label": trick.suit ? cardText(s, {suit: trick.suit, rank}) : `Rank ${rank}`}, String(rank)))),
+      el("div", {class: "label"}, "Spells and Potions card"),
+      el("div", {class: "sp-magic"}, ...s.magic_cards.map((card) =>
+        el("button", {onclick: () => add({name: card.name}), disabled: full || played({name: card.name}) >= card.count},
+          card.name, card.points ? el("span", {class: "sp-points"}, ` ${card.points > 0 ? "+" : "−"}${Math.abs(card.points)}`) : null))),
+      el("div", {class: "sp-two"},
+        el("button", {onclick: () => change({cards: trick.cards.slice(0, -1)}), disabled: !trick.cards.length}, "Remove last"),
+        el("button", {class: "act", onclick: judgeAndRecord, disabled: !full || lead === null}, "Judge and record")));
+  }
+
+  function verdict(s) {
+    const t = s.last_trick;
+    const winning = t.cards[t.winner];
+    return el("section", {class: "card sp-verdict", "data-testid": "verdict"}, el("h2", {}, "Last trick"),
+      el("p", {}, `Card ${t.winner + 1}, ${cardText(s, winning)}, wins it for ${teamName(s, t.team)}: worth ${t.value}.`),
+      t.winner_picks_leader ? el("p", {class: "sp-prompt"}, "The trick's winner chooses who leads the next trick.") : null,
+      ...t.rulings.map((words) => el("p", {class: "note"}, ...rich(words))));
+  }
+
+  function trumpChoice(s, act) {
+    return el("section", {class: "card sp-trump" + (s.trump_choice_due ? " sp-due" : "")},
+      el("h2", {}, "Trump choice"),
+      s.trump_choice_due ? el("p", {class: "sp-prompt", role: "status"}, "The trick's winner picks the trump") : null,
+      el("div", {class: "sp-elements"}, ...s.elements.map((e) =>
+        elementChoice(e, s.trump === e.id, () => act("set_trump", {suit: e.id})))));
   }
 
   function render(root, table, you, act) {
+    redraw = () => render(root, table, you, act);
     const s = table.state;
     const parts = [];
     if (s.phase === "joining") {
@@ -39,25 +129,22 @@
         el("p", {}, `${s.players.length} of ${s.wizards} wizards: ${s.players.map((id, i) => `${"ABCD"[i]}: ${s.names[id]}`).join(", ") || "waiting"}`),
         you.host ? button("Start the tournament", () => act("start", {}, true)) : el("p", {class: "note"}, "The host starts the tournament.")));
     } else if (s.phase === "playing") {
-      parts.push(el("section", {class: "card"},
-        el("div", {class: "row spread"}, el("h2", {}, `Duel ${s.duel + 1}`), el("span", {}, "Trump: ", el("strong", {class: "live"}, s.trump))),
-        el("div", {class: "grid"}, ...[0, 1].map((team) => el("div", {class: "card" + (s.teams[team].includes(you.actor) ? " me" : "")},
-          el("div", {class: "label"}, s.teams[team].map((m) => who(s, m)).join(" & ")),
+        parts.push(el("section", {class: "card"},
+        el("div", {class: "row spread"}, el("h2", {}, `Duel ${s.duel + 1}`),
+          el("span", {}, "Trump: ", el("strong", {class: "live", "data-testid": "trump"}, elementName(s, s.trump)))),
+        el("div", {class: "sp-two"}, ...[0, 1].map((team) => el("div", {class: "card sp-team" + (s.teams[team].includes(you.actor) ? " me" : "")},
+          el("div", {class: "label"}, teamName(s, team)),
           el("div", {class: "big live", "data-testid": `tricks-${team}`}, String(s.tricks[team])),
           el("div", {class: "label"}, `tricks · potions ${s.potions[team]}`),
           button("+ trick", () => act("trick", {team}))))),
-        el("p", {class: "small"}, "Seats: " + SEATS.map((seat) => `${seat[0].toUpperCase() + seat.slice(1)}: ${who(s, s.seats[seat])}`).join(" · ")),
-        el("div", {class: "row"}, button("End the duel", () => act("end_duel"), "primary"))));
-      if (s.last_trick) {
-        const t = s.last_trick;
-        parts.push(el("section", {class: "card"}, el("h2", {}, "Last trick"),
-          el("p", {}, `Card ${t.winner + 1} wins it for ${s.teams[t.team].map((m) => who(s, m)).join(" & ")}: worth ${t.value}.`),
-          ...t.rulings.map((r) => el("p", {class: "note"}, r))));
-      }
-      const trump = el("input", {placeholder: "Element", "aria-label": "New trump element"});
-      const form = el("form", {class: "row"}, trump, el("button", {}, "Set trump"));
-      form.addEventListener("submit", (e) => { e.preventDefault(); if (trump.value.trim()) act("set_trump", {suit: trump.value.trim().toLowerCase()}); });
-      parts.push(el("section", {class: "card"}, el("h2", {}, "Trump choice"), form), judgeForm(s, act));
+        el("p", {class: "note", "data-testid": "leader"}, leaderLine(s)),
+        el("p", {class: "note sp-seats"}, "Seats: " + SEATS.map((seat) => `${capital(seat)}: ${who(s, s.seats[seat])}`).join(" · ")),
+        el("div", {class: "row spread"},
+          el("span", {class: "note"}, `${s.tricks[0] + s.tricks[1]} of ${s.tricks_per_duel} tricks`),
+          button("End the duel", () => act("end_duel"), "primary"))));
+      parts.push(trickJudge(s, act));
+      if (s.last_trick) parts.push(verdict(s));
+      parts.push(trumpChoice(s, act));
     } else {
       const names = s.winners.map((id) => s.names[id]);
       parts.push(el("section", {class: "card"}, el("h2", {}, "The tournament is over"),
@@ -73,14 +160,12 @@
     root.replaceChildren(...parts);
   }
 
-  const cardText = (c) => c.name || `${c.suit} ${c.rank}`;
-
   // History lines in words: the cards of a judged trick, the team a trick went to.
   function describe(entry, table) {
     const p = entry.payload;
-    if (entry.type === "judge_trick") return `judged a trick: ${p.cards.map(cardText).join(", ")}`;
+    if (entry.type === "judge_trick") return `judged a trick: ${p.cards.map((c) => cardText(table.state, c)).join(", ")}`;
     if (entry.type === "trick") return `a trick to team ${p.team + 1}` + (p.potions.length ? ` (${p.potions.join(", ")})` : "");
-    if (entry.type === "set_trump") return `trump is now ${p.suit}`;
+    if (entry.type === "set_trump") return `trump is now ${elementName(table.state, p.suit)}`;
     if (entry.type === "end_duel") return "ended the duel";
     return null;
   }
