@@ -84,6 +84,10 @@ def test_a_spell_is_completed_by_picking_it_and_cast_by_its_button(chromium, tmp
         error = f"Casting {word} costs {cost} spirit; you have {recovered}."
         host.locator("#act-error", has_text=error).wait_for(timeout=1000)
         shot(host, "magic-spell-refused-host")
+        host.click("#act-error")  # it may cover a button: a tap puts it away
+        assert host.locator("#act-error").inner_text() == ""
+        tap(host, "End turn")  # and the button under it is reachable again
+        cell(guest, "Ada", 1).filter(has_text=str(rules.end_of_turn(recovered, SPIRIT))).wait_for(timeout=1000)
         assert host.dialogs == [] and guest.dialogs == []
 
 

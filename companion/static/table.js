@@ -129,6 +129,7 @@ const Spellpress = (() => {
       $("join-error").textContent = err.message;
     }
   });
+  $("act-error").addEventListener("click", () => { $("act-error").textContent = ""; });  // it may cover a button
   $("undo").addEventListener("click", async () => {
     $("act-error").textContent = "";
     // the host undoes with the host's token: anyone's latest action, not only their own
