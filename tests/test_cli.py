@@ -208,7 +208,7 @@ def test_schema_files_name_their_draft_and_kind(schemas):
         ("magic-cards", {"kind", "cards"}),
         ("reference-card", {"kind", "title", "copies", "sections"}),
         ("duel-rules", {"kind", "hands", "magic_per_hand", "points_per_trick", "duels"}),
-        ("words", {"kind", "trump", "card_types", "reference_back", "components"}),
+        ("words", {"kind", "trump", "card_types", "element_back", "magic_back", "reference_back", "components"}),
     ],
 )
 def test_content_schemas_require_their_keys_and_forbid_others(schemas, kind, required):

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
 
+from pnp.games.spells_and_potions.printed import rank_text
 from tests.pdfcards import BuiltPdf
 
 SUITS = {"FIRE": "F", "EARTH": "E", "AIR": "A", "WATER": "W"}
@@ -45,7 +47,10 @@ def test_the_deck_is_52_cards_each_with_a_back(letter_pdf):
     counts = Counter(component for component, _ in fronts)
     assert counts == {"Element cards": 40, "Spells and Potions cards": 12, "Reference cards": 4}
     assert Counter(component for component, _ in backs) == counts
-    assert all("Spells and Potions" in text for component, text in backs if component != "Reference cards")
+    names = {"Element cards": "Element card", "Spells and Potions cards": "Spells and Potions card"}
+    names["Reference cards"] = "Reference"
+    for component, text in backs:  # each back names its deck
+        assert names[component] in text, (component, text)
 
 
 def test_element_cards_run_one_to_ten_in_four_suits_with_letter_and_trump(letter_pdf):
@@ -79,3 +84,28 @@ def test_score_pads_cover_four_three_and_two_wizards(letter_pdf):
     for pad, wizards in zip(pads, (4, 3, 2), strict=True):
         assert all(f"Wizard {letter}" in pad for letter in "ABCD"[:wizards])
         assert "Duel 3" in pad and "Tournament total" in pad
+
+
+def test_six_and_nine_carry_a_dot_in_the_centre_and_both_corners_and_no_other_rank_does(letter_pdf):
+    """Upside down in a fanned hand, 6 and 9 read as each other; 8 and 10 read as themselves."""
+    for component, text in cards_by_component(letter_pdf):
+        if component != "Element cards":
+            continue
+        squashed = text.replace(" ", "").replace("\n", "")
+        # a rank with its dot, read either way up ("6." upright, ".6" turned; not a sentence's full stop)
+        marks = Counter(int(m.strip(".")) for m in re.findall(r"(?<!\d)\d+\.|(?<![A-Za-z])\.\d+(?!\d)", squashed))
+        rank = next(r for r in range(10, 0, -1) if str(r) in squashed)
+        assert marks == (Counter({rank: 3}) if rank in (6, 9) else Counter()), text
+
+
+@pytest.mark.parametrize(
+    "ranks, dotted",
+    [
+        (10, {6, 9}),
+        (8, set()),  # a 6 upside down reads 9, which this suit does not have
+        (20, {6, 9}),  # 16 and 19 read 91 and 61; 10 reads 01
+        (99, {6, 9, 16, 18, 19, 61, 66, 68, 81, 86, 89, 91, 98, 99}),  # 69, 88, 96 read as themselves
+    ],
+)
+def test_a_rank_is_dotted_when_upside_down_it_reads_as_another_rank_of_the_suit(ranks, dotted):
+    assert {r for r in range(1, ranks + 1) if rank_text(r, ranks).endswith(".")} == set(dotted)

@@ -138,7 +138,9 @@ class Words(Strict):
     kind: Literal["words"]
     trump: str  # the badge on trump cards
     card_types: Annotated[dict[Literal[CARD_TYPES], str], naming_each(*CARD_TYPES)]  # type: ignore[valid-type]
-    reference_back: str  # the title on the reference cards' back
+    element_back: str  # the title on the element cards' back: each back names its deck
+    magic_back: str  # ... the Spells and Potions cards' back
+    reference_back: str  # ... and the reference cards' back
     components: Annotated[dict[Literal[COMPONENTS], str], naming_each(*COMPONENTS)]  # type: ignore[valid-type]
 
 

@@ -12,6 +12,16 @@ from pnp.content.loader import Content
 from pnp.games.spells_and_potions.kinds import ElementSuits, Words
 
 TYPE_ICONS = {"spell": "spell", "counter-spell": "counter", "potion": "potion", "antidote": "antidote"}
+TURNED_DIGITS = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}  # how each reads upside down
+
+
+def rank_text(rank: int, ranks: int) -> str:
+    """The rank as printed: with a dot when, upside down in a fanned hand, it reads as another
+    rank of the suit (6 and 9 of ten), so no one mistakes which it is."""
+    digits = str(rank)
+    turned = "".join(TURNED_DIGITS.get(d, "") for d in reversed(digits))
+    looks_like_another = len(turned) == len(digits) and turned != digits and not turned.startswith("0")
+    return f"{digits}." if looks_like_another and 1 <= int(turned) <= ranks else digits
 
 
 def element_faces(content: Content) -> list[Face]:
@@ -21,16 +31,17 @@ def element_faces(content: Content) -> list[Face]:
     for i, suit in enumerate(suits.suits):
         at = partial(content.locate, "element-suits", "suits", i)
         for rank in range(1, suits.ranks + 1):
+            printed = rank_text(rank, suits.ranks)
             values = [
-                Value("rank", str(rank)),
-                Value("rank_turned", str(rank)),
+                Value("rank", printed),
+                Value("rank_turned", printed),
                 Value("corner_icon", suit.icon),
                 Value("corner_icon_turned", suit.icon),
                 Value("letter", suit.letter),
                 Value("letter_turned", suit.letter),
                 Value("suit", suit.name.upper(), *at("name")),
                 Value("centre_icon", suit.icon),
-                Value("big_rank", str(rank)),
+                Value("big_rank", printed),
                 Value("motto", suit.motto, *at("motto")),
             ]
             if suit.id == suits.trump:
@@ -82,14 +93,14 @@ def components(content: Content, templates: dict) -> list[Component]:
             named["elements"],
             "sp-element",
             tuple(with_template(f, templates) for f in element_faces(content)),
-            titled_back(content, "sp-back", "trump", "star"),
+            titled_back(content, "sp-back", "trump", "star", title=("words", "element_back")),
         ),
         Deck(
             "magic",
             named["magic"],
             "sp-magic",
             tuple(magic_faces(content)),
-            titled_back(content, "sp-back-magic", "spell", "potion"),
+            titled_back(content, "sp-back-magic", "spell", "potion", title=("words", "magic_back")),
         ),
         Deck(
             "reference",
