@@ -57,6 +57,7 @@ def test_list_shows_components_counts_and_sizes():
         ("elements", "Element cards"): (40, "63.5 x 88.9 mm", "with backs"),
         ("magic", "Spells and Potions cards"): (12, "63.5 x 88.9 mm", "with backs"),
         ("reference", "Reference cards"): (4, "63.5 x 88.9 mm", "with backs"),
+        ("markers", "Trump markers"): (4, "63.5 x 88.9 mm", "with backs"),
     }
     assert re.search(r"^\s+score-pads\s+Tournament score pads\s+3\s+pages$", out, re.M), out
 
@@ -208,7 +209,20 @@ def test_schema_files_name_their_draft_and_kind(schemas):
         ("magic-cards", {"kind", "cards"}),
         ("reference-card", {"kind", "title", "copies", "sections"}),
         ("duel-rules", {"kind", "hands", "magic_per_hand", "points_per_trick", "duels"}),
-        ("words", {"kind", "trump", "card_types", "element_back", "magic_back", "reference_back", "components"}),
+        (
+            "words",
+            {
+                "kind",
+                "trump",
+                "card_types",
+                "element_back",
+                "magic_back",
+                "reference_back",
+                "marker",
+                "marker_note",
+                "components",
+            },
+        ),
     ],
 )
 def test_content_schemas_require_their_keys_and_forbid_others(schemas, kind, required):
@@ -325,9 +339,9 @@ def test_export_tts_writes_sheets_backs_and_manifest(tmp_path):
         assert back.exists(), back
         with Image.open(back) as image:
             assert image.size == (card_w, card_h)
-    assert counts == {"Element cards": 40, "Spells and Potions cards": 12, "Reference cards": 4}
+    assert counts == {"Element cards": 40, "Spells and Potions cards": 12, "Reference cards": 4, "Trump markers": 4}
     backs = sorted(p.name for p in tmp_path.glob("*-back.png"))
-    assert backs == sorted(f"{GAME}-{d}-back.png" for d in ("elements", "magic", "reference"))
+    assert backs == sorted(f"{GAME}-{d}-back.png" for d in ("elements", "magic", "reference", "markers"))
 
 
 # --- help ---------------------------------------------------------------------------------------

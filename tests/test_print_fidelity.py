@@ -287,11 +287,11 @@ def test_output_is_vector_and_a_repeated_face_is_stored_once(built_pdf):
     )
     assert images == 0
     placed = [p for page in range(len(pdf)) for p in pdf.placements(page)]
-    assert len(placed) == 2 * (40 + 12 + 4)  # every front and its back
+    assert len(placed) == 2 * (40 + 12 + 4 + 4)  # every front and its back, trump markers included
     uses = Counter(p.form for p in placed if p.form)
-    # each repeated face is one form: 5 magic cards printed twice, the reference card, 3 backs
-    assert len(uses) == 5 + 1 + 3 and min(uses.values()) >= 2
-    assert sum(1 for p in placed if p.form is None) == 40 + 2  # one-off faces drawn in place
+    # each repeated face is one form: 5 magic cards printed twice, the reference card, 4 backs
+    assert len(uses) == 5 + 1 + 4 and min(uses.values()) >= 2
+    assert sum(1 for p in placed if p.form is None) == 40 + 2 + 4  # one-off faces drawn in place
 
 
 def ink_coverage(path, page=0) -> float:

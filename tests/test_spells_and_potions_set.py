@@ -30,7 +30,9 @@ def cards_by_component(pdf: BuiltPdf, side: str = "fronts"):
         if f"· {side}" not in label:
             continue
         component = next(
-            c for c in ("Element cards", "Spells and Potions cards", "Reference cards") if f"· {c} ·" in label
+            c
+            for c in ("Element cards", "Spells and Potions cards", "Reference cards", "Trump markers")
+            if f"· {c} ·" in label
         )
         found += [(component, pdf.text_in(page, p.rect)) for p in pdf.placements(page)]
     return found
@@ -45,10 +47,10 @@ def test_the_deck_is_52_cards_each_with_a_back(letter_pdf):
     fronts = cards_by_component(letter_pdf, "fronts")
     backs = cards_by_component(letter_pdf, "backs")
     counts = Counter(component for component, _ in fronts)
-    assert counts == {"Element cards": 40, "Spells and Potions cards": 12, "Reference cards": 4}
+    assert counts == {"Element cards": 40, "Spells and Potions cards": 12, "Reference cards": 4, "Trump markers": 4}
     assert Counter(component for component, _ in backs) == counts
     names = {"Element cards": "Element card", "Spells and Potions cards": "Spells and Potions card"}
-    names["Reference cards"] = "Reference"
+    names |= {"Reference cards": "Reference", "Trump markers": "TRUMP"}
     for component, text in backs:  # each back names its deck
         assert names[component] in text, (component, text)
 
@@ -109,3 +111,9 @@ def test_six_and_nine_carry_a_dot_in_the_centre_and_both_corners_and_no_other_ra
 )
 def test_a_rank_is_dotted_when_upside_down_it_reads_as_another_rank_of_the_suit(ranks, dotted):
     assert {r for r in range(1, ranks + 1) if rank_text(r, ranks).endswith(".")} == set(dotted)
+
+
+def test_four_trump_markers_one_per_element(letter_pdf):
+    markers = [text for component, text in cards_by_component(letter_pdf) if component == "Trump markers"]
+    assert sorted(next(s for s in SUITS if s in text) for text in markers) == sorted(SUITS)
+    assert all("TRUMP" in text and "Trump Choice" in text for text in markers)

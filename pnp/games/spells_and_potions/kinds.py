@@ -20,7 +20,7 @@ CARD_TYPES = ("spell", "counter-spell", "potion", "antidote")
 CHANGES = ("lowest-wins", "ignore-trump", "winner-picks-leader", "winner-picks-trump")
 # The situations the rules leave open, each settled by a ruling of ours in the content.
 RULINGS = ("magic-lead", "reverse-and-shield", "blast-in-reverse", "two-blasts", "tie")
-COMPONENTS = ("elements", "magic", "reference", "score-pads")
+COMPONENTS = ("elements", "magic", "reference", "markers", "score-pads")
 IconName = Literal[ICON_NAMES]  # type: ignore[valid-type]
 
 
@@ -141,6 +141,8 @@ class Words(Strict):
     element_back: str  # the title on the element cards' back: each back names its deck
     magic_back: str  # ... the Spells and Potions cards' back
     reference_back: str  # ... and the reference cards' back
+    marker: str  # the big word on a trump marker, the card that shows the trump after a Trump Choice
+    marker_note: RichText = Field(max_length=200)  # and its line: how the table uses it
     components: Annotated[dict[Literal[COMPONENTS], str], naming_each(*COMPONENTS)]  # type: ignore[valid-type]
 
 

@@ -50,6 +50,30 @@ def element_faces(content: Content) -> list[Face]:
     return faces
 
 
+def marker_faces(content: Content) -> list[Face]:
+    """One trump marker per element, in the suit's own frame: its icon, letter and the big word."""
+    words: Words = content["words"]
+    marker = Value("big_rank", words.marker, *content.locate("words", "marker"))
+    note = Value("motto", words.marker_note, *content.locate("words", "marker_note"))
+    faces = []
+    for i, suit in enumerate(content["element-suits"].suits):
+        at = partial(content.locate, "element-suits", "suits", i)
+        values = (
+            Value("corner_icon", suit.icon),
+            Value("corner_icon_turned", suit.icon),
+            Value("letter", suit.letter),
+            Value("letter_turned", suit.letter),
+            Value("suit", suit.name.upper(), *at("name")),
+            Value("centre_icon", suit.icon),
+            Value("trump_badge", ""),
+            Value("trump_icon", "trump"),
+            marker,
+            note,
+        )
+        faces.append(Face(f"sp-element-{suit.id}", values, f"{suit.name} {words.marker}"))
+    return faces
+
+
 def magic_faces(content: Content) -> list[Face]:
     names = content["words"].card_types
     faces = []
@@ -108,6 +132,13 @@ def components(content: Content, templates: dict) -> list[Component]:
             "sp-reference",
             (reference_face(content, "sp-reference"),) * content["reference-card"].copies,
             titled_back(content, "sp-back-reference", "question", "star", title=("words", "reference_back")),
+        ),
+        Deck(
+            "markers",
+            named["markers"],
+            "sp-element",
+            tuple(with_template(f, templates) for f in marker_faces(content)),
+            titled_back(content, "sp-back-marker", "trump", "star", title=("words", "marker")),
         ),
         Sheet(
             "score-pads",
