@@ -103,7 +103,7 @@ class Table:
 @dataclass(frozen=True)
 class GameResult:
     finished: bool
-    turns: int  # rounds played
+    rounds: int  # played, up to the cap
     spell_turns: int
     locked_spell_turns: int
 
@@ -116,7 +116,7 @@ class Figures:
     seed: int
     finished: float  # share of games
     locked: float  # share of spell-turns
-    mean_turns: float  # rounds, over finished games
+    mean_rounds: float  # rounds, over finished games
 
     def as_dict(self) -> dict:
         return {name: getattr(self, name) for name in self.__dataclass_fields__}
@@ -329,5 +329,5 @@ def figures(results: list[GameResult], players: int, tiles: int, seed: int) -> F
         seed=seed,
         finished=len(finished) / len(results),
         locked=sum(r.locked_spell_turns for r in results) / spell_turns if spell_turns else 0.0,
-        mean_turns=fmean(r.turns for r in finished) if finished else 0.0,
+        mean_rounds=fmean(r.rounds for r in finished) if finished else 0.0,
     )
