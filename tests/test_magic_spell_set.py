@@ -26,10 +26,11 @@ def pdf(built_pdf):
 
 
 def cards_on(pdf: BuiltPdf, component: str, side: str = "fronts"):
-    """(page, placement, text) for every card on the pages labelled with that component and side."""
+    """(page, placement, text) for every card on the pages labelled with that component (its title
+    starts so) and side."""
     for page in range(len(pdf)):
         label = pdf.text(page)
-        if f"· {component} · {side}" in label:
+        if f"· {component}" in label and f" · {side}" in label:
             for p in pdf.placements(page):
                 yield page, p, pdf.text_in(page, p.rect)
 
