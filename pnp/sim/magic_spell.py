@@ -2,7 +2,7 @@
 
 Pure and seeded: the same content, players, games and seed give the same figures. The rule numbers
 (starting spirit and ingredients, costs, limits, courseload) come from the content's set, the tile
-mix from `tile_mix` over the deck's words, each spell's credits as printed (`printed_credits`).
+mix from `tile_mix` over the deck's words, each spell's credits by the credit rule in that mix.
 Spell effects are not played: simple students never cast, and always-on spells do nothing.
 
 A turn, for a student, in order of preference:
@@ -140,8 +140,9 @@ class Game:
         cards = spells(content)
         pool = rules.tile_mix([card.word for card in cards], tiles)
         rule = credit_rule(content)
-        # As printed, or by the rule in this pool (so `--tiles` scores rare letters as it would print them).
-        deck = [(card.word, card.credits or rules.credits(card.word, pool, rule)) for card in cards]
+        # By the credit rule in this pool: what a set of `tiles` would print (the check holds the
+        # shipped cards to it), as more tiles make fewer letters rare and so fewer credits.
+        deck = [(card.word, rules.credits(card.word, pool, rule)) for card in cards]
         rng.shuffle(deck)
         bag = list(pool.elements())
         rng.shuffle(bag)
