@@ -169,8 +169,9 @@ def test_a_users_own_deck_gets_its_own_tile_mix_and_credits_by_the_rule(tmp_path
     assert result.exit_code == 0, result.stderr
     mine = BuiltPdf(path)
     letters = Counter(text for _, _, text in cards_on(mine, "Ingredient tiles") if len(text) == 1)
-    assert letters == tile_mix(MY_WORDS, 100)
-    assert letters != tile_mix([c.word for c in content["spell-cards"].cards], 100)
+    tiles = content["magic-spell-set"].letter_tiles
+    assert letters == tile_mix(MY_WORDS, tiles)
+    assert letters != tile_mix([c.word for c in content["spell-cards"].cards], tiles)
     rule = CreditRule(**content["magic-spell-set"].credits.model_dump())
     for word, (_, _, text) in zip(MY_WORDS, cards_on(mine, "Spell cards"), strict=True):
         assert f"{credits(word, letters, rule)} CREDIT" in text and word.upper() in text
@@ -182,7 +183,7 @@ def test_added_spells_that_move_a_bundled_spells_credits_say_which_and_how_to_fi
     added = ["jejune", "jujitsu", "kowtow", "zigzag"]
     cards = content["spell-cards"].cards
     rule = CreditRule(**content["magic-spell-set"].credits.model_dump())
-    mix = tile_mix([c.word for c in cards] + added, 100)
+    mix = tile_mix([c.word for c in cards] + added, content["magic-spell-set"].letter_tiles)
     moved = [c.word for c in cards if c.credits != credits(c.word, mix, rule)]
     result, path = build_with(tmp_path, {"house-spells.yaml": spells_file(added)})
     if not moved:
