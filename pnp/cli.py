@@ -325,3 +325,9 @@ def tts(name, out, extra) -> None:
     [loaded] = checked_games([game], extra, Options())
     for path in export_decks(game.id, loaded.components(), loaded.templates, out):
         click.echo(f"wrote {path}")
+
+
+# Last, as it builds on the options above.
+from pnp.sim.cli import sim  # noqa: E402
+
+main.add_command(sim)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
@@ -26,10 +27,11 @@ def pdf(built_pdf):
 
 
 def cards_on(pdf: BuiltPdf, component: str, side: str = "fronts"):
-    """(page, placement, text) for every card on the pages labelled with that component and side."""
+    """(page, placement, text) for every card on the pages labelled with that component (its title
+    starts so) and side."""
     for page in range(len(pdf)):
         label = pdf.text(page)
-        if f"· {component} · {side}" in label:
+        if f"· {component}" in label and f" · {side}" in label:
             for p in pdf.placements(page):
                 yield page, p, pdf.text_in(page, p.rect)
 
@@ -153,6 +155,15 @@ MY_WORDS = [
 ]
 
 
+MY_TILES = 100  # a deck as small as MY_WORDS wants a smaller pool than ours, or no letter is rare
+
+
+def my_set() -> str:
+    """The bundled set.yaml with MY_TILES letter tiles."""
+    text = (CONTENT / "magic-spell" / "set.yaml").read_text()
+    return re.sub(r"(?m)^letter_tiles: \d+", f"letter_tiles: {MY_TILES}", text)
+
+
 def spells_file(words) -> str:
     cards = "".join(
         f'  - word: {w}\n    definition: Mine.\n    mode: always\n    effect: "Gain 1 **spirit** when you rest."\n'
@@ -164,12 +175,12 @@ def spells_file(words) -> str:
 def test_a_users_own_deck_gets_its_own_tile_mix_and_credits_by_the_rule(tmp_path, content):
     from pnp.rules.magic_spell import CreditRule, credits
 
-    result, path = build_with(tmp_path, {"spells.yaml": spells_file(MY_WORDS)})
+    result, path = build_with(tmp_path, {"spells.yaml": spells_file(MY_WORDS), "set.yaml": my_set()})
     assert result.exit_code == 0, result.stderr
     mine = BuiltPdf(path)
     letters = Counter(text for _, _, text in cards_on(mine, "Ingredient tiles") if len(text) == 1)
-    assert letters == tile_mix(MY_WORDS, 100)
-    assert letters != tile_mix([c.word for c in content["spell-cards"].cards], 100)
+    assert letters == tile_mix(MY_WORDS, MY_TILES)
+    assert letters != tile_mix([c.word for c in content["spell-cards"].cards], MY_TILES)
     rule = CreditRule(**content["magic-spell-set"].credits.model_dump())
     for word, (_, _, text) in zip(MY_WORDS, cards_on(mine, "Spell cards"), strict=True):
         assert f"{credits(word, letters, rule)} CREDIT" in text and word.upper() in text
@@ -181,7 +192,7 @@ def test_added_spells_that_move_a_bundled_spells_credits_say_which_and_how_to_fi
     added = ["jejune", "jujitsu", "kowtow", "zigzag"]
     cards = content["spell-cards"].cards
     rule = CreditRule(**content["magic-spell-set"].credits.model_dump())
-    mix = tile_mix([c.word for c in cards] + added, 100)
+    mix = tile_mix([c.word for c in cards] + added, content["magic-spell-set"].letter_tiles)
     moved = [c.word for c in cards if c.credits != credits(c.word, mix, rule)]
     result, path = build_with(tmp_path, {"house-spells.yaml": spells_file(added)})
     if not moved:

@@ -12,7 +12,7 @@ from pnp.paths import CONTENT
 from pnp.rules.magic_spell_tracker import TRACKER
 from pnp.rules.table import HOST, Entry, Refused, replay, undo_target
 from tests.conftest import overlay as conftest_overlay
-from tests.test_magic_spell_set import MY_WORDS, spells_file
+from tests.test_magic_spell_set import MY_WORDS, my_set, spells_file
 from tests.test_rule_numbers import overlay
 
 CONTENT_MS = load_game(game("magic-spell"), [CONTENT])
@@ -155,7 +155,8 @@ def test_a_completed_spell_carries_its_cards_credits_and_is_held_once():
 
 
 def test_a_users_own_deck_is_the_one_played_with_the_credits_its_rule_gives(tmp_path):
-    folder = conftest_overlay(tmp_path / "ov", "magic-spell", {"spells.yaml": spells_file(MY_WORDS)})
+    files = {"spells.yaml": spells_file(MY_WORDS), "set.yaml": my_set()}
+    folder = conftest_overlay(tmp_path / "ov", "magic-spell", files)
     theirs = load_game(game("magic-spell"), [CONTENT, folder])
     credits = dict(zip(MY_WORDS, printed_credits(theirs), strict=True))
     state = act(table("ann", "bo", content=theirs), "ann", "weave", theirs)

@@ -146,4 +146,5 @@ def rule_numbers(content: Content) -> dict[str, int]:
         "heavy_courseload": heavy,
         "heaviest_courseload": heaviest,
         "letter_tiles": setup.letter_tiles,
+        "philosophers_stones": len(setup.philosophers_stones),
     }

@@ -1,0 +1,1 @@
+"""Simulations of the games' rules, to try a set before it is printed."""

@@ -1,0 +1,58 @@
+"""`pnp sim`: play a game's rules many times with simple players and report the figures."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from pnp.cli import CONTENT_OPTION, chosen_games, layers, reports_problems
+
+
+@click.group()
+def sim() -> None:
+    """Play a game's rules many times with simple players, to try a set before printing it."""
+
+
+@sim.command(name="magic-spell")
+@click.option(
+    "--players",
+    type=click.IntRange(2, 8),
+    default=4,
+    show_default=True,
+    help="Students at the table (the rules: 3-4, 2 in Low Enrollment).",
+)
+@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True, help="Games to play.")
+@click.option("--seed", type=int, default=1, show_default=True, help="The same seed plays the same games.")
+@click.option(
+    "--tiles",
+    type=click.IntRange(26, 400),
+    default=None,
+    help="Letter tiles in the pool, mixed from the deck's words [default: the set's letter_tiles].",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON instead of a summary.")
+@CONTENT_OPTION
+@reports_problems
+def magic_spell(players, games, seed, tiles, as_json, extra) -> None:
+    """Magic Spell: how many games finish, how many spell-turns are locked (a letter a homework
+    spell needs is all with other students), and how many rounds a game takes."""
+    from pnp.content.game import load_game
+    from pnp.sim.magic_spell import TURN_CAP, figures, play_games
+
+    [game] = chosen_games(("magic-spell",), extra)
+    content = load_game(game, layers(extra))
+    tiles = tiles or content["magic-spell-set"].letter_tiles
+    played = play_games(content, players, games, seed, tiles)
+    with click.progressbar(played, length=games, label="Playing", file=sys.stderr) as bar:
+        results = list(bar)
+    found = figures(results, players, tiles, seed)
+    if as_json:
+        click.echo(json.dumps(found.as_dict()))
+        return
+    click.echo(
+        f"{found.games} games, {players} players, {tiles} tiles, seed {seed}\n"
+        f"finished within {TURN_CAP} rounds: {found.finished:.1%}\n"
+        f"locked spell-turns: {found.locked:.1%}\n"
+        f"mean rounds (finished games): {found.mean_rounds:.1f}"
+    )
