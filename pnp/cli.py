@@ -391,6 +391,7 @@ def schema(out) -> None:
 )
 @click.argument("name", metavar="GAME", shell_complete=complete_games)
 @click.argument("root", metavar="DIR", type=click.Path(file_okay=False, path_type=Path))
+@reports_problems
 def new(name, root) -> None:
     from pnp.starter import planned, write_starter
 

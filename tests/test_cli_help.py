@@ -177,6 +177,13 @@ def test_new_never_overwrites(tmp_path):
     assert mine.read_text() == "kind: magic-cards\ncards: []\n"
 
 
+def test_new_into_a_folder_it_cannot_write_is_an_error_not_a_traceback(tmp_path):
+    (tmp_path / GAME).write_text("a file where the game's folder would go")
+    result = invoke("new", GAME, str(tmp_path))
+    assert result.exit_code == 1
+    assert result.stderr.startswith("error: ") and GAME in result.stderr
+
+
 def test_new_refuses_an_unknown_game(tmp_path):
     result = invoke("new", "spells-and-potion", str(tmp_path))
     assert result.exit_code == 2
