@@ -40,7 +40,50 @@ CONTENT_OPTION = click.option(
     help="A folder laid over the bundled content (DIR/<game-id>/*.yaml): same file name replaces, "
     "a new deck file adds cards. Repeatable.",
 )
-PAPER_OPTION = click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True)
+PAPER_OPTION = click.option(
+    "--paper",
+    type=click.Choice(sorted(PAPERS), case_sensitive=False),  # LETTER or Letter: read as letter
+    default="a4",
+    show_default=True,
+    help="Paper size.",
+)
+GAME_IDS = ", ".join(games())
+
+
+def complete_games(ctx, param, incomplete: str) -> list[str]:
+    return [game_id for game_id in games() if game_id.startswith(incomplete)]
+
+
+def component_ids(game_ids, extra: tuple[Path, ...]) -> dict[str, list[str]]:
+    """Each game's component ids as `pnp list` shows them; a game whose content does not load has none."""
+    from pnp.build import open_game
+    from pnp.content.problems import ContentError
+
+    found = {}
+    for game_id in game_ids or games():
+        try:
+            found[game_id] = [c.id for c in open_game(games()[game_id], layers(tuple(extra))).every_component()]
+        except (ContentError, OSError):  # help and completion never fail over content
+            found[game_id] = []
+    return found
+
+
+def complete_components(ctx, param, incomplete: str) -> list[str]:
+    """--only's ids, for the games named so far on the command line (all games if none)."""
+    # games before an unfinished `--only` are left in ctx.args: parsing stopped at the option
+    named = [arg for arg in (*ctx.params.get("names", ()), *ctx.args) if arg in games()]
+    ids = component_ids(named, ctx.params.get("extra") or ())
+    return list(dict.fromkeys(i for per_game in ids.values() for i in per_game if i.startswith(incomplete)))
+
+
+class ComponentOption(click.Option):
+    """--only, whose help lists each game's component ids: read from the bundled content when help
+    is shown, so that a command that does not show help never loads it."""
+
+    def get_help_record(self, ctx):
+        names, text = super().get_help_record(ctx)
+        listed = "; ".join(f"{game}: {', '.join(ids)}" for game, ids in component_ids((), ()).items() if ids)
+        return names, f"{text} Ids: {listed}."
 
 
 def reports_problems(command):
@@ -134,16 +177,29 @@ def parse_offset(ctx, param, value: str) -> tuple[float, float]:
     return x * MM, y * MM
 
 
-@click.group()
+@click.group(context_settings={"help_option_names": ["-h", "--help"]}, invoke_without_command=True)
 @click.version_option(package_name="spellpress")
-def main() -> None:
-    """Spellpress print-and-play: build print-ready PDFs of five magic-themed games."""
+@click.pass_context
+def main(ctx) -> None:
+    """Spellpress print-and-play: build print-ready PDFs of magic-themed games."""
+    # click's own no-arguments help exits 2, as for a usage error; a bare `pnp` asking what it can do is not one
+    if ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
 
 
-@main.command()
-@click.argument("names", metavar="GAMES", nargs=-1)
+@main.command(
+    short_help="Build GAMES into one PDF per game and paper.",
+    help=f"Build GAMES (default: every game; {GAME_IDS}) into one PDF per game and paper.",
+)
+@click.argument("names", metavar="GAMES", nargs=-1, shell_complete=complete_games)
 @PAPER_OPTION
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("output"),
+    show_default=True,
+    help="Folder for the PDFs.",
+)
 @CONTENT_OPTION
 @click.option(
     "--backs",
@@ -160,17 +216,25 @@ def main() -> None:
     show_default=True,
     help="X,Y in mm: moves back pages to correct a printer's duplex misregistration (read it off `pnp calibrate`).",
 )
-@click.option("--bleed", type=float, default=3.0, show_default=True, callback=finite_mm(0, MAX_BLEED), help="mm")
+@click.option(
+    "--bleed",
+    type=float,
+    default=3.0,
+    show_default=True,
+    callback=finite_mm(0, MAX_BLEED),
+    help=f"mm of art printed past the cut line, 0 to {MAX_BLEED:g}.",
+)
 @click.option("--ink-saver", is_flag=True, help="No full-bleed fills; outlines and text stay.")
 @click.option(
     "--only",
+    cls=ComponentOption,
     multiple=True,
     metavar="COMPONENT",
+    shell_complete=complete_components,
     help="Print only these components (ids from `pnp list`), e.g. --only magic. Repeatable.",
 )
 @reports_problems
 def build(names, paper, out, extra, backs, offset, bleed, ink_saver, only) -> None:
-    """Build GAMES (default: every game) into one PDF per game and paper."""
     with without_cycle_collector():
         _build(names, paper, out, extra, Options(paper, backs, offset, bleed, ink_saver), only)
 
@@ -243,18 +307,32 @@ def _write_one(game_id: str, game, options: Options, path: Path) -> int:
         return write(game, options, path, progress)
 
 
-@main.command()
-@click.argument("names", metavar="GAMES", nargs=-1)
+@main.command(
+    short_help="Check GAMES as a build would, writing nothing.",
+    help=f"Validate the content of GAMES (default: every game; {GAME_IDS}) and each game's own rules, "
+    "fit every text and lay out every page on A4 and US Letter, without writing anything.",
+)
+@click.argument("names", metavar="GAMES", nargs=-1, shell_complete=complete_games)
 @CONTENT_OPTION
 @reports_problems
 def check(names, extra) -> None:
-    """Validate content and each game's own rules, fit every text and lay out every page on A4 and
-    US Letter, without writing anything."""
+    from pnp.components.kinds import Deck
+    from pnp.content.layers import layered_files
+
     chosen = chosen_games(names, extra)
     for paper in PAPERS:
-        checked_games(chosen, extra, Options(paper))
-    for game in chosen:
-        click.echo(f"ok {game.id}")
+        opened = checked_games(chosen, extra, Options(paper))
+    for game, loaded in zip(chosen, opened, strict=True):
+        decks = [c for c in loaded.components() if isinstance(c, Deck)]
+        pages = sum(c.pages for c in loaded.components() if not isinstance(c, Deck))
+        counted = [
+            f"{len(layered_files(game.id, layers(extra)))} files",
+            f"{sum(len(deck.faces) for deck in decks)} cards in {len(decks)} decks",
+        ] + [f"{pages} sheet pages"] * bool(pages)
+        click.echo(f"ok {game.id}: {', '.join(counted)}")
+    papers = " and ".join(paper.name for paper in PAPERS.values())
+    n = len(chosen)
+    click.echo(f"checked {n} game{'s' * (n != 1)}: every text fitted, every page laid out on {papers}")
 
 
 @main.command(name="list")
@@ -265,25 +343,37 @@ def list_games(extra) -> None:
     from pnp.build import open_game
     from pnp.components.kinds import Deck
 
+    rows: dict[str, list[tuple[str, str, int, str]]] = {}  # heading -> (id, title, count, what)
     for game in chosen_games((), extra):
         opened = open_game(game, layers(extra))
         info = opened.content["game"]
-        click.echo(f"{game.id}: {info.title} ({info.players})")
+        rows[f"{game.id}: {info.title} ({info.players})"] = game_rows = []
         for component in opened.components():
             if isinstance(component, Deck):
                 size = opened.templates[component.template].size
                 back = "with backs" if component.back else "no backs"
-                click.echo(
-                    f"  {component.id:<12} {component.title:<34} {len(component.faces):>4}  "
-                    f"{size.width / MM:.1f} x {size.height / MM:.1f} mm, {back}"
-                )
+                what = f"{size.width / MM:.1f} x {size.height / MM:.1f} mm, {back}"
+                game_rows.append((component.id, component.title, len(component.faces), what))
             else:
                 pages = f"page{'s' * (component.pages != 1)}"
-                click.echo(f"  {component.id:<12} {component.title:<34} {component.pages:>4}  {pages}")
+                game_rows.append((component.id, component.title, component.pages, pages))
+    # columns as wide as their widest entry, so the shipped games fit an 80-column terminal
+    every = [row for game_rows in rows.values() for row in game_rows]
+    id_width, title_width = (max(len(row[i]) for row in every) for i in (0, 1))
+    for heading, game_rows in rows.items():
+        click.echo(heading)
+        for component_id, title, count, what in game_rows:
+            click.echo(f"  {component_id:<{id_width}}  {title:<{title_width}} {count:>4}  {what}")
 
 
 @main.command()
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), required=True)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("output") / "schema",  # where our content files' modelines look
+    show_default=True,
+    help="Folder for the schema files.",
+)
 @reports_problems
 def schema(out) -> None:
     """Write a JSON Schema for each kind of content file (and for templates) into OUT."""
@@ -293,9 +383,37 @@ def schema(out) -> None:
         click.echo(f"wrote {path}")
 
 
+@main.command(
+    short_help="Write a starter --content folder for GAME into DIR.",
+    help=f"Write a starter --content folder for GAME ({GAME_IDS}) into DIR: DIR/GAME/ gets one commented "
+    "card file per deck of the game, with example cards, that builds as it is: "
+    "`pnp build GAME --content DIR`. Existing files are never overwritten.",
+)
+@click.argument("name", metavar="GAME", shell_complete=complete_games)
+@click.argument("root", metavar="DIR", type=click.Path(file_okay=False, path_type=Path))
+@reports_problems
+def new(name, root) -> None:
+    from pnp.starter import planned, write_starter
+
+    [game] = chosen_games((name,), ())
+    plan = planned(game, root)
+    taken = [str(target) for _, target in plan if target.exists()]
+    if taken:
+        raise click.BadParameter(f"{', '.join(taken)} already exists; choose another DIR", param_hint="DIR")
+    for path in write_starter(plan):
+        click.echo(f"wrote {path}")
+    click.echo(f"build it with: pnp build {game.id} --content {root}")
+
+
 @main.command()
 @PAPER_OPTION
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("output"),
+    show_default=True,
+    help="Folder for the calibration PDF.",
+)
 @reports_problems
 def calibrate(paper, out) -> None:
     """A one-sheet duplex calibration page: print double-sided, read the offset off its scales."""
@@ -305,20 +423,30 @@ def calibrate(paper, out) -> None:
     click.echo(f"wrote {path}: print it double-sided at 100%, then pass the readings as --offset X,Y")
 
 
-@main.group()
-def export() -> None:
+@main.group(invoke_without_command=True)
+@click.pass_context
+def export(ctx) -> None:
     """Export a game's components for other tools."""
+    if ctx.invoked_subcommand is None:  # as bare `pnp`: help, exit 0
+        click.echo(ctx.get_help())
 
 
-@export.command()
-@click.argument("name", metavar="GAME")
+@export.command(
+    short_help="Tabletop Simulator deck sheets of GAME.",
+    help=f"Tabletop Simulator deck sheets of GAME ({GAME_IDS}): PNG grids of up to 10x7 cards and a back "
+    "image per deck.",
+)
+@click.argument("name", metavar="GAME", shell_complete=complete_games)
 @click.option(
-    "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output") / "tts", show_default=True
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("output") / "tts",
+    show_default=True,
+    help="Folder for the images and the manifest.",
 )
 @CONTENT_OPTION
 @reports_problems
 def tts(name, out, extra) -> None:
-    """Tabletop Simulator deck sheets: PNG grids of up to 10x7 cards and a back image per deck."""
     from pnp.export_tts import export_decks
 
     [game] = chosen_games((name,), extra)

@@ -22,6 +22,7 @@ from pypdf import PdfReader
 from pnp.cli import main
 from pnp.games import games
 from pnp.paths import CONTENT, TEMPLATES
+from pnp.starter import starter_files
 from tests.conftest import invoke
 
 GAME = "spells-and-potions"
@@ -244,14 +245,46 @@ def test_magic_card_schema(schemas):
     assert (card["properties"]["count"]["minimum"], card["properties"]["count"]["maximum"]) == (1, 12)
 
 
-@pytest.mark.parametrize("path", sorted((CONTENT / GAME).glob("*.yaml")), ids=lambda p: p.name)
-def test_bundled_content_validates_against_its_kind_schema(schemas, path):
+# every shipped content file, and `pnp new`'s starter files (each in its game package's starter/)
+SHIPPED_CONTENT = sorted(CONTENT.glob("*/*.yaml")) + [
+    path for game in games().values() for path in starter_files(game).values()
+]
+
+
+def content_id(path: Path) -> str:
+    return "/".join(path.parts[-2:])
+
+
+@pytest.mark.parametrize("path", SHIPPED_CONTENT, ids=content_id)
+def test_shipped_content_validates_against_its_kind_schema(schemas, path):
+    game_id = path.parent.name if path.parent.parent == CONTENT else game_of_starter(path)
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    schema = schemas[f"{GAME}/{data['kind']}"]
+    schema = schemas[f"{game_id}/{data['kind']}"]
     assert validation_errors(data, schema) == []
     # and the schema is not vacuous: an unknown key and a missing one are both caught
     assert validation_errors({**data, "colour": "red"}, schema)
     assert validation_errors({k: v for k, v in data.items() if k != "kind"}, schema)
+
+
+def game_of_starter(path: Path) -> str:
+    [game_id] = [game.id for game in games().values() if path in starter_files(game).values()]
+    return game_id
+
+
+@pytest.mark.parametrize("path", sorted(TEMPLATES.glob("*.yaml")), ids=lambda p: p.name)
+def test_shipped_templates_validate_against_the_template_schema(schemas, path):
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert validation_errors(data, schemas["template"]) == []
+    assert validation_errors({**data, "colour": "red"}, schemas["template"])  # a misspelt key: caught
+
+
+def test_an_extending_template_may_leave_anything_out_but_not_misspell_it(schemas):
+    schema = schemas["template"]
+    assert validation_errors({"extends": "sp-back", "colours": {"field": "#3a1f5c"}}, schema) == []
+    assert validation_errors({"extends": "poker-card", "regions": {"name": {"size": 9}}}, schema) == []
+    assert validation_errors({"extends": "sp-back", "safe": "3 furlongs"}, schema)
+    assert validation_errors({"extends": "sp-back", "regions": {"name": {"size": "big"}}}, schema)
+    assert validation_errors({"colours": {"field": "#3a1f5c"}}, schema)  # neither complete nor extending
 
 
 def test_schema_catches_a_bad_card(schemas):

@@ -84,6 +84,8 @@ def test_the_wheel_carries_every_module_and_every_content_and_template_file(whee
     names = set(zipfile.ZipFile(wheel).namelist())
     code = {f"pnp/{name}" for name in files_under(PROJECT / "pnp") if name.endswith(".py")}
     assert code and code <= names, sorted(code - names)  # every subpackage found, no list to maintain
+    starters = {f"pnp/{name}" for name in files_under(PROJECT / "pnp") if "/starter/" in name}
+    assert starters and starters <= names, sorted(starters - names)  # `pnp new`'s example card files
     # the companion runs its migrations on start: they and alembic.ini ship with it
     companion = {f"companion/{name}" for name in files_under(PROJECT / "companion") if name.endswith((".py", ".ini"))}
     assert "companion/migrations/versions/0001_initial.py" in companion
