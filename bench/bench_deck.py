@@ -235,7 +235,7 @@ def check_layout() -> str:
 
     templates = load_templates(TEMPLATES)
     size = templates["sp-magic"].size
-    grid = plan_grid(PAPERS["letter"], size.width, size.height, 0.0, page_style(templates["page"]), False)
+    grid = plan_grid(PAPERS["letter"], size.width, size.height, 0.0, page_style(templates["page"]), False, False)
     layout = (
         f"{grid.cols.count} x {grid.rows.count} = {grid.slots}-up, "
         f"{'landscape' if grid.landscape else 'portrait'} {grid.page_w:g} x {grid.page_h:g} pt (US Letter)"

@@ -9,7 +9,7 @@ The pipeline side is the command a user types:
     pnp build spells-and-potions --content DIR --only magic --paper letter --out OUT
 
 cold (a fresh OUT each run, so it renders; pnp byte-compiled first, as `pip install .` leaves it),
-with its defaults: 3 mm bleed and duplex backs, 8-up on US Letter, 70 pages. The floor is
+with its defaults: 3 mm bleed and duplex backs, 9-up with shared cuts on US Letter, 64 pages. The floor is
 bench/floor_deck.py run as a process on the same 280 cards with the pipeline's grid, bleed and back
 pages. Both are timed from outside (process start to exit),
 REPEATS times each, alternating, median; memory is each process's peak RSS (ru_maxrss from wait4;
@@ -78,7 +78,9 @@ def prepare(root: Path) -> None:
     templates = load_templates(TEMPLATES)
     size = templates["sp-magic"].size
     assert abs(size.width - floor_deck.CARD_W) < 0.01 and abs(size.height - floor_deck.CARD_H) < 0.01
-    grid = plan_grid(PAPERS["letter"], size.width, size.height, options.bleed, page_style(templates["page"]), False)
+    grid = plan_grid(
+        PAPERS["letter"], size.width, size.height, options.bleed, page_style(templates["page"]), False, options.gutters
+    )
 
     def cell(i: int) -> list[float]:
         trim = grid.trims[i]

@@ -188,8 +188,8 @@ def main(ctx) -> None:
 
 
 @main.command(
-    short_help="Build GAMES into one PDF per game and paper.",
-    help=f"Build GAMES (default: every game; {GAME_IDS}) into one PDF per game and paper.",
+    short_help="Build GAMES into one PDF per game, paper and layout.",
+    help=f"Build GAMES (default: every game; {GAME_IDS}) into one PDF per game, paper and layout.",
 )
 @click.argument("names", metavar="GAMES", nargs=-1, shell_complete=complete_games)
 @PAPER_OPTION
@@ -226,6 +226,12 @@ def main(ctx) -> None:
 )
 @click.option("--ink-saver", is_flag=True, help="No full-bleed fills; outlines and text stay.")
 @click.option(
+    "--gutters",
+    is_flag=True,
+    help="A gutter with bleed between cards (poker cards 8 to a sheet) instead of shared cut lines "
+    "(9 to a sheet): easier to cut cleanly, more paper.",
+)
+@click.option(
     "--only",
     cls=ComponentOption,
     multiple=True,
@@ -234,17 +240,26 @@ def main(ctx) -> None:
     help="Print only these components (ids from `pnp list`), e.g. --only magic. Repeatable.",
 )
 @reports_problems
-def build(names, paper, out, extra, backs, offset, bleed, ink_saver, only) -> None:
+def build(names, paper, out, extra, backs, offset, bleed, ink_saver, gutters, only) -> None:
     with without_cycle_collector():
-        _build(names, paper, out, extra, Options(paper, backs, offset, bleed, ink_saver), only)
+        _build(names, paper, out, extra, Options(paper, backs, offset, bleed, ink_saver, gutters), only)
+
+
+BACKS_NAMES = {"duplex-long": "duplex", "duplex-short": "duplex-short", "fold": "fold", "none": "fronts"}
+
+
+def output_name(game_id: str, options: Options, only: tuple[str, ...]) -> str:
+    """A name that says what the PDF holds, so no build replaces another kind: game, paper, backs,
+    gutters, and the components of a partial print."""
+    parts = [game_id, options.paper, BACKS_NAMES[options.backs], *(["gutters"] if options.gutters else []), *only]
+    return "-".join(parts) + ".pdf"
 
 
 def _build(names, paper, out, extra, options, only) -> None:
     only = tuple(dict.fromkeys(only))
-    suffix = "".join(f"-{component}" for component in only)  # a partial print never replaces the whole set
     stale = []
     for game in chosen_games(names, extra):
-        path = out / f"{game.id}-{paper}{suffix}.pdf"
+        path = out / output_name(game.id, options, only)
         cache.clear_strays(path)  # a killed build's half-written PDF or stamp
         key = cache.inputs_key(game.id, layers(extra), (options, only))
         if cache.is_fresh(path, key):

@@ -20,6 +20,7 @@ from pnp.imposition import (
     PageStyle,
     Paper,
     crop_marks,
+    fold_line,
     info_bands,
     plan_grid,
     sheet_area,
@@ -102,41 +103,70 @@ class Writer:
         c.restoreState()
 
 
-def deck_pages(deck: Deck, templates: dict, options: Options, style: PageStyle, mark_width: float) -> list[Page]:
-    size = templates[deck.template].size
-    folded = options.backs == "fold" and deck.back is not None
-    grid = plan_grid(PAPERS[options.paper], size.width, size.height, options.bleed, style, folded)
-    cells = grid.front_cells()
-    pages: list[Page] = []
-    dims = (grid.page_w, grid.page_h)
-    for start in range(0, len(deck.faces), len(cells)):
-        faces = deck.faces[start : start + len(cells)]
-        used = cells[: len(faces)]
+@dataclass(frozen=True)
+class Slot:
+    """One card to print and the back of its own deck."""
 
-        def fronts(w: Writer, faces=faces, used=used) -> None:
-            for cell, face in zip(used, faces, strict=True):
-                w.place(grid, cell, face)
+    face: Face
+    back: Face | None
+    deck: str
+
+
+def deck_run_pages(
+    decks: list[Deck], templates: dict, options: Options, style: PageStyle, mark_width: float
+) -> list[Page]:
+    """Pages for decks of one card size printed in a row: each sheet's cells filled in turn, so the
+    next deck starts where the last one ended. With gutters a new deck or face template starts a
+    new row, as only the gutters between rows are kept at twice the bleed."""
+    size = templates[decks[0].template].size
+    folded = options.backs == "fold" and decks[0].back is not None
+    full = plan_grid(PAPERS[options.paper], size.width, size.height, options.bleed, style, folded, options.gutters)
+    cells = full.front_cells()
+    per_row = len(cells) // full.rows.count
+    sheets: list[list[tuple[int, Slot]]] = [[]]
+    at, last = 0, None
+    for deck in decks:
+        for face in deck.faces:
+            kind = (deck.id, face.template)
+            if options.gutters and last is not None and kind != last and at % per_row:
+                at += per_row - at % per_row
+            if at == len(cells):
+                sheets.append([])
+                at = 0
+            sheets[-1].append((cells[at], Slot(face, deck.back, deck.id)))
+            at, last = at + 1, kind
+    titles = {deck.id: deck.title for deck in decks}
+    dims = (full.page_w, full.page_h)
+    pages: list[Page] = []
+    for placed in sheets:
+        grid = full.rows_used(max(cell for cell, _ in placed) // full.cols.count + 1)
+        title = " + ".join(titles[d] for d in dict.fromkeys(slot.deck for _, slot in placed))
+        backed = [(cell, slot.back) for cell, slot in placed if slot.back is not None]
+
+        def fronts(w: Writer, grid=grid, placed=placed, backed=backed) -> None:
+            for cell, slot in placed:
+                w.place(grid, cell, slot.face)
+            used = [cell for cell, _ in placed]
             if folded:
-                for cell in used:
-                    w.place(grid, grid.back_cell(cell, "fold"), deck.back)
-                art, reach = grid.art_bounds(), style.mark_offset + style.mark_length
-                draw_fold_line(w.canvas, grid.page_w / 2, art.y - reach, art.top + reach)
-            marked = used + ([grid.back_cell(c, "fold") for c in used] if folded else [])
-            draw_crop_marks(w.canvas, crop_marks(grid, style, marked), mark_width)
+                for cell, back in backed:
+                    w.place(grid, grid.back_cell(cell, "fold"), back)
+                draw_fold_line(w.canvas, *fold_line(grid, style))
+                used += [grid.back_cell(cell, "fold") for cell, _ in backed]
+            draw_crop_marks(w.canvas, crop_marks(grid, style, used), mark_width)
 
         side = "fronts and backs, fold on the dashed line" if folded else "fronts"
-        pages.append(Page(dims, deck.title, side, grid.info_axis, fronts))
-        if deck.back is not None and options.backs.startswith("duplex"):
+        pages.append(Page(dims, title, side, full.info_axis, fronts))
+        if backed and options.backs.startswith("duplex"):
 
-            def backs(w: Writer, used=used) -> None:
-                back_cells = [grid.back_cell(c, options.backs) for c in used]
-                for cell in back_cells:
-                    w.place(grid, cell, deck.back)
+            def backs(w: Writer, grid=grid, backed=backed) -> None:
+                back_cells = [grid.back_cell(cell, options.backs) for cell, _ in backed]
+                for cell, (_, back) in zip(back_cells, backed, strict=True):
+                    w.place(grid, cell, back)
                 draw_crop_marks(w.canvas, crop_marks(grid, style, back_cells), mark_width)
 
             edge = options.backs.removeprefix("duplex-")
             side = f"backs: print double-sided, flip on the {edge} edge"
-            pages.append(Page(dims, deck.title, side, grid.info_axis, backs, options.offset))
+            pages.append(Page(dims, title, side, full.info_axis, backs, options.offset))
     return pages
 
 
@@ -174,12 +204,29 @@ def plan_pages(components: list[Component], templates: dict, options: Options) -
     page_template: PageTemplate = templates["page"]
     style = page_style(page_template)
     pages: list[Page] = []
-    for component in components:
-        if isinstance(component, Deck):
-            pages += deck_pages(component, templates, options, style, page_template.crop_marks.width)
+    for run in share_sheets(components, templates, options):
+        if isinstance(run, Sheet):
+            pages += sheet_pages(run, templates, options, style)
         else:
-            pages += sheet_pages(component, templates, options, style)
+            pages += deck_run_pages(run, templates, options, style, page_template.crop_marks.width)
     return pages
+
+
+def share_sheets(components: list[Component], templates: dict, options: Options) -> list[list[Deck] | Sheet]:
+    """Components in order, neighbouring decks that can share sheets gathered into runs: the same
+    card size, and in fold mode all with backs or all without."""
+    runs: list[list[Deck] | Sheet] = []
+
+    def key(deck: Deck) -> tuple:
+        size = templates[deck.template].size
+        return (size.width, size.height, options.backs == "fold" and deck.back is not None)
+
+    for component in components:
+        if isinstance(component, Deck) and runs and isinstance(runs[-1], list) and key(runs[-1][0]) == key(component):
+            runs[-1].append(component)
+        else:
+            runs.append([component] if isinstance(component, Deck) else component)
+    return runs
 
 
 def repeated_faces(components: list[Component], options: Options) -> set[Face]:

@@ -3,15 +3,18 @@
 Geometry only: positions in points with the origin at the layout's bottom-left, as PDF has it.
 A layout may be landscape; it is printed turned onto portrait paper (document.on_paper), which
 keeps the paper's long edge along the layout's long side, so the mirroring below still holds.
-Every card keeps its full bleed on the grid's outer edges; between cards the gutter is up to
-twice the bleed and shrinks (to zero, cards then share a cut) before a column or row is lost.
-Crop marks sit outside the grid's art, so they never cross a card.
+Two layouts. Shared cuts (the default): neighbouring cards share their cut lines, the bleed
+runs only round the outside of the block (it may run into the printer's margin, as it is cut
+away), and the crop marks lie over that outer bleed, so the most cards fit. Gutters: every card
+keeps its full bleed on the grid's outer edges; between cards the gutter is up to twice the bleed
+and shrinks (to zero, cards then share a cut) before a column or row is lost; crop marks sit
+outside the grid's art. Either way every mark stays inside the page's margin.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Literal
 
@@ -42,7 +45,10 @@ class Options:
     offset: tuple[float, float] = (0.0, 0.0)  # points; moves back pages to correct duplex drift
     bleed: float = 3 * MM
     ink_saver: bool = False
+    gutters: bool = False  # a gutter of twice the bleed between cards, instead of shared cuts
 
+
+MIN_MARK = 1 * MM  # the shortest crop mark still worth cutting to, where the paper leaves little room
 
 PAPERS = {"a4": Paper("A4", 210 * MM, 297 * MM), "letter": Paper("US Letter", 8.5 * INCH, 11 * INCH)}
 
@@ -80,9 +86,12 @@ class Axis:
         return out
 
 
-def plan_axis(length: float, card: float, bleed: float, reserved: float, folded: bool, fold_gap: float) -> Axis | None:
-    """The most cards that fit `length` after `reserved` (margins, marks, info bands), centred."""
-    room = length - reserved - 2 * bleed
+def plan_axis(
+    length: float, card: float, bleed: float, reserved: float, folded: bool, fold_gap: float, gutters: bool
+) -> Axis | None:
+    """The most cards that fit `length` after `reserved` (margins, marks, info bands and, with
+    gutters, the outer bleed), centred."""
+    room = length - reserved - (2 * bleed if gutters else 0.0)
     fold_gutter = fold_gap + 2 * bleed if folded else 0.0
     per = 2 if folded else 1
     count = int((room - fold_gutter + 1e-6) // (card * per)) * per
@@ -90,7 +99,10 @@ def plan_axis(length: float, card: float, bleed: float, reserved: float, folded:
         return None
     inner_gaps = count - 1 - (1 if folded else 0)
     spare = room - fold_gutter - count * card
-    gap = min(2 * bleed, spare / inner_gaps) if inner_gaps else 2 * bleed
+    if not gutters:
+        gap = 0.0
+    else:
+        gap = min(2 * bleed, spare / inner_gaps) if inner_gaps else 2 * bleed
     used = count * card + inner_gaps * gap + fold_gutter
     return Axis(count, gap, (length - used) / 2, fold_gutter - gap if folded else 0.0)
 
@@ -106,6 +118,7 @@ class Grid:
     rows: Axis
     info_axis: Literal["x", "y"]  # the pair of margins holding the scale bar and the label
     folded: bool
+    gutters: bool
 
     @property
     def landscape(self) -> bool:
@@ -115,6 +128,14 @@ class Grid:
     def slots(self) -> int:
         """Cards one page holds (fronts only, in fold mode)."""
         return self.cols.count * self.rows.count // (2 if self.folded else 1)
+
+    def rows_used(self, rows: int) -> Grid:
+        """The grid with only its first `rows` rows, centred on the page like the full grid: a
+        part-filled sheet (all of a set's tiles, the last sheet of a deck) sits in the middle."""
+        if rows == self.rows.count:
+            return self
+        height = rows * self.card_h + (rows - 1) * self.rows.gap
+        return replace(self, rows=Axis(rows, self.rows.gap, (self.page_h - height) / 2))
 
     @cached_property  # the grid is frozen; every placement and crop mark asks for its cells
     def trims(self) -> tuple[Rect, ...]:
@@ -152,26 +173,46 @@ class Grid:
         right = self.bleed if self.folded and abs(trim.right - mid) < fold_x else side(trim.right, hi_x, self.cols.gap)
         return trim.grow(left, side(trim.y, lo_y, self.rows.gap), right, side(trim.top, hi_y, self.rows.gap))
 
-    def art_bounds(self) -> Rect:
+    def block(self) -> Rect:
+        """The trims' bounds."""
         cells = self.trims
-        x0, y0 = min(c.x for c in cells) - self.bleed, min(c.y for c in cells) - self.bleed
-        x1, y1 = max(c.right for c in cells) + self.bleed, max(c.top for c in cells) + self.bleed
-        return Rect(x0, y0, x1 - x0, y1 - y0)
+        x0, y0 = min(c.x for c in cells), min(c.y for c in cells)
+        return Rect(x0, y0, max(c.right for c in cells) - x0, max(c.top for c in cells) - y0)
+
+    def art_bounds(self) -> Rect:
+        return self.block().grow(self.bleed, self.bleed, self.bleed, self.bleed)
 
 
-def plan_grid(paper: Paper, card_w: float, card_h: float, bleed: float, style: PageStyle, folded: bool) -> Grid:
-    """The orientation and layout holding the most cards; ties go to the roomier gutters."""
+def reserve(style: PageStyle, bleed: float, gutters: bool, info: bool) -> float:
+    """What one axis keeps clear of cards at its two ends. With gutters: margin, marks and the
+    outer bleed (added by plan_axis). With shared cuts the marks lie over the outer bleed, which
+    may run into the margin; but an info band's words must stay clear of the art."""
+    if gutters:
+        return 2 * (style.edge + (style.info_band if info else 0.0))
+    marks = style.mark_offset + MIN_MARK
+    if info:
+        return 2 * (style.margin + style.info_band + max(bleed, marks))
+    return 2 * (style.margin + marks)
+
+
+def plan_grid(
+    paper: Paper, card_w: float, card_h: float, bleed: float, style: PageStyle, folded: bool, gutters: bool
+) -> Grid:
+    """The orientation and layout holding the most cards; ties go to full gutters between rows
+    (where, with gutters, one deck's cards meet the next's), then to the roomier gutters."""
     best: tuple | None = None
     for page_w, page_h in ((paper.width, paper.height), (paper.height, paper.width)):
         for info_axis in ("x", "y"):
-            reserve_x = 2 * style.edge + (2 * style.info_band if info_axis == "x" else 0)
-            reserve_y = 2 * style.edge + (2 * style.info_band if info_axis == "y" else 0)
-            cols = plan_axis(page_w, card_w, bleed, reserve_x, folded, style.fold_gap)
-            rows = plan_axis(page_h, card_h, bleed, reserve_y, False, 0.0)
+            reserve_x = reserve(style, bleed, gutters, info_axis == "x")
+            reserve_y = reserve(style, bleed, gutters, info_axis == "y")
+            cols = plan_axis(page_w, card_w, bleed, reserve_x, folded, style.fold_gap, gutters)
+            rows = plan_axis(page_h, card_h, bleed, reserve_y, False, 0.0, gutters)
             if cols is None or rows is None:
                 continue
-            grid = Grid(page_w, page_h, card_w, card_h, bleed, cols, rows, info_axis, folded)
-            score = (grid.slots, min(cols.gap if cols.count > 1 else 1e9, rows.gap if rows.count > 1 else 1e9))
+            grid = Grid(page_w, page_h, card_w, card_h, bleed, cols, rows, info_axis, folded, gutters)
+            full_rows = rows.count == 1 or rows.gap >= 2 * bleed - 1e-6
+            gaps = min(cols.gap if cols.count > 1 else 1e9, rows.gap if rows.count > 1 else 1e9)
+            score = (grid.slots, full_rows, gaps)
             if best is None or score > best[0]:
                 best = (score, grid)
     if best is None:
@@ -183,16 +224,29 @@ def plan_grid(paper: Paper, card_w: float, card_h: float, bleed: float, style: P
 
 
 def crop_marks(grid: Grid, style: PageStyle, cells: list[int]) -> Iterator[tuple[float, float, float, float]]:
-    """Line segments (x0, y0, x1, y1) extending each trim edge of the used cells beyond the art."""
+    """Line segments (x0, y0, x1, y1) extending each trim edge of the used cells beyond the grid:
+    beyond its art with gutters; with shared cuts from just beyond its trims, over the outer
+    bleed, up to the margin (and the info band)."""
     trims = [grid.trims[i] for i in cells]
-    art = grid.art_bounds()
-    lo, hi = style.mark_offset, style.mark_offset + style.mark_length
+    bounds = grid.art_bounds() if grid.gutters else grid.block()
+    lo = style.mark_offset
+    band_x = style.info_band if grid.info_axis == "x" else 0.0
+    band_y = style.info_band if grid.info_axis == "y" else 0.0
+    room_x = min(bounds.x - style.margin - band_x, grid.page_w - style.margin - band_x - bounds.right)
+    room_y = min(bounds.y - style.margin - band_y, grid.page_h - style.margin - band_y - bounds.top)
+    hi_x, hi_y = min(lo + style.mark_length, room_x), min(lo + style.mark_length, room_y)
     for x in sorted({round(t.x, 3) for t in trims} | {round(t.right, 3) for t in trims}):
-        yield (x, art.top + lo, x, art.top + hi)
-        yield (x, art.y - lo, x, art.y - hi)
+        yield (x, bounds.top + lo, x, bounds.top + hi_y)
+        yield (x, bounds.y - lo, x, bounds.y - hi_y)
     for y in sorted({round(t.y, 3) for t in trims} | {round(t.top, 3) for t in trims}):
-        yield (art.x - lo, y, art.x - hi, y)
-        yield (art.right + lo, y, art.right + hi, y)
+        yield (bounds.x - lo, y, bounds.x - hi_x, y)
+        yield (bounds.right + lo, y, bounds.right + hi_x, y)
+
+
+def fold_line(grid: Grid, style: PageStyle) -> tuple[float, float, float]:
+    """(x, y0, y1): the dashed fold line down the middle, as far as the crop marks reach."""
+    marks = list(crop_marks(grid, style, list(range(len(grid.trims)))))
+    return grid.page_w / 2, min(min(m[1], m[3]) for m in marks), max(max(m[1], m[3]) for m in marks)
 
 
 def info_bands(page_w: float, page_h: float, style: PageStyle, axis: Literal["x", "y"]) -> tuple[Rect, Rect]:

@@ -40,14 +40,22 @@ def overlay(root: Path, game: str, files: dict[str, str]) -> Path:
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory):
-    """built(game, paper=..., backs=..., bleed=..., offset=(x, y) mm, ink_saver=...) -> Path; cached."""
+    """built(game, paper=..., backs=..., bleed=..., offset=(x, y) mm, ink_saver=..., gutters=...) -> Path; cached."""
     cache: dict[tuple, Path] = {}
     root = tmp_path_factory.mktemp("pdfs")
 
-    def make(game="spells-and-potions", paper="a4", backs="duplex-long", bleed=3.0, offset=(0.0, 0.0), ink_saver=False):
-        key = (game, paper, backs, bleed, offset, ink_saver)
+    def make(
+        game="spells-and-potions",
+        paper="a4",
+        backs="duplex-long",
+        bleed=3.0,
+        offset=(0.0, 0.0),
+        ink_saver=False,
+        gutters=False,
+    ):
+        key = (game, paper, backs, bleed, offset, ink_saver, gutters)
         if key not in cache:
-            options = Options(paper, backs, (offset[0] * MM, offset[1] * MM), bleed * MM, ink_saver)
+            options = Options(paper, backs, (offset[0] * MM, offset[1] * MM), bleed * MM, ink_saver, gutters)
             path = root / f"{len(cache)}-{game}-{paper}.pdf"
             build(game, [CONTENT], options, path)
             cache[key] = path

@@ -19,6 +19,7 @@ import pdfplumber
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
+from pnp.imposition import MIN_MARK
 from pnp.paths import TEMPLATES
 from pnp.render.templates import load_templates
 
@@ -141,14 +142,15 @@ class BuiltPdf:
         return self._walk(page)[1]
 
     def crop_marks(self, page: int) -> list[Stroke]:
-        """Strokes with the page template's crop-mark width and length, wherever they lie."""
+        """Strokes with the page template's crop-mark width, no longer than its length (shorter
+        where the paper leaves less room), wherever they lie."""
         marks = PAGE.crop_marks
         return [
             s
             for s in self.strokes(page)
             if (s.vertical or s.horizontal)
             and abs(s.width - marks.width) < 1e-3
-            and abs(s.length - marks.length) < 1e-3
+            and MIN_MARK - 1e-3 <= s.length <= marks.length + 1e-3
         ]
 
     def _walk(self, page: int):

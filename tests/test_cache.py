@@ -42,7 +42,7 @@ def built(out: Path, *options: str) -> str:
 
 def test_a_build_killed_after_its_pdf_but_before_its_stamp_is_redone_not_called_unchanged(tmp_path, monkeypatch):
     out = tmp_path / "out"
-    pdf = out / f"{GAME}-a4.pdf"
+    pdf = out / f"{GAME}-a4-fronts.pdf"
     assert f"wrote {pdf}" in built(out)  # bleed 3, stamped
     first = pdf.read_bytes()
 
@@ -63,7 +63,7 @@ def test_a_build_killed_after_its_pdf_but_before_its_stamp_is_redone_not_called_
 
 def test_a_pdf_that_is_not_the_one_stamped_is_rebuilt(tmp_path):
     out = tmp_path / "out"
-    pdf = out / f"{GAME}-a4.pdf"
+    pdf = out / f"{GAME}-a4-fronts.pdf"
     built(out)
     first = pdf.read_bytes()
     pdf.write_bytes(first[:-10] + b"%tampered\n")  # same size, other bytes: say another build's
@@ -73,7 +73,7 @@ def test_a_pdf_that_is_not_the_one_stamped_is_rebuilt(tmp_path):
 
 def test_a_killed_builds_temporary_files_are_removed_by_the_next_build(tmp_path):
     out = tmp_path / "out"
-    pdf = out / f"{GAME}-a4.pdf"
+    pdf = out / f"{GAME}-a4-fronts.pdf"
     built(out)
     strays = [out / f".{pdf.name}.tmp", out / f".{pdf.name}.inputs.tmp"]
     for stray in strays:
@@ -95,7 +95,7 @@ def test_the_key_changes_with_the_version_of_a_library_that_shapes_the_pdf(tmp_p
             assert cache.inputs_key(GAME, [CONTENT], options) != before, name
 
     out = tmp_path / "out"
-    pdf = out / f"{GAME}-a4.pdf"
+    pdf = out / f"{GAME}-a4-fronts.pdf"
     built(out)
     monkeypatch.setattr(cache, "installed", lambda: {**real, "reportlab": "999"})
     assert f"wrote {pdf}" in built(out)

@@ -113,12 +113,12 @@ def test_only_prints_the_named_components_into_a_file_of_their_own(tmp_path):
     out = tmp_path / "out"
     result = run("build", GAME, "--only", "magic", "--only", "reference", "--backs", "none", "--out", str(out))
     assert result.exit_code == 0, result.stderr
-    pdf = out / f"{GAME}-a4-magic-reference.pdf"
+    pdf = out / f"{GAME}-a4-fronts-magic-reference.pdf"
     labels = [" ".join(page.extract_text().split()) for page in PdfReader(pdf).pages]
-    assert len(labels) == 3  # 12 cards take two sheets, 4 reference cards one
-    assert "Spells and Potions cards · fronts · page 1 of 3" in labels[0]
-    assert "Reference cards · fronts · page 3 of 3" in labels[2]
-    assert not (out / f"{GAME}-a4.pdf").exists(), "a partial print never takes the whole set's name"
+    assert len(labels) == 2  # 12 cards and 4 reference cards share two sheets of 9
+    assert "Spells and Potions cards · fronts · page 1 of 2" in labels[0]
+    assert "Spells and Potions cards + Reference cards · fronts · page 2 of 2" in labels[1]
+    assert not (out / f"{GAME}-a4-fronts.pdf").exists(), "a partial print never takes the whole set's name"
 
 
 def test_only_with_an_unknown_component_suggests_one(tmp_path):
@@ -132,4 +132,4 @@ def test_only_skips_a_game_without_that_component(tmp_path):
     result = run("build", "--only", "tiles", "--backs", "none", "--out", str(tmp_path / "out"))
     assert result.exit_code == 0, result.stderr
     assert "skipped spells-and-potions: it has none of tiles" in result.output
-    assert sorted(p.name for p in (tmp_path / "out").glob("*.pdf")) == ["magic-spell-a4-tiles.pdf"]
+    assert sorted(p.name for p in (tmp_path / "out").glob("*.pdf")) == ["magic-spell-a4-fronts-tiles.pdf"]

@@ -74,7 +74,7 @@ def page_sizes(pdf: Path) -> list[tuple[float, float]]:
 def test_build_writes_one_pdf_per_paper_at_that_paper_size(tmp_path, paper):
     out = tmp_path / "out"
     result = ok(invoke("build", GAME, "--paper", paper, "--backs", "none", "--out", str(out)))
-    pdf = out / f"{GAME}-{paper}.pdf"
+    pdf = out / f"{GAME}-{paper}-fronts.pdf"
     assert f"wrote {pdf}" in result.output
     assert sorted(p.name for p in out.glob("*.pdf")) == [pdf.name]
     sizes = page_sizes(pdf)
@@ -88,7 +88,7 @@ def test_build_writes_one_pdf_per_paper_at_that_paper_size(tmp_path, paper):
 def test_build_skips_when_nothing_changed_and_rebuilds_when_an_option_changes(tmp_path):
     out = tmp_path / "out"
     args = ("build", GAME, "--backs", "none", "--out", str(out))
-    pdf = out / f"{GAME}-a4.pdf"
+    pdf = out / f"{GAME}-a4-fronts.pdf"
     first = ok(invoke(*args))
     assert f"wrote {pdf}" in first.output
     bytes_1, mtime_1 = pdf.read_bytes(), pdf.stat().st_mtime_ns
@@ -108,7 +108,9 @@ def test_build_skips_when_nothing_changed_and_rebuilds_when_an_option_changes(tm
 def test_build_is_byte_for_byte_reproducible(tmp_path):
     ok(invoke("build", GAME, "--backs", "none", "--out", str(tmp_path / "a")))
     ok(invoke("build", GAME, "--backs", "none", "--out", str(tmp_path / "b")))
-    assert (tmp_path / "a" / f"{GAME}-a4.pdf").read_bytes() == (tmp_path / "b" / f"{GAME}-a4.pdf").read_bytes()
+    assert (tmp_path / "a" / f"{GAME}-a4-fronts.pdf").read_bytes() == (
+        tmp_path / "b" / f"{GAME}-a4-fronts.pdf"
+    ).read_bytes()
 
 
 def test_a_real_process_builds_and_exits_zero(tmp_path):
@@ -122,7 +124,7 @@ def test_a_real_process_builds_and_exits_zero(tmp_path):
     )
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr
-    pdf = tmp_path / f"{GAME}-letter.pdf"
+    pdf = tmp_path / f"{GAME}-letter-fronts.pdf"
     assert proc.stdout.startswith(f"wrote {pdf} (")
     assert pdf.read_bytes().startswith(b"%PDF-")
 

@@ -141,7 +141,7 @@ def test_a_failed_build_leaves_the_previous_pdf_untouched(work):
     out = work / "out"
     good = invoke("build", GAME, "--out", str(out), "--backs", "none")
     assert good.exit_code == 0, good.stderr
-    pdf = out / f"{GAME}-a4.pdf"
+    pdf = out / f"{GAME}-a4-fronts.pdf"
     before = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in out.iterdir()}
     assert pdf.name in before
 

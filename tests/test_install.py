@@ -114,7 +114,7 @@ def test_the_installed_wheel_builds_and_lists_from_an_empty_folder(fresh_env, tm
     assert content.is_dir() and templates.is_dir()
 
     built = run(bin_dir / "pnp", "build", GAME, "--out", "out", cwd=work)
-    pdf = work / "out" / f"{GAME}-a4.pdf"
+    pdf = work / "out" / f"{GAME}-a4-duplex.pdf"
     assert f"wrote {Path('out') / pdf.name}" in built.stdout
     expected = build(GAME, [CONTENT], Options("a4", "duplex-long", (0.0, 0.0), 3 * MM, False), tmp_path / "here.pdf")
     assert len(PdfReader(pdf).pages) == expected

@@ -14,6 +14,7 @@ from pnp.rules.magic_spell import tile_mix
 from tests.pdfcards import MM, BuiltPdf
 
 TILE = 19 * MM
+TILES = "Ingredient tiles"  # the start of the tile pages' label, which goes on with the counts
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +47,7 @@ def test_the_bundled_deck_has_at_least_40_distinct_words_of_5_to_13_letters(cont
 
 
 def test_tiles_are_19_mm_squares_in_the_mix_derived_from_the_deck(pdf, content):
-    tiles = list(cards_on(pdf, "Ingredient tiles"))
+    tiles = list(cards_on(pdf, TILES))
     setup = content["magic-spell-set"]
     assert len(tiles) == setup.letter_tiles + len(setup.philosophers_stones)
     for _, p, _ in tiles:
@@ -58,7 +59,7 @@ def test_tiles_are_19_mm_squares_in_the_mix_derived_from_the_deck(pdf, content):
 
 
 def test_letters_that_turn_into_others_are_underlined_and_no_others(pdf):
-    for page, p, text in cards_on(pdf, "Ingredient tiles"):
+    for page, p, text in cards_on(pdf, TILES):
         x0, y0, x1, y1 = p.rect
         bars = [
             r
@@ -74,8 +75,8 @@ def test_letters_that_turn_into_others_are_underlined_and_no_others(pdf):
 
 
 def test_every_tile_has_a_back_and_the_backs_are_all_alike(pdf):
-    fronts = list(cards_on(pdf, "Ingredient tiles"))
-    backs = list(cards_on(pdf, "Ingredient tiles", "backs"))
+    fronts = list(cards_on(pdf, TILES))
+    backs = list(cards_on(pdf, TILES, "backs"))
     assert len(backs) == len(fronts)
     assert len({p.form for _, p, _ in backs}) == 1
 
@@ -130,7 +131,7 @@ def build_with(tmp_path, files: dict[str, str], *args):
             *args,
         ],
     )
-    return result, tmp_path / "out" / "magic-spell-a4.pdf"
+    return result, tmp_path / "out" / "magic-spell-a4-fronts.pdf"
 
 
 MY_WORDS = [
@@ -178,7 +179,7 @@ def test_a_users_own_deck_gets_its_own_tile_mix_and_credits_by_the_rule(tmp_path
     result, path = build_with(tmp_path, {"spells.yaml": spells_file(MY_WORDS), "set.yaml": my_set()})
     assert result.exit_code == 0, result.stderr
     mine = BuiltPdf(path)
-    letters = Counter(text for _, _, text in cards_on(mine, "Ingredient tiles") if len(text) == 1)
+    letters = Counter(text for _, _, text in cards_on(mine, TILES) if len(text) == 1)
     assert letters == tile_mix(MY_WORDS, MY_TILES)
     assert letters != tile_mix([c.word for c in content["spell-cards"].cards], MY_TILES)
     rule = CreditRule(**content["magic-spell-set"].credits.model_dump())

@@ -47,7 +47,7 @@ def pdf_text(*args: str, out: Path) -> str:
     names are matched regardless of how pdfplumber spaces the words."""
     result = invoke("build", GAME, "--backs", "none", "--paper", "a4", "--out", str(out), *args)
     assert result.exit_code == 0, result.stderr
-    pdf = out / f"{GAME}-a4.pdf"
+    pdf = out / f"{GAME}-a4-fronts.pdf"
     assert pdf.exists()
     with pdfplumber.open(pdf) as doc:
         # landscape layouts are turned onto portrait paper: their text runs bottom to top

@@ -68,13 +68,17 @@ def test_every_card_is_trimmed_to_exact_size_and_its_art_reaches_at_most_the_ble
             w, h = upright_size(p)
             assert abs(w - CARD_W) < TOL and abs(h - CARD_H) < TOL, f"a {w / MM:.2f} x {h / MM:.2f} mm card"
             x0, y0, x1, y1 = p.art
-            assert x0 <= p.x and y0 <= p.y and p.x + p.w <= x1 and p.y + p.h <= y1, "the art covers the trim"
+            e = 1e-3  # shared cuts: the art stops at the trim, as the PDF rounds it
+            assert x0 <= p.x + e and y0 <= p.y + e and p.x + p.w <= x1 + e and p.y + p.h <= y1 + e, (
+                "the art covers the trim"
+            )
             assert all(abs(a - b) <= BLEED + 0.01 for a, b in zip(p.art, p.rect, strict=True)), "at most the bleed"
 
 
+@pytest.mark.parametrize("gutters", [False, True])
 @pytest.mark.parametrize("backs", ["duplex-long", "fold"])
-def test_every_trim_edge_has_crop_marks_beyond_the_cards_on_both_sides(built_pdf, paper, backs):
-    pdf = built_pdf(paper=paper, backs=backs)
+def test_every_trim_edge_has_crop_marks_beyond_the_cards_on_both_sides(built_pdf, paper, backs, gutters):
+    pdf = built_pdf(paper=paper, backs=backs, gutters=gutters)
     for page in card_pages(pdf):
         marks = pdf.crop_marks(page)
         for p in pdf.placements(page):
@@ -101,15 +105,18 @@ def test_full_grids_are_centred_on_the_page(built_pdf, paper):
         assert abs((x0 + x1) / 2 - w / 2) < TOL and abs((y0 + y1) / 2 - h / 2) < TOL
 
 
-def test_crop_marks_stay_outside_every_cards_art(built_pdf, paper):
-    pdf = built_pdf(paper=paper)
+@pytest.mark.parametrize("gutters", [False, True])
+def test_crop_marks_never_cross_a_card_and_with_gutters_stay_outside_its_art(built_pdf, paper, gutters):
+    """Shared cuts lay the marks over the block's outer bleed (it is cut away); gutters keep
+    them beyond the art."""
+    pdf = built_pdf(paper=paper, gutters=gutters)
     for page in card_pages(pdf):
-        arts = [grow(p.rect, BLEED) for p in pdf.placements(page)]
+        keep_out = [grow(p.rect, BLEED if gutters else 0.0) for p in pdf.placements(page)]
         marks = pdf.crop_marks(page)
         assert len(marks) >= 4 * 2, "a card page has crop marks"
         for m in marks:
             segment = (m.x0, m.y0, m.x1, m.y1)
-            assert not any(overlaps(segment, art) for art in arts), f"mark {segment} crosses a card on page {page + 1}"
+            assert not any(overlaps(segment, r) for r in keep_out), f"mark {segment} crosses a card on page {page + 1}"
 
 
 def test_artwork_runs_into_the_bleed_and_stops_outside_it(built_pdf):
@@ -159,9 +166,10 @@ def test_every_page_is_portrait_and_unrotated(built_pdf, paper, game):
         assert pdf.reader.pages[page].get("/Rotate", 0) == 0, f"page {page + 1} asks the viewer to turn it"
 
 
+@pytest.mark.parametrize("gutters", [False, True])
 @pytest.mark.parametrize("edge", ["long", "short"])
-def test_each_back_lands_behind_its_own_front(built_pdf, paper, edge):
-    pdf = built_pdf(paper=paper, backs=f"duplex-{edge}")
+def test_each_back_lands_behind_its_own_front(built_pdf, paper, edge, gutters):
+    pdf = built_pdf(paper=paper, backs=f"duplex-{edge}", gutters=gutters)
     pages = card_pages(pdf)
     assert len(pages) % 2 == 0
     for front, back in zip(pages[::2], pages[1::2], strict=True):
@@ -171,13 +179,24 @@ def test_each_back_lands_behind_its_own_front(built_pdf, paper, edge):
         fronts, backs = pdf.placements(front), pdf.placements(back)
         expected = sorted((round(x, 2), round(y, 2)) for x, y in (flipped(p, w, h, edge) for p in fronts))
         assert sorted((round(b.x, 2), round(b.y, 2)) for b in backs) == expected
-        assert len({b.form for b in backs}) == 1 and not {b.form for b in backs} & {f.form for f in fronts}
+        assert not {b.form for b in backs} & {f.form for f in fronts}
+        # decks sharing a sheet: each deck's back behind its own cards, which fill the cells in turn
+        behind = {(round(b.x, 2), round(b.y, 2)): b.form for b in backs}
+        # the layout's reading order: a layout turned onto the paper has its top at the paper's left
+        in_order = sorted(
+            fronts, key=lambda p: (round(p.x, 2), round(p.y, 2)) if p.turns % 2 else (-round(p.y, 2), round(p.x, 2))
+        )
+        forms = [behind[tuple(round(v, 2) for v in flipped(p, w, h, edge))] for p in in_order]
+        runs = [form for i, form in enumerate(forms) if i == 0 or form != forms[i - 1]]
+        titles = pdf.text(front).split(" · ")[1].split(" + ")
+        assert len(runs) == len(set(runs)) == len(titles), f"page {front + 1}: backs {forms} for {titles}"
 
 
-def moved_backs(built_pdf, game, paper, turns, offset=(2.0, 1.0)):
+def moved_backs(built_pdf, game, paper, turns, gutters, offset=(2.0, 1.0)):
     """(dx, dy) in mm of every back between the zero-offset build and one with `offset`, in the
     paper's portrait frame (the calibration sheet's), for the pages whose cards are `turns` turned."""
-    plain, moved = built_pdf(game=game, paper=paper), built_pdf(game=game, paper=paper, offset=offset)
+    plain = built_pdf(game=game, paper=paper, gutters=gutters)
+    moved = built_pdf(game=game, paper=paper, offset=offset, gutters=gutters)
     shifts, fronts = [], 0
     assert len(plain) == len(moved)
     for page in range(len(plain)):
@@ -197,16 +216,18 @@ def moved_backs(built_pdf, game, paper, turns, offset=(2.0, 1.0)):
 
 
 @pytest.mark.parametrize(
-    ("game", "turns"),
-    [("spells-and-potions", 1), ("magic-spell", 0)],  # poker cards 8-up lie across the paper; tiles don't
+    ("game", "turns", "gutters"),
+    # poker cards 9-up stand on the paper, 8-up (with gutters) lie across it
+    [("spells-and-potions", 0, False), ("spells-and-potions", 1, True), ("magic-spell", 0, False)],
 )
-def test_an_offset_moves_every_back_the_same_way_on_the_paper(built_pdf, paper, game, turns):
-    for dx, dy in moved_backs(built_pdf, game, paper, turns):
+def test_an_offset_moves_every_back_the_same_way_on_the_paper(built_pdf, paper, game, turns, gutters):
+    for dx, dy in moved_backs(built_pdf, game, paper, turns, gutters):
         assert abs(dx - 2.0) < 0.01 and abs(dy - 1.0) < 0.01, f"a back moved {dx:.3f}, {dy:.3f} mm"
 
 
-def test_fold_puts_each_back_beside_its_front_mirrored_across_the_fold_line(built_pdf, paper):
-    pdf = built_pdf(paper=paper, backs="fold")
+@pytest.mark.parametrize("gutters", [False, True])
+def test_fold_puts_each_back_beside_its_front_mirrored_across_the_fold_line(built_pdf, paper, gutters):
+    pdf = built_pdf(paper=paper, backs="fold", gutters=gutters)
     pages = card_pages(pdf)
     for page in pages:
         w, h = pdf.size(page)

@@ -22,19 +22,36 @@ MAGIC_COUNTS = {  # the rules' numbers in brackets
 }
 
 
+def components_on(pdf: BuiltPdf, front: int) -> dict:
+    """{front placement: component title} for a front page of a duplex-long build. Decks share a
+    sheet in turn, each card backed by its own deck's back: the runs of backs, read in the fronts'
+    order, are the components the label names, in its order."""
+    w = pdf.size(front)[0]
+    titles = pdf.text(front).split(" · ")[1].split(" + ")
+    behind = {(round(b.x, 2), round(b.y, 2)): b.form for b in pdf.placements(front + 1)}
+    fronts = sorted(pdf.placements(front), key=lambda p: (-round(p.y, 2), round(p.x, 2)))
+    forms = [behind[(round(w - p.x - p.w, 2), round(p.y, 2))] for p in fronts]
+    runs = list(dict.fromkeys(forms))
+    assert len(runs) == len(titles), f"page {front + 1}: {len(runs)} backs for {titles}"
+    return {p: titles[runs.index(form)] for p, form in zip(fronts, forms, strict=True)}
+
+
 def cards_by_component(pdf: BuiltPdf, side: str = "fronts"):
     """(component title, card text) for every card on the pages whose label names that side."""
     found = []
     for page in range(len(pdf)):
         label = pdf.text(page)
-        if f"· {side}" not in label:
+        if "· fronts" not in label or not pdf.placements(page):
             continue
-        component = next(
-            c
-            for c in ("Element cards", "Spells and Potions cards", "Reference cards", "Trump markers")
-            if f"· {c} ·" in label
-        )
-        found += [(component, pdf.text_in(page, p.rect)) for p in pdf.placements(page)]
+        owners = components_on(pdf, page)
+        if side == "fronts":
+            found += [(title, pdf.text_in(page, p.rect)) for p, title in owners.items()]
+        else:
+            w = pdf.size(page)[0]
+            where = {(round(w - p.x - p.w, 2), round(p.y, 2)): title for p, title in owners.items()}
+            found += [
+                (where[(round(b.x, 2), round(b.y, 2))], pdf.text_in(page + 1, b.rect)) for b in pdf.placements(page + 1)
+            ]
     return found
 
 

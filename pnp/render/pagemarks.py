@@ -49,7 +49,8 @@ def draw_scale_bars(canvas, band: Rect, size: float) -> None:
         canvas.drawString(x, bar_h + size * 0.4, f"{name}  (actual size)")
         x += total + 6 * MM
     if length - x > fonts.string_width(SCALE_NOTE, "regular", size):
-        canvas.drawString(x, bar_h / 2 - size * 0.3, SCALE_NOTE)
+        # level with the bars, but its descenders never below the band: that side may face a bleed
+        canvas.drawString(x, max(bar_h / 2 - size * 0.3, size * 0.25), SCALE_NOTE)
     canvas.restoreState()
 
 
