@@ -372,12 +372,14 @@ def list_games(extra) -> None:
             else:
                 pages = f"page{'s' * (component.pages != 1)}"
                 game_rows.append((component.id, component.title, component.pages, pages))
-    # columns as wide as their widest entry, so the shipped games fit an 80-column terminal
+    # columns as wide as their widest entry, and a title cut short rather than a line past 80 columns
     every = [row for game_rows in rows.values() for row in game_rows]
-    id_width, title_width = (max(len(row[i]) for row in every) for i in (0, 1))
+    id_width, title_width, what_width = (max(len(row[i]) for row in every) for i in (0, 1, 3))
+    title_width = min(title_width, 80 - (2 + id_width + 2 + 1 + 4 + 2 + what_width))
     for heading, game_rows in rows.items():
         click.echo(heading)
         for component_id, title, count, what in game_rows:
+            title = title if len(title) <= title_width else title[: title_width - 1] + "…"
             click.echo(f"  {component_id:<{id_width}}  {title:<{title_width}} {count:>4}  {what}")
 
 

@@ -12,13 +12,19 @@ import pytest
 from click.shell_completion import BashComplete
 from click.testing import CliRunner
 
+from pnp.build import open_game
 from pnp.cli import main
-from pnp.games import games
+from pnp.components.kinds import Deck
+from pnp.games import game, games
+from pnp.paths import CONTENT
 from pnp.starter import starter_files
 from tests.conftest import invoke
 
 GAME = "spells-and-potions"
-COMPONENTS = {"magic-spell": ["spells", "tiles", "aids"], GAME: ["elements", "magic", "reference", "score-pads"]}
+COMPONENTS = {
+    "magic-spell": ["spells", "tiles", "aids"],
+    GAME: ["elements", "magic", "reference", "markers", "score-pads"],
+}
 
 
 def ok(result):
@@ -121,8 +127,13 @@ def test_list_fits_80_columns():
 
 def test_check_says_what_it_checked():
     lines = ok(invoke("check")).output.splitlines()
-    assert lines[0] == "ok magic-spell: 5 files, 165 cards in 3 decks"
-    assert lines[1] == f"ok {GAME}: 8 files, 56 cards in 3 decks, 3 sheet pages"
+    for line, game_id in zip(lines, games(), strict=False):
+        opened = open_game(game(game_id), [CONTENT])
+        decks = [c for c in opened.every_component() if isinstance(c, Deck)]
+        files = len(list((CONTENT / game_id).glob("*.yaml")))
+        cards = sum(len(d.faces) for d in decks)
+        assert line.startswith(f"ok {game_id}: {files} files, {cards} cards in {len(decks)} decks")
+    assert lines[1].endswith(", 3 sheet pages")  # Spells and Potions' score pads
     assert lines[2] == "checked 2 games: every text fitted, every page laid out on A4 and US Letter"
     assert "nothing was written" not in "\n".join(lines)
 
