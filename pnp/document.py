@@ -140,6 +140,10 @@ def deck_run_pages(
     pages: list[Page] = []
     for placed in sheets:
         grid = full.rows_used(max(cell for cell, _ in placed) // full.cols.count + 1)
+        widest = max(cell % full.cols.count for cell, _ in placed) + 1
+        if widest < full.cols.count and not folded:  # no row is full: the block is centred across too
+            grid = grid.cols_used(widest)
+            placed = [((cell // full.cols.count) * widest + cell % full.cols.count, slot) for cell, slot in placed]
         title = " + ".join(titles[d] for d in dict.fromkeys(slot.deck for _, slot in placed))
         backed = [(cell, slot.back) for cell, slot in placed if slot.back is not None]
 

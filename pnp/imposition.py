@@ -137,6 +137,14 @@ class Grid:
         height = rows * self.card_h + (rows - 1) * self.rows.gap
         return replace(self, rows=Axis(rows, self.rows.gap, (self.page_h - height) / 2))
 
+    def cols_used(self, cols: int) -> Grid:
+        """The grid with only its first `cols` columns, centred on the page: a sheet whose rows are
+        all part-filled (the last few tiles) sits in the middle too."""
+        if cols == self.cols.count:
+            return self
+        width = cols * self.card_w + (cols - 1) * self.cols.gap
+        return replace(self, cols=Axis(cols, self.cols.gap, (self.page_w - width) / 2))
+
     @cached_property  # the grid is frozen; every placement and crop mark asks for its cells
     def trims(self) -> tuple[Rect, ...]:
         """Every cell's trim box, row by row from the top-left."""
