@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from pnp.components.card import Face
 from pnp.components.kinds import Component, Deck
 from pnp.raster import rasterise
 
@@ -30,10 +31,14 @@ def export_cards(
         folder.mkdir(parents=True, exist_ok=True)
         for stale in folder.glob("*.png"):  # a shop takes the whole folder: no card a past export left
             stale.unlink()
-        images = rasterise([*deck.faces, *([deck.back] if deck.back else [])], templates, bleed, dpi)
         named = list(zip(card_names(deck), deck.faces, strict=True))
-        for name, face in named + ([("back.png", deck.back)] if deck.back else []):
-            path = folder / name
-            images[face].save(path, dpi=(dpi, dpi))
-            written.append(path)
+        if deck.back:
+            named.append(("back.png", deck.back))
+        paths: dict[Face, list[Path]] = {}
+        for name, face in named:
+            paths.setdefault(face, []).append(folder / name)
+        for face, image in rasterise(list(paths), templates, bleed, dpi):
+            for path in paths[face]:  # a repeated card: a file for each copy, for the shop's count
+                image.save(path, dpi=(dpi, dpi))
+        written += sorted(p for face_paths in paths.values() for p in face_paths)
     return written

@@ -33,7 +33,7 @@ def export_decks(
         faces = list(deck.faces)
         size = templates[deck.template].size
         dpi = CARD_WIDTH_PX / size.width * INCH  # CARD_WIDTH_PX across, whatever the piece's size
-        images = rasterise(faces + ([deck.back] if deck.back else []), templates, 0.0, dpi)  # trimmed
+        images = dict(rasterise(faces + ([deck.back] if deck.back else []), templates, 0.0, dpi))  # trimmed
         w, h = images[faces[0]].size
         back = images[deck.back].resize((w, h)) if deck.back else Image.new("RGB", (w, h), "white")
         sheets = []

@@ -4,6 +4,7 @@ by pdfium, so an exported image shows exactly what prints."""
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
 
 import pypdfium2 as pdfium
 from PIL import Image
@@ -18,8 +19,9 @@ def pixel_size(width: float, height: float, bleed: float, dpi: float) -> tuple[i
     return round((width + 2 * bleed) / INCH * dpi), round((height + 2 * bleed) / INCH * dpi)
 
 
-def rasterise(faces: list[Face], templates: dict, bleed: float, dpi: float) -> dict[Face, Image.Image]:
-    """Each distinct face as an RGB image of pixel_size, its trim centred and `bleed` around it."""
+def rasterise(faces: list[Face], templates: dict, bleed: float, dpi: float) -> Iterator[tuple[Face, Image.Image]]:
+    """Each distinct face and its RGB image of pixel_size, its trim centred and `bleed` around it;
+    one at a time, as a deck at 1200 dpi would not fit in memory at once."""
     unique = list(dict.fromkeys(faces))
     sizes = {}
     buffer = io.BytesIO()
@@ -37,9 +39,7 @@ def rasterise(faces: list[Face], templates: dict, bleed: float, dpi: float) -> d
         canvas.showPage()
     canvas.save()
     document = pdfium.PdfDocument(buffer.getvalue())
-    images = {}
     for face, page in zip(unique, document, strict=True):
         # pdfium rounds a page's pixel size up, so a float a hair over a whole pixel adds a column
         image = page.render(scale=dpi / INCH).to_pil().convert("RGB")
-        images[face] = image.crop((0, 0, *sizes[face]))
-    return images
+        yield face, image.crop((0, 0, *sizes[face]))
