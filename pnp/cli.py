@@ -516,8 +516,11 @@ def cards(name, dpi, bleed, out, only, extra) -> None:
 
     [game] = chosen_games((name,), extra)
     [loaded] = checked_games([game], extra, Options(bleed=bleed), tuple(dict.fromkeys(only)))
-    for path in export_cards(game.id, loaded.components(), loaded.templates, bleed, dpi, out):
+    written = export_cards(game.id, loaded.components(), loaded.templates, bleed, dpi, out)
+    for path in written:
         click.echo(f"wrote {path}")
+    if not written:  # --only named sheets (score pads): pages, not cards
+        click.echo(f"skipped {game.id}: {', '.join(only)} has no cards")
 
 
 # Last, as it builds on the options above.

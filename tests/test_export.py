@@ -134,6 +134,12 @@ def test_only_and_dpi_and_bleed_shape_the_export(tmp_path):
             assert image.size == pixel_size(size.width, size.height, 0.0, 150)
 
 
+def test_sheets_are_not_cards(tmp_path):
+    result = ok(invoke("export", "cards", GAME, "--out", str(tmp_path), "--only", "score-pads"))
+    assert result.output == f"skipped {GAME}: score-pads has no cards\n"
+    assert not list(tmp_path.rglob("*.png"))
+
+
 def test_cards_help_names_every_option():
     text = ok(invoke("export", "cards", "--help")).output
     for option in ("--dpi", "--bleed", "--out", "--only", "--content"):
