@@ -71,7 +71,8 @@ def component_ids(game_ids, extra: tuple[Path, ...]) -> dict[str, list[str]]:
 def complete_components(ctx, param, incomplete: str) -> list[str]:
     """--only's ids, for the games named so far on the command line (all games if none)."""
     # games before an unfinished `--only` are left in ctx.args: parsing stopped at the option
-    named = [arg for arg in (*ctx.params.get("names", ()), *ctx.args) if arg in games()]
+    # (`build` takes GAMES, the export commands one GAME)
+    named = [arg for arg in (*ctx.params.get("names", ()), ctx.params.get("name"), *ctx.args) if arg in games()]
     ids = component_ids(named, ctx.params.get("extra") or ())
     return list(dict.fromkeys(i for per_game in ids.values() for i in per_game if i.startswith(incomplete)))
 
@@ -515,7 +516,7 @@ def cards(name, dpi, bleed, out, only, extra) -> None:
     from pnp.export_cards import export_cards
 
     [game] = chosen_games((name,), extra)
-    [loaded] = checked_games([game], extra, Options(bleed=bleed), tuple(dict.fromkeys(only)))
+    [loaded] = checked_games([game], extra, Options(), tuple(dict.fromkeys(only)))  # content, not paper
     written = export_cards(game.id, loaded.components(), loaded.templates, bleed, dpi, out)
     for path in written:
         click.echo(f"wrote {path}")

@@ -9,9 +9,11 @@ from urllib.parse import unquote, urlparse
 
 import pypdfium2 as pdfium
 import pytest
+from click.shell_completion import BashComplete
 from PIL import Image, ImageStat
 
 from pnp.build import open_game
+from pnp.cli import main
 from pnp.components.kinds import Deck
 from pnp.games import games
 from pnp.paths import CONTENT, TEMPLATES
@@ -145,6 +147,12 @@ def test_cards_help_names_every_option():
     for option in ("--dpi", "--bleed", "--out", "--only", "--content"):
         assert option in text, option
     assert "825 x 1125 px" in text
+
+
+def test_only_completes_to_the_games_components():
+    complete = BashComplete(main, {}, "pnp", "_PNP_COMPLETE").get_completions
+    ids = [c.id for c in open_game(games()[GAME], [CONTENT]).every_component()]
+    assert [item.value for item in complete(["export", "cards", GAME, "--only"], "")] == ids
 
 
 # --- pnp export tts: the saved object -----------------------------------------------------------
