@@ -11,8 +11,8 @@ from urllib.parse import quote
 from pnp.components.card import Face
 from pnp.units import MM
 
-# TTS's card shapes (CustomDeck "Type"): cards keep its default rounded rectangle; tiles are cut
-# with square corners, so they get its "Square" shape
+# TTS's card shapes (CustomDeck "Type"): 0 rounded rectangle (its default, for cards) to 4 circle,
+# and in newer versions 5 rounded square and 6 square; tiles are cut with square corners
 RECTANGLE_ROUNDED, SQUARE = 0, 6
 POKER_WIDTH = 63.5 * MM  # the width TTS gives a card at scale 1
 DECK_SPACING = 3.0  # TTS units between decks laid out in a row
