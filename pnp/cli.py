@@ -71,7 +71,8 @@ def component_ids(game_ids, extra: tuple[Path, ...]) -> dict[str, list[str]]:
 def complete_components(ctx, param, incomplete: str) -> list[str]:
     """--only's ids, for the games named so far on the command line (all games if none)."""
     # games before an unfinished `--only` are left in ctx.args: parsing stopped at the option
-    named = [arg for arg in (*ctx.params.get("names", ()), *ctx.args) if arg in games()]
+    # (`build` takes GAMES, the export commands one GAME)
+    named = [arg for arg in (*ctx.params.get("names", ()), ctx.params.get("name"), *ctx.args) if arg in games()]
     ids = component_ids(named, ctx.params.get("extra") or ())
     return list(dict.fromkeys(i for per_game in ids.values() for i in per_game if i.startswith(incomplete)))
 
@@ -177,6 +178,27 @@ def parse_offset(ctx, param, value: str) -> tuple[float, float]:
     return x * MM, y * MM
 
 
+BLEED_OPTION = click.option(
+    "--bleed",
+    type=float,
+    default=3.0,
+    show_default=True,
+    callback=finite_mm(0, MAX_BLEED),
+    help=f"mm of art printed past the cut line, 0 to {MAX_BLEED:g}.",
+)
+
+
+def only_option(verb: str):
+    return click.option(
+        "--only",
+        cls=ComponentOption,
+        multiple=True,
+        metavar="COMPONENT",
+        shell_complete=complete_components,
+        help=f"{verb} only these components (ids from `pnp list`), e.g. --only magic. Repeatable.",
+    )
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]}, invoke_without_command=True)
 @click.version_option(package_name="spellpress")
 @click.pass_context
@@ -216,14 +238,7 @@ def main(ctx) -> None:
     show_default=True,
     help="X,Y in mm: moves back pages to correct a printer's duplex misregistration (read it off `pnp calibrate`).",
 )
-@click.option(
-    "--bleed",
-    type=float,
-    default=3.0,
-    show_default=True,
-    callback=finite_mm(0, MAX_BLEED),
-    help=f"mm of art printed past the cut line, 0 to {MAX_BLEED:g}.",
-)
+@BLEED_OPTION
 @click.option("--ink-saver", is_flag=True, help="No full-bleed fills; outlines and text stay.")
 @click.option(
     "--gutters",
@@ -231,14 +246,7 @@ def main(ctx) -> None:
     help="A gutter with bleed between cards (poker cards 8 to a sheet) instead of shared cut lines "
     "(9 to a sheet): easier to cut cleanly, more paper.",
 )
-@click.option(
-    "--only",
-    cls=ComponentOption,
-    multiple=True,
-    metavar="COMPONENT",
-    shell_complete=complete_components,
-    help="Print only these components (ids from `pnp list`), e.g. --only magic. Repeatable.",
-)
+@only_option("Print")
 @reports_problems
 def build(names, paper, out, extra, backs, offset, bleed, ink_saver, gutters, only) -> None:
     with without_cycle_collector():
@@ -449,9 +457,9 @@ def export(ctx) -> None:
 
 
 @export.command(
-    short_help="Tabletop Simulator deck sheets of GAME.",
-    help=f"Tabletop Simulator deck sheets of GAME ({GAME_IDS}): PNG grids of up to 10x7 cards and a back "
-    "image per deck.",
+    short_help="Tabletop Simulator decks of GAME.",
+    help=f"Tabletop Simulator decks of GAME ({GAME_IDS}): PNG grids of up to 10x7 cards, a back image "
+    "per deck, and GAME.json, a saved object holding every deck: copy it into TTS's Saved Objects folder.",
 )
 @click.argument("name", metavar="GAME", shell_complete=complete_games)
 @click.option(
@@ -459,17 +467,61 @@ def export(ctx) -> None:
     type=click.Path(file_okay=False, path_type=Path),
     default=Path("output") / "tts",
     show_default=True,
-    help="Folder for the images and the manifest.",
+    help="Folder for the images, the manifest and the saved object.",
+)
+@click.option(
+    "--url-base",
+    metavar="URL",
+    help="Where the images will be uploaded, e.g. https://example.com/decks/: the saved object names "
+    "them URL + file name instead of file:// paths on this computer, so others can load it.",
 )
 @CONTENT_OPTION
 @reports_problems
-def tts(name, out, extra) -> None:
+def tts(name, out, url_base, extra) -> None:
     from pnp.export_tts import export_decks
 
     [game] = chosen_games((name,), extra)
     [loaded] = checked_games([game], extra, Options())
-    for path in export_decks(game.id, loaded.components(), loaded.templates, out):
+    title = loaded.content["game"].title
+    for path in export_decks(game.id, title, loaded.components(), loaded.templates, out, url_base):
         click.echo(f"wrote {path}")
+
+
+@export.command(
+    short_help="One PNG per card of GAME, with bleed, for print-on-demand shops.",
+    help=f"One PNG per card of GAME ({GAME_IDS}) and one per deck back, at the printed size with bleed: "
+    "OUT/GAME/DECK/001-CARD.png and OUT/GAME/DECK/back.png. A poker card (63.5 x 88.9 mm) at 300 dpi with "
+    "--bleed 3.175 (1/8 in) is 825 x 1125 px.",
+)
+@click.argument("name", metavar="GAME", shell_complete=complete_games)
+@click.option(
+    "--dpi",
+    type=click.IntRange(72, 1200),
+    default=300,
+    show_default=True,
+    help="Pixels per inch of the printed card, 72 to 1200.",
+)
+@BLEED_OPTION
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("output") / "cards",
+    show_default=True,
+    help="Folder for the images: a folder per game and deck inside it.",
+)
+@only_option("Export")
+@CONTENT_OPTION
+@reports_problems
+def cards(name, dpi, bleed, out, only, extra) -> None:
+    from pnp.export_cards import export_cards
+
+    [game] = chosen_games((name,), extra)
+    [loaded] = checked_games([game], extra, Options(), tuple(dict.fromkeys(only)))  # content, not paper
+    written = export_cards(game.id, loaded.components(), loaded.templates, bleed, dpi, out)
+    for path in written:
+        click.echo(f"wrote {path}")
+    if not written:  # --only named sheets (score pads): pages, not cards
+        click.echo(f"skipped {game.id}: {', '.join(only)} has no cards")
 
 
 # Last, as it builds on the options above.
