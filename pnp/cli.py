@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import functools
 import gc
-import math
 import os
 import sys
 from pathlib import Path
@@ -18,95 +16,28 @@ from pathlib import Path
 import click
 
 from pnp import cache
+from pnp.cli_options import (
+    BLEED_OPTION,
+    CONTENT_OPTION,
+    GAME_IDS,
+    PAPER_OPTION,
+    chosen_games,
+    complete_games,
+    layers,
+    only_option,
+    parse_offset,
+    reports_problems,
+)
 from pnp.content.problems import closest
-from pnp.games import GameDef, games
+from pnp.games import GameDef
 from pnp.imposition import BACK_MODES, PAPERS, Options
-from pnp.paths import CONTENT
+from pnp.sim.cli import sim
 from pnp.units import MM
 
 # Pydantic looks for plugins (observability hooks) by scanning every installed distribution's entry
 # points when it builds its first model: about 25 ms of each command, for hooks a print run never
 # uses. A user who wants them can set PYDANTIC_DISABLE_PLUGINS themselves; this only sets a default.
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-
-MAX_BLEED = 10.0  # mm
-MAX_OFFSET = 10.0  # mm: a printer further off than this needs repair, not correction
-
-CONTENT_OPTION = click.option(
-    "--content",
-    "extra",
-    multiple=True,
-    type=click.Path(exists=True, file_okay=False, path_type=Path),
-    help="A folder laid over the bundled content (DIR/<game-id>/*.yaml): same file name replaces, "
-    "a new deck file adds cards. Repeatable.",
-)
-PAPER_OPTION = click.option(
-    "--paper",
-    type=click.Choice(sorted(PAPERS), case_sensitive=False),  # LETTER or Letter: read as letter
-    default="a4",
-    show_default=True,
-    help="Paper size.",
-)
-GAME_IDS = ", ".join(games())
-
-
-def complete_games(ctx, param, incomplete: str) -> list[str]:
-    return [game_id for game_id in games() if game_id.startswith(incomplete)]
-
-
-def component_ids(game_ids, extra: tuple[Path, ...]) -> dict[str, list[str]]:
-    """Each game's component ids as `pnp list` shows them; a game whose content does not load has none."""
-    from pnp.build import open_game
-    from pnp.content.problems import ContentError
-
-    found = {}
-    for game_id in game_ids or games():
-        try:
-            found[game_id] = [c.id for c in open_game(games()[game_id], layers(tuple(extra))).every_component()]
-        except (ContentError, OSError):  # help and completion never fail over content
-            found[game_id] = []
-    return found
-
-
-def complete_components(ctx, param, incomplete: str) -> list[str]:
-    """--only's ids, for the games named so far on the command line (all games if none)."""
-    # games before an unfinished `--only` are left in ctx.args: parsing stopped at the option
-    # (`build` takes GAMES, the export commands one GAME)
-    named = [arg for arg in (*ctx.params.get("names", ()), ctx.params.get("name"), *ctx.args) if arg in games()]
-    ids = component_ids(named, ctx.params.get("extra") or ())
-    return list(dict.fromkeys(i for per_game in ids.values() for i in per_game if i.startswith(incomplete)))
-
-
-class ComponentOption(click.Option):
-    """--only, whose help lists each game's component ids: read from the bundled content when help
-    is shown, so that a command that does not show help never loads it."""
-
-    def get_help_record(self, ctx):
-        names, text = super().get_help_record(ctx)
-        listed = "; ".join(f"{game}: {', '.join(ids)}" for game, ids in component_ids((), ()).items() if ids)
-        return names, f"{text} Ids: {listed}."
-
-
-def reports_problems(command):
-    """ContentError becomes its list of problems and exit status 2; no traceback for a user's mistake."""
-
-    @functools.wraps(command)
-    def wrapper(*args, **kwargs):
-        from pnp.content.problems import ContentError
-
-        try:
-            return command(*args, **kwargs)
-        except ContentError as err:
-            for problem in err.problems:
-                click.echo(str(problem), err=True)
-            n = len(err.problems)
-            click.echo(f"{n} problem{'s' * (n != 1)} found; nothing was written.", err=True)
-            sys.exit(2)
-        except OSError as err:
-            click.echo(f"error: {err}", err=True)
-            sys.exit(1)
-
-    return wrapper
 
 
 @contextlib.contextmanager
@@ -126,77 +57,6 @@ def without_cycle_collector():
     finally:
         if was:
             gc.enable()
-
-
-def layers(extra: tuple[Path, ...]) -> list[Path]:
-    return [CONTENT, *extra]
-
-
-def chosen_games(names: tuple[str, ...], extra: tuple[Path, ...]) -> list[GameDef]:
-    """The games asked for, or every registered game."""
-    known = games()
-    for name in names:
-        if name not in known:
-            close = closest(name, known, cutoff=0.6)
-            hint = f"; did you mean {close}?" if close else ""
-            raise click.BadParameter(f"expected one of {', '.join(known)}, got {name!r}{hint}", param_hint="GAME")
-    chosen = [known[name] for name in dict.fromkeys(names)] if names else list(known.values())
-    check_layers(extra, [game.id for game in chosen])
-    return chosen
-
-
-def check_layers(extra: tuple[Path, ...], game_ids: list[str]) -> None:
-    """A --content folder that holds nothing for these games is a mistake, never a build of ours."""
-    if not extra:
-        return
-    from pnp.content.layers import layer_problems
-    from pnp.content.problems import ContentError
-
-    problems = [problem for layer in extra for problem in layer_problems(layer, game_ids)]
-    if problems:
-        raise ContentError(problems)
-
-
-def finite_mm(low: float, high: float):
-    """A click callback: a number of millimetres within [low, high] (nan and inf refused), in points."""
-
-    def convert(ctx, param, value: float) -> float:
-        if not math.isfinite(value) or not low <= value <= high:
-            raise click.BadParameter(f"expected millimetres from {low:g} to {high:g}, got {value:g}")
-        return value * MM
-
-    return convert
-
-
-def parse_offset(ctx, param, value: str) -> tuple[float, float]:
-    try:
-        x, y = (float(part) for part in value.split(","))
-    except ValueError:
-        raise click.BadParameter(f"expected X,Y in mm such as 0.5,-1, got {value!r}") from None
-    if not all(math.isfinite(v) and abs(v) <= MAX_OFFSET for v in (x, y)):
-        raise click.BadParameter(f"expected X,Y each from -{MAX_OFFSET:g} to {MAX_OFFSET:g} mm, got {value!r}")
-    return x * MM, y * MM
-
-
-BLEED_OPTION = click.option(
-    "--bleed",
-    type=float,
-    default=3.0,
-    show_default=True,
-    callback=finite_mm(0, MAX_BLEED),
-    help=f"mm of art printed past the cut line, 0 to {MAX_BLEED:g}.",
-)
-
-
-def only_option(verb: str):
-    return click.option(
-        "--only",
-        cls=ComponentOption,
-        multiple=True,
-        metavar="COMPONENT",
-        shell_complete=complete_components,
-        help=f"{verb} only these components (ids from `pnp list`), e.g. --only magic. Repeatable.",
-    )
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]}, invoke_without_command=True)
@@ -523,8 +383,5 @@ def cards(name, dpi, bleed, out, only, extra) -> None:
     if not written:  # --only named sheets (score pads): pages, not cards
         click.echo(f"skipped {game.id}: {', '.join(only)} has no cards")
 
-
-# Last, as it builds on the options above.
-from pnp.sim.cli import sim  # noqa: E402
 
 main.add_command(sim)

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from pnp.cli import CONTENT_OPTION, chosen_games, layers, reports_problems
+from pnp.cli_options import CONTENT_OPTION, chosen_games, layers, reports_problems
 
 
 @click.group()
