@@ -24,8 +24,8 @@ import pnp
 from pnp.paths import TEMPLATES
 
 CODE = Path(pnp.__file__).parent
-# Distributions whose version can change the PDF. The fonts (Bitstream Vera) ship inside reportlab.
-SHAPING = ("spellpress", "reportlab", "pillow", "pyyaml", "pydantic")
+# Distributions whose version can change the PDF, the font packages among them.
+SHAPING = ("spellpress", "reportlab", "pillow", "pyyaml", "pydantic", "fontpkg-noto-sans", "fontpkg-eb-garamond")
 
 
 def _normal(name: str) -> str:

@@ -20,7 +20,8 @@ ICON_NAMES: tuple[str, ...] = (
     "heart", "moon", "potion", "question", "shield", "spell", "spirit", "star", "trump", "water",
 )  # fmt: skip
 
-STYLES = ("regular", "bold", "italic", "bold-italic")
+STYLES = ("regular", "bold", "italic", "bold-italic")  # the body face's four, which markup moves between
+FONTS = (*STYLES, "display")  # what a template's text region may name; display is one style, unmoved by markup
 _TOKEN = re.compile(r"(\*\*|\*|:[a-z][a-z0-9-]*:|\s+|[^*:\s]+|:)")
 
 
@@ -38,7 +39,9 @@ class MarkupError(ValueError):
 
 
 def combine(style: str, bold: bool, italic: bool) -> str:
-    """The style a run takes: bold and italic add to the region's base style."""
+    """The style a run takes: bold and italic add to the region's base style (display stays display)."""
+    if style == "display":
+        return style
     bold = bold or "bold" in style
     italic = italic or "italic" in style
     return STYLES[bold + 2 * italic]

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from pnp.content.markup import STYLES, MarkupError
+from pnp.content.markup import FONTS, MarkupError
 from pnp.content.validate import FontSize
 from pnp.regions.base import Placed
 from pnp.render import fonts, richtext
@@ -15,7 +15,7 @@ from pnp.units import mm
 
 class TextRegion(Placed):
     type: Literal["text"]
-    font: Literal[STYLES] = "regular"  # type: ignore[valid-type]
+    font: Literal[FONTS] = "regular"  # type: ignore[valid-type]
     size: FontSize = Field(gt=0, le=200)
     min_size: FontSize | None = Field(None, gt=0, le=200)  # shrink-to-fit stops here; default: no shrinking
     leading: float = Field(1.2, ge=0.8, le=3)
@@ -38,7 +38,8 @@ def check(region: TextRegion, text: str) -> str | None:
     lacking = fonts.missing_characters(text, region.font)
     if lacking:
         codes = ", ".join(f"U+{ord(c):04X}" for c in lacking)
-        return f"expected characters the embedded font has, got {' '.join(lacking)} ({codes}) that it cannot draw"
+        named = ", ".join(repr(c) for c in lacking)
+        return f"expected characters the embedded font has, got {named} ({codes}) that it cannot draw"
     if fitted is None:
         w, h = region.box[2], region.box[3]
         return (

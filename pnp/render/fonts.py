@@ -1,36 +1,97 @@
-"""TrueType fonts that ship inside reportlab, registered once: embedded and subset in every PDF."""
+"""The two type families, from font packages on PyPI, registered once: embedded and subset in every PDF.
+
+Body text is Noto Sans (Latin, Greek and Cyrillic); headings, titles and big numbers are EB Garamond,
+which covers the same three scripts, so any text the body face can set a title can set too. Both
+packages ship variable fonts only; reportlab needs static TrueType, so each style is pinned to one
+instance with fontTools once and kept in the user's cache folder.
+"""
 
 from __future__ import annotations
 
+import os
 from functools import cache, lru_cache
 from pathlib import Path
 
-import reportlab
+import fontpkg_eb_garamond
+import fontpkg_noto_sans
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-_FONT_DIR = Path(reportlab.__file__).parent / "fonts"
-# style -> (registered name, file); the Bitstream Vera family is the TrueType set reportlab ships.
+from pnp.cache import installed
+
+# style -> (registered name, package, variable font file, axis values of the instance)
 STYLES = {
-    "regular": ("Vera", "Vera.ttf"),
-    "bold": ("Vera-Bold", "VeraBd.ttf"),
-    "italic": ("Vera-Italic", "VeraIt.ttf"),
-    "bold-italic": ("Vera-BoldItalic", "VeraBI.ttf"),
+    "regular": ("NotoSans", fontpkg_noto_sans, "NotoSans[wdth,wght].ttf", {"wght": 400, "wdth": 100}),
+    "bold": ("NotoSans-Bold", fontpkg_noto_sans, "NotoSans[wdth,wght].ttf", {"wght": 700, "wdth": 100}),
+    "italic": ("NotoSans-Italic", fontpkg_noto_sans, "NotoSans-Italic[wdth,wght].ttf", {"wght": 400, "wdth": 100}),
+    "bold-italic": (
+        "NotoSans-BoldItalic",
+        fontpkg_noto_sans,
+        "NotoSans-Italic[wdth,wght].ttf",
+        {"wght": 700, "wdth": 100},
+    ),
+    "display": ("EBGaramond-SemiBold", fontpkg_eb_garamond, "EBGaramond[wght].ttf", {"wght": 600}),
 }
-ASCENT = 0.93  # Vera's ascender and descender, as fractions of the font size
-DESCENT = 0.24
+
+
+def _cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "spellpress" / "fonts"
+
+
+def static_instance(style: str) -> Path:
+    """The style's static TrueType file, made from the package's variable font on first use
+    (seconds per style) and named by the package's version, so an upgraded package makes a new one."""
+    name, package, filename, axes = STYLES[style]
+    version = installed().get(package.__name__, "unknown")
+    path = _cache_dir() / f"{name}-{version}.ttf"
+    if not path.exists():
+        from fontTools.ttLib import TTFont as VariableFont  # only needed the first time
+        from fontTools.varLib import instancer
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        font = instancer.instantiateVariableFont(VariableFont(package.ROOT / "files" / filename), axes)
+        rename(font, name)
+        partial = path.with_suffix(f".{os.getpid()}.part")  # builds in parallel never read a half-written file
+        font.save(partial)
+        os.replace(partial, path)
+    return path
+
+
+def rename(font, name: str) -> None:
+    """Give an instance its own names: each keeps the variable font's (NotoSans-Regular for all four
+    body styles), and reportlab, which knows a face by its PostScript name, would then set every
+    style with the first one's glyphs and widths."""
+    for name_id in (1, 3, 4, 6):  # family, unique id, full name, PostScript name
+        font["name"].setName(name, name_id, 3, 1, 0x409)
+        font["name"].setName(name, name_id, 1, 0, 0)
+    font["name"].setName("Regular", 2, 3, 1, 0x409)
 
 
 @cache
 def register() -> None:
-    for name, filename in STYLES.values():
-        pdfmetrics.registerFont(TTFont(name, str(_FONT_DIR / filename)))
+    for style, (name, *_) in STYLES.items():
+        pdfmetrics.registerFont(TTFont(name, str(static_instance(style))))
 
 
 def font_name(style: str) -> str:
     register()
     return STYLES[style][0]
+
+
+@cache
+def ascent(style: str) -> float:
+    """The font's ascender (hhea, as reportlab reads it), as a fraction of the font size."""
+    register()
+    return pdfmetrics.getFont(font_name(style)).face.ascent / 1000
+
+
+@cache
+def descent(style: str) -> float:
+    """The font's descender below the baseline, as a positive fraction of the font size."""
+    register()
+    return -pdfmetrics.getFont(font_name(style)).face.descent / 1000
 
 
 @cache
@@ -57,4 +118,4 @@ def new_canvas(target, **kwargs) -> Canvas:
     """A deterministic canvas whose initial font is embedded too (reportlab's default,
     Helvetica, would otherwise be referenced unembedded on every page)."""
     register()
-    return Canvas(target, invariant=1, pageCompression=1, initialFontName=STYLES["regular"][0], **kwargs)
+    return Canvas(target, invariant=1, pageCompression=1, initialFontName=font_name("regular"), **kwargs)

@@ -46,15 +46,17 @@ class FittedText:
     size: float
     leading: float  # absolute, in points
     lines: tuple[Line, ...]
+    style: str  # the region's base style, whose font's ascender and descender bound the block
 
     @property
     def height(self) -> float:
-        return block_height(self.lines, self.size, self.leading)
+        return block_height(self.lines, self.style, self.size, self.leading)
 
 
-def block_height(lines, size: float, leading: float) -> float:
+def block_height(lines, style: str, size: float, leading: float) -> float:
     gaps = sum(1 for line in lines[1:] if line.paragraph_start)
-    return (fonts.ASCENT + fonts.DESCENT) * size + (len(lines) - 1 + gaps * PARAGRAPH_GAP) * leading
+    extent = fonts.ascent(style) + fonts.descent(style)
+    return extent * size + (len(lines) - 1 + gaps * PARAGRAPH_GAP) * leading
 
 
 def space_after(word: Word, size: float) -> float:
@@ -92,9 +94,9 @@ def fit(text: str, style: str, width: float, height: float, size: float, min_siz
 
     def attempt(s: float) -> FittedText | None:
         lines = wrap(paragraphs, width, s)
-        if lines is None or block_height(lines, s, s * leading) > height + 1e-6:
+        if lines is None or block_height(lines, style, s, s * leading) > height + 1e-6:
             return None
-        return FittedText(s, s * leading, lines)
+        return FittedText(s, s * leading, lines, style)
 
     best = attempt(size)
     if best is not None:
@@ -138,7 +140,7 @@ def draw(canvas, fitted: FittedText, x: float, y: float, width: float, height: f
     size = fitted.size
     slack = height - fitted.height
     top = y + height - {"top": 0.0, "middle": slack / 2, "bottom": slack}[valign]
-    baseline = top - fonts.ASCENT * size
+    baseline = top - fonts.ascent(fitted.style) * size
     text = canvas.beginText()
     text.setFillColor(colour)
     font, icons = None, []

@@ -137,7 +137,7 @@ def draw_score_pad(
         canvas,
         _say(pad.heading, "heading", title=pad.title, players=pad.players[count]),
         Rect(area.x, top - title_h, area.w, title_h),
-        "bold",
+        "display",
         look.title,
         look.accent,
         align="left",
