@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pnp.components.card import Face
+from pnp.imposition import Options
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,14 @@ class SheetError(ValueError):
 
 
 @dataclass(frozen=True)
+class Printing:
+    """What a sheet may need to know of the build it is printed in."""
+
+    options: Options
+    fronts: dict[str, tuple[int, ...]]  # component id -> the page numbers showing its fronts, in this PDF
+
+
+@dataclass(frozen=True)
 class Sheet:
     """A full page drawn by code into the page's free area (score pads, player sheets)."""
 
@@ -36,7 +45,7 @@ class Sheet:
     title: str
     template: str
     pages: int
-    # draw(canvas, area: Rect, template: SheetTemplate, page_index: int, ink_saver: bool); SheetError
+    # draw(canvas, area: Rect, template: SheetTemplate, page_index: int, printing: Printing); SheetError
     draw: Callable
     source: str | None = None  # the content kind whose fields a SheetError names
 
