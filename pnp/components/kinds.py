@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pnp.components.card import Face
+from pnp.content.placeholders import fill
 from pnp.imposition import Options
 
 
@@ -27,6 +28,14 @@ class SheetError(ValueError):
     def __init__(self, field: str | None, message: str):
         super().__init__(message)
         self.field = field
+
+
+def sheet_words(text: str, field: str, **values) -> str:
+    """A sheet's content words with their drawing-time placeholders ({n}, {pages}) filled."""
+    filled, unknown = fill(text, values)
+    if unknown:
+        raise SheetError(field, f"unknown placeholder (expected {', '.join(values)}, got {unknown[0]})")
+    return filled
 
 
 @dataclass(frozen=True)

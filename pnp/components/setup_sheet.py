@@ -9,9 +9,8 @@ sheet template (templates/setup.yaml).
 
 from __future__ import annotations
 
-from pnp.components.kinds import Component, Deck, Printing, Sheet, SheetError
+from pnp.components.kinds import Component, Deck, Printing, Sheet, SheetError, sheet_words
 from pnp.content.common import SetupSheet
-from pnp.content.placeholders import fill
 from pnp.geometry import Rect
 from pnp.imposition import PAPERS
 from pnp.render import richtext
@@ -33,13 +32,6 @@ def page_ranges(numbers: tuple[int, ...]) -> str:
     return ", ".join(f"{run[0]}–{run[-1]}" if len(run) > 1 else f"{run[0]}" for run in runs)
 
 
-def _say(text: str, field: str, **values) -> str:
-    filled, unknown = fill(text, values)
-    if unknown:
-        raise SheetError(field, f"unknown placeholder (expected {', '.join(values)}, got {unknown[0]})")
-    return filled
-
-
 def rows(words: SetupSheet, listed: list[Component], templates: dict, printing: Printing) -> list[tuple[str, ...]]:
     """The components table: title, count, size and pages, one row per component."""
     out = []
@@ -47,10 +39,10 @@ def rows(words: SetupSheet, listed: list[Component], templates: dict, printing: 
         if isinstance(component, Deck):
             size = templates[component.template].size
             width, height = (f"{v / MM:.1f}".removesuffix(".0") for v in (size.width, size.height))
-            count, what = len(component.faces), _say(words.card_size, "card_size", width=width, height=height)
+            count, what = len(component.faces), sheet_words(words.card_size, "card_size", width=width, height=height)
         else:
             paper = PAPERS[printing.options.paper].name
-            count, what = component.pages, _say(words.sheet_size, "sheet_size", paper=paper)
+            count, what = component.pages, sheet_words(words.sheet_size, "sheet_size", paper=paper)
         pages = printing.fronts.get(component.id)
         out.append((component.title, str(count), what, page_ranges(pages) if pages else words.not_printed))
     return out
@@ -61,7 +53,7 @@ def printer_lines(words: SetupSheet, printing: Printing) -> list[tuple[str, str]
     backs = printing.options.backs
     if backs.startswith("duplex"):
         edge = words.edges[backs.removeprefix("duplex-")]
-        how = (_say(words.duplex, "duplex", edge=edge), "duplex")
+        how = (sheet_words(words.duplex, "duplex", edge=edge), "duplex")
     else:
         how = (words.fold, "fold") if backs == "fold" else (words.no_backs, "no_backs")
     return [how] + [(line, f"print_lines.{i}") for i, line in enumerate(words.print_lines)]
@@ -73,7 +65,7 @@ def cutting_lines(words: SetupSheet, listed: list[Component], printing: Printing
     for component in listed:
         pages = printing.fronts.get(component.id)
         if component.id in words.mount_first and pages:
-            text = _say(words.mount_first[component.id], f"mount_first.{component.id}", pages=page_ranges(pages))
+            text = sheet_words(words.mount_first[component.id], f"mount_first.{component.id}", pages=page_ranges(pages))
             lines.append((text, f"mount_first.{component.id}"))
     order = (words.gutters, "gutters") if printing.options.gutters else (words.shared_cuts, "shared_cuts")
     return lines + [order] + [(line, f"cut_lines.{i}") for i, line in enumerate(words.cut_lines)]
