@@ -91,9 +91,14 @@ def check(game: Game, options: Options) -> None:
 
 
 def _check_sheet(game: Game, sheet: Sheet, options: Options) -> list[Problem]:
-    """Draw every page of a sheet onto a canvas that is thrown away; what it cannot draw is a problem."""
+    """Draw every page of a sheet onto a canvas that is thrown away, in the build's page plan (a
+    sheet may list it); what it cannot draw is a problem."""
     pages = plan_pages([sheet], game.templates, options)
-    writer = Writer(fonts.new_canvas(io.BytesIO()), game.templates, options, set())
+    try:
+        every = plan_pages(game.components(), game.templates, options)
+    except LayoutError:
+        return []  # check reports the component that does not fit; the sheet cannot be drawn without it
+    writer = Writer(fonts.new_canvas(io.BytesIO()), game.templates, options, set(), every)
     problems = []
     for page in pages:
         try:

@@ -12,7 +12,7 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.components.card import Face, draw_face
-from pnp.components.kinds import Component, Deck, Sheet
+from pnp.components.kinds import Component, Deck, Printing, Sheet
 from pnp.imposition import (
     PAPERS,
     Grid,
@@ -50,6 +50,7 @@ class Page:
     info_axis: str
     draw: Callable[[Writer], None]
     shift: tuple[float, float] = (0.0, 0.0)  # the duplex offset, in the paper's portrait frame
+    holds: tuple[str, ...] = ()  # the ids of the components whose fronts this page shows
 
 
 class Writer:
@@ -58,8 +59,9 @@ class Writer:
     would only add a stream to the file, but what it shares with the other faces of its
     template (the fixed regions: frames, panels) is a form drawn once."""
 
-    def __init__(self, canvas: Canvas, templates: dict, options: Options, repeated: set[Face]):
+    def __init__(self, canvas: Canvas, templates: dict, options: Options, repeated: set[Face], pages: list[Page]):
         self.canvas, self.templates, self.options = canvas, templates, options
+        self.printing = Printing(options, fronts_pages(pages))
         self.repeated = repeated
         self.forms: dict[Hashable, str] = {}
 
@@ -159,7 +161,8 @@ def deck_run_pages(
             draw_crop_marks(w.canvas, crop_marks(grid, style, used), mark_width)
 
         side = "fronts and backs, fold on the dashed line" if folded else "fronts"
-        pages.append(Page(dims, title, side, full.info_axis, fronts))
+        holds = tuple(dict.fromkeys(slot.deck for _, slot in placed))
+        pages.append(Page(dims, title, side, full.info_axis, fronts, holds=holds))
         if backed and options.backs.startswith("duplex"):
 
             def backs(w: Writer, grid=grid, backed=backed) -> None:
@@ -185,10 +188,20 @@ def sheet_pages(sheet: Sheet, templates: dict, options: Options, style: PageStyl
             sheet.title,
             "",
             "y",
-            lambda w: sheet.draw(w.canvas, area, templates[sheet.template], index, options.ink_saver),
+            lambda w: sheet.draw(w.canvas, area, templates[sheet.template], index, w.printing),
+            holds=(sheet.id,),
         )
 
     return [page(i) for i in range(sheet.pages)]
+
+
+def fronts_pages(pages: list[Page]) -> dict[str, tuple[int, ...]]:
+    """Each component's id -> the numbers (from 1) of the pages showing its fronts."""
+    found: dict[str, list[int]] = {}
+    for number, page in enumerate(pages, 1):
+        for component in page.holds:
+            found.setdefault(component, []).append(number)
+    return {component: tuple(numbers) for component, numbers in found.items()}
 
 
 def on_paper(canvas: Canvas, page: Page, paper: Paper) -> bool:
@@ -263,7 +276,7 @@ def write_pdf(
         canvas.setTitle(title)
         canvas.setAuthor("Spellpress")
         canvas.setCreator("Spellpress pnp")
-        writer = Writer(canvas, templates, options, repeated_faces(components, options))
+        writer = Writer(canvas, templates, options, repeated_faces(components, options), pages)
         paper = PAPERS[options.paper]
         for number, page in enumerate(pages, 1):
             canvas.setPageSize((paper.width, paper.height))

@@ -22,8 +22,8 @@ from tests.conftest import invoke
 
 GAME = "spells-and-potions"
 COMPONENTS = {
-    "magic-spell": ["spells", "tiles", "aids"],
-    GAME: ["elements", "magic", "reference", "markers", "score-pads"],
+    "magic-spell": ["setup", "spells", "tiles", "aids"],
+    GAME: ["setup", "elements", "magic", "reference", "markers", "score-pads"],
 }
 
 
@@ -90,7 +90,7 @@ def test_game_arguments_complete_to_game_ids(command):
 
 def test_only_completes_to_the_named_games_components():
     assert completions(["build", GAME, "--only"], "") == COMPONENTS[GAME]
-    assert completions(["build", "--only"], "s") == ["spells", "score-pads"]
+    assert completions(["build", "--only"], "s") == ["setup", "spells", "score-pads"]
 
 
 def test_the_completion_script_protocol_answers_with_game_ids():
@@ -132,8 +132,8 @@ def test_check_says_what_it_checked():
         decks = [c for c in opened.every_component() if isinstance(c, Deck)]
         files = len(list((CONTENT / game_id).glob("*.yaml")))
         cards = sum(len(d.faces) for d in decks)
-        assert line.startswith(f"ok {game_id}: {files} files, {cards} cards in {len(decks)} decks")
-    assert lines[1].endswith(", 3 sheet pages")  # Spells and Potions' score pads
+        pages = sum(c.pages for c in opened.every_component() if not isinstance(c, Deck))
+        assert line == f"ok {game_id}: {files} files, {cards} cards in {len(decks)} decks, {pages} sheet pages"
     assert lines[2] == "checked 2 games: every text fitted, every page laid out on A4 and US Letter"
     assert "nothing was written" not in "\n".join(lines)
 

@@ -149,7 +149,7 @@ def test_with_gutters_cards_of_different_decks_or_suits_keep_their_full_bleed_wh
 
 
 def tile_pages(pdf: BuiltPdf) -> list[int]:
-    return [page for page in range(len(pdf)) if "Ingredient tiles" in pdf.text(page)]
+    return [page for page in range(len(pdf)) if "· Ingredient tiles" in pdf.text(page)]  # by the page label
 
 
 @pytest.mark.parametrize("gutters", [False, True])

@@ -6,6 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pnp.components.card import Face
+from pnp.content.placeholders import fill
+from pnp.imposition import Options
 
 
 @dataclass(frozen=True)
@@ -28,6 +30,22 @@ class SheetError(ValueError):
         self.field = field
 
 
+def sheet_words(text: str, field: str, **values) -> str:
+    """A sheet's content words with their drawing-time placeholders ({n}, {pages}) filled."""
+    filled, unknown = fill(text, values)
+    if unknown:
+        raise SheetError(field, f"unknown placeholder (expected {', '.join(values)}, got {unknown[0]})")
+    return filled
+
+
+@dataclass(frozen=True)
+class Printing:
+    """What a sheet may need to know of the build it is printed in."""
+
+    options: Options
+    fronts: dict[str, tuple[int, ...]]  # component id -> the page numbers showing its fronts, in this PDF
+
+
 @dataclass(frozen=True)
 class Sheet:
     """A full page drawn by code into the page's free area (score pads, player sheets)."""
@@ -36,7 +54,7 @@ class Sheet:
     title: str
     template: str
     pages: int
-    # draw(canvas, area: Rect, template: SheetTemplate, page_index: int, ink_saver: bool); SheetError
+    # draw(canvas, area: Rect, template: SheetTemplate, page_index: int, printing: Printing); SheetError
     draw: Callable
     source: str | None = None  # the content kind whose fields a SheetError names
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
+from pnp.content.markup import RichText
+from pnp.content.placeholders import Later
 from pnp.content.validate import Strict
 
 
@@ -30,3 +32,35 @@ class ReferenceCard(Strict):
     title: str
     copies: int = Field(ge=1, le=12)
     sections: list[ReferenceSection] = Field(min_length=1)
+
+
+class SetupSheet(Strict):
+    """kind: setup — every word on a game's first page: what the set holds and where, how to print,
+    cut and mount it, and how to set up play. The page numbers, counts and sizes come from the build."""
+
+    kind: Literal["setup"]
+    name: str = Field(min_length=1, max_length=40)  # the page's name in `pnp list` and its page label
+    title: str = Field(min_length=1, max_length=80)  # its heading
+    intro: RichText = Field("", max_length=300)
+    components: str  # the table's heading, then its columns
+    component: str
+    count: str
+    size: str
+    pages: str
+    card_size: Annotated[str, Later("width", "height")]  # a deck's size: "{width} × {height} mm"
+    sheet_size: Annotated[str, Later("paper")]  # a full-page sheet's: "{paper} page"
+    not_printed: str  # the pages of a component left out of this build (--only)
+    printing: str  # heading
+    print_lines: list[RichText] = Field(max_length=6)  # scale, card stock, ...
+    duplex: Annotated[RichText, Later("edge")]  # how backs print double-sided
+    edges: dict[Literal["long", "short"], str]
+    fold: RichText  # ... when each sheet holds fronts and backs to fold together
+    no_backs: RichText  # ... when no backs are printed
+    cutting: str  # heading
+    # by component id: what to glue to card stock before cutting it, naming its pages
+    mount_first: Annotated[dict[str, RichText], Later("pages")] = {}
+    shared_cuts: RichText  # the cutting order with shared cuts ...
+    gutters: RichText  # ... and with gutters
+    cut_lines: list[RichText] = Field([], max_length=6)
+    setup: str  # heading
+    setup_lines: list[RichText] = Field(min_length=1, max_length=10)  # in our own words

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from pnp.content.common import GameInfo, ReferenceCard
+from pnp.content.common import GameInfo, ReferenceCard, SetupSheet
 from pnp.content.loader import Content, Kind
 from pnp.content.markup import ICON_NAMES, RichText
 from pnp.content.validate import Strict
@@ -120,6 +120,7 @@ KINDS = {
     "magic-spell-set": Kind(SetRules),
     "reference-card": Kind(ReferenceCard),
     "words": Kind(Words),
+    "setup": Kind(SetupSheet),
 }
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pnp.components.card import Face, Value
 from pnp.components.faces import reference_face, titled_back
 from pnp.components.kinds import Component, Deck
+from pnp.components.setup_sheet import setup_sheet
 from pnp.content.loader import Content
 from pnp.games.magic_spell.checks import pool, printed_credits, spells
 from pnp.games.magic_spell.kinds import SetRules, SpellCard, Words
@@ -64,7 +65,7 @@ def aid_faces(content: Content) -> list[Face]:
 def components(content: Content, templates: dict) -> list[Component]:
     named = content["words"].components
     faces = zip(spells(content), printed_credits(content), strict=True)
-    return [
+    rest = [
         Deck(
             "spells",
             named.spells,
@@ -81,3 +82,4 @@ def components(content: Content, templates: dict) -> list[Component]:
         ),
         Deck("aids", named.aids, "ms-spirit", tuple(aid_faces(content)), titled_back(content, "ms-aid-back", "spirit")),
     ]
+    return [setup_sheet(content["setup"], rest, templates), *rest]

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field
 
-from pnp.content.common import GameInfo, ReferenceCard
+from pnp.content.common import GameInfo, ReferenceCard, SetupSheet
 from pnp.content.loader import Content, Kind
 from pnp.content.markup import ICON_NAMES, RichText
 from pnp.content.placeholders import Later
@@ -155,6 +155,7 @@ KINDS = {
     "reference-card": Kind(ReferenceCard),
     "score-pad": Kind(ScorePad),
     "words": Kind(Words),
+    "setup": Kind(SetupSheet),
 }
 
 

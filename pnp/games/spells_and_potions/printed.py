@@ -8,6 +8,7 @@ from functools import partial
 from pnp.components.card import Face, Value
 from pnp.components.faces import reference_face, titled_back
 from pnp.components.kinds import Component, Deck, Sheet
+from pnp.components.setup_sheet import setup_sheet
 from pnp.content.loader import Content
 from pnp.games.spells_and_potions.kinds import ElementSuits, Words
 
@@ -111,7 +112,7 @@ def components(content: Content, templates: dict) -> list[Component]:
     named = words.components
     pad = content["score-pad"]
     wizards = sorted(pad.players, reverse=True)
-    return [
+    rest = [
         Deck(
             "elements",
             named["elements"],
@@ -145,9 +146,10 @@ def components(content: Content, templates: dict) -> list[Component]:
             named["score-pads"],
             "score-pad",
             len(wizards),
-            lambda canvas, area, template, page, saver: _score_pad()(
-                canvas, area, template, pad, content["duel-rules"], wizards[page], saver
+            lambda canvas, area, template, page, printing: _score_pad()(
+                canvas, area, template, pad, content["duel-rules"], wizards[page], printing.options.ink_saver
             ),
             source="score-pad",
         ),
     ]
+    return [setup_sheet(content["setup"], rest, templates), *rest]

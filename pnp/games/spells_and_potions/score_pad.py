@@ -15,8 +15,7 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import Color
 
-from pnp.components.kinds import SheetError
-from pnp.content.placeholders import fill
+from pnp.components.kinds import SheetError, sheet_words
 from pnp.games.spells_and_potions.kinds import DuelRules, ScorePad
 from pnp.geometry import Rect
 from pnp.render import fonts, richtext
@@ -135,7 +134,7 @@ def draw_score_pad(
     top = area.top
     _text(
         canvas,
-        _say(pad.heading, "heading", title=pad.title, players=pad.players[count]),
+        sheet_words(pad.heading, "heading", title=pad.title, players=pad.players[count]),
         Rect(area.x, top - title_h, area.w, title_h),
         "display",
         look.title,
@@ -188,7 +187,11 @@ def draw_score_pad(
 
 def _name(who: Player, pad: ScorePad) -> str:
     """A wizard's full name ('Wizard A'); a Companion's short one."""
-    return _short(who, pad) if who.companion else _say(pad.wizard_name, "wizard_name", letter=pad.letters[who.number])
+    return (
+        _short(who, pad)
+        if who.companion
+        else sheet_words(pad.wizard_name, "wizard_name", letter=pad.letters[who.number])
+    )
 
 
 def _short(who: Player, pad: ScorePad) -> str:
@@ -197,29 +200,21 @@ def _short(who: Player, pad: ScorePad) -> str:
         return pad.letters[who.number]
     if who.number is None:
         return pad.companion
-    return _say(pad.own_companion, "own_companion", letter=pad.letters[who.number])
+    return sheet_words(pad.own_companion, "own_companion", letter=pad.letters[who.number])
 
 
 def _team(pair: tuple[Player, Player], pad: ScorePad) -> str:
     """A partnership by its wizards' letters, wizards first: 'A + C', 'B + Companion'."""
     first, second = sorted(pair, key=lambda who: (who.companion, who.number or 0))
     name = lambda who: pad.companion if who.companion else _short(who, pad)
-    return _say(pad.team, "team", first=name(first), second=name(second))
+    return sheet_words(pad.team, "team", first=name(first), second=name(second))
 
 
 def _and(items: list[str], pad: ScorePad) -> str:
     """'East, South and West', with the content's joiner for the last two."""
     if len(items) == 1:
         return items[0]
-    return _say(pad.joiner, "joiner", first=", ".join(items[:-1]), last=items[-1])
-
-
-def _say(text: str, field: str, **values) -> str:
-    """A score-pad label with its drawing-time placeholders ({n}, {seat}) filled."""
-    filled, unknown = fill(text, values)
-    if unknown:
-        raise SheetError(field, f"unknown placeholder (expected {', '.join(values)}, got {unknown[0]})")
-    return filled
+    return sheet_words(pad.joiner, "joiner", first=", ".join(items[:-1]), last=items[-1])
 
 
 def _duel_table(pad: ScorePad, look: Look, duels: list[Duel], rotates: bool):
@@ -228,7 +223,7 @@ def _duel_table(pad: ScorePad, look: Look, duels: list[Duel], rotates: bool):
     seats = [seat for seat, _ in first.seating] if rotates else []
     # Rotating teams are named by their seats (who is in them shows in each cell); fixed ones by their wizard.
     teams = [
-        _say(pad.team, "team", first=pad.seats[first.seat_of(a)], second=pad.seats[first.seat_of(b)])
+        sheet_words(pad.team, "team", first=pad.seats[first.seat_of(a)], second=pad.seats[first.seat_of(b)])
         if rotates
         else _team((a, b), pad)
         for a, b in first.partnerships
@@ -243,13 +238,13 @@ def _duel_table(pad: ScorePad, look: Look, duels: list[Duel], rotates: bool):
     for duel in duels:
         if duel.leader is not None:
             seat = pad.seats[duel.seat_of(duel.leader)]
-            leads = Cell(_say(pad.leader, "leader", who=_short(duel.leader, pad), seat=seat), bold=True)
+            leads = Cell(sheet_words(pad.leader, "leader", who=_short(duel.leader, pad), seat=seat), bold=True)
         else:
-            later = _say(pad.chosen_later, "chosen_later", n=duel.number - 1)
+            later = sheet_words(pad.chosen_later, "chosen_later", n=duel.number - 1)
             leads = Cell(hint=pad.chosen_first if duel.number == 1 else later)
         rows.append(
             [
-                Cell(_say(pad.duel, "duel", n=duel.number), bold=True),
+                Cell(sheet_words(pad.duel, "duel", n=duel.number), bold=True),
                 *[Cell(_short(who, pad), bold=True) for seat, who in duel.seating if seat in seats],
                 leads,
                 *[Cell(hint=_team(pair, pad) if rotates else "") for pair in duel.partnerships],
@@ -262,7 +257,7 @@ def _totals_table(pad: ScorePad, look: Look, duels: list[Duel], players: list[Pl
     """Column weights, headers and rows of the totals table; each duel cell names the team to copy."""
     r = look.ratio
     weights = [r["col_wizard"]] + [r["col_duel_total"]] * len(duels) + [r["col_total"]]
-    headers = [pad.wizard, *[_say(pad.duel, "duel", n=d.number) for d in duels], pad.total]
+    headers = [pad.wizard, *[sheet_words(pad.duel, "duel", n=d.number) for d in duels], pad.total]
     rows = [
         [
             Cell(_name(who, pad), bold=True),
@@ -385,7 +380,7 @@ def _table(
 
 def _names(canvas, look: Look, box: Rect, players: list[Player], first: Duel | None, pad: ScorePad) -> None:
     """A write-in line per wizard, with their seat in duel 1 when seats rotate."""
-    starts = {seat: _say(pad.starts, "starts", seat=pad.seats[seat]) for seat in SEATS}
+    starts = {seat: sheet_words(pad.starts, "starts", seat=pad.seats[seat]) for seat in SEATS}
     names = {who: _name(who, pad) for who in players}
     label_w = max(fonts.string_width(name, "bold", look.body) for name in names.values()) + 2 * look.pad
     seat_w = max(fonts.string_width(s, "italic", look.hint) for s in starts.values()) + 2 * look.pad if first else 0
@@ -424,7 +419,7 @@ def _compass(canvas, look: Look, box: Rect, duels: list[Duel], rotates: bool, pa
     staying = [seat for seat, _ in duels[0].seating if seat not in moves]
     if rotates:
         words = lambda seats: _and([pad.seats[seat] for seat in seats], pad)
-        note = _say(pad.rotation, "rotation", moving=words(moves), staying=words(staying))
+        note = sheet_words(pad.rotation, "rotation", moving=words(moves), staying=words(staying))
     else:
         note = pad.no_rotation
     field = "rotation" if rotates else "no_rotation"

@@ -1,0 +1,168 @@
+"""A game's first page: what the set holds and on which pages of this PDF, how to print, cut and
+mount it, and how to set up play.
+
+Every word comes from the game's setup content (pnp.content.common.SetupSheet); the counts, sizes
+and page numbers from the build itself (the components and the page plan it prints with), so they
+are true for the paper, backs and layout chosen. Type sizes, colours and lengths come from the
+sheet template (templates/setup.yaml).
+"""
+
+from __future__ import annotations
+
+from pnp.components.kinds import Component, Deck, Printing, Sheet, SheetError, sheet_words
+from pnp.content.common import SetupSheet
+from pnp.geometry import Rect
+from pnp.imposition import PAPERS
+from pnp.render import richtext
+from pnp.render.colours import resolve
+from pnp.render.templates import SheetTemplate
+from pnp.units import MM
+
+LEADING = 1.2
+
+
+def page_ranges(numbers: tuple[int, ...]) -> str:
+    """(2, 3, 4, 7) -> '2–4, 7'."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{run[0]}–{run[-1]}" if len(run) > 1 else f"{run[0]}" for run in runs)
+
+
+def rows(words: SetupSheet, listed: list[Component], templates: dict, printing: Printing) -> list[tuple[str, ...]]:
+    """The components table: title, count, size and pages, one row per component."""
+    out = []
+    for component in listed:
+        if isinstance(component, Deck):
+            size = templates[component.template].size
+            width, height = (f"{v / MM:.1f}".removesuffix(".0") for v in (size.width, size.height))
+            count, what = len(component.faces), sheet_words(words.card_size, "card_size", width=width, height=height)
+        else:
+            paper = PAPERS[printing.options.paper].name
+            count, what = component.pages, sheet_words(words.sheet_size, "sheet_size", paper=paper)
+        pages = printing.fronts.get(component.id)
+        out.append((component.title, str(count), what, page_ranges(pages) if pages else words.not_printed))
+    return out
+
+
+def printer_lines(words: SetupSheet, printing: Printing) -> list[tuple[str, str]]:
+    """(text, content field) for the printing section: how the backs print comes from --backs."""
+    backs = printing.options.backs
+    if backs.startswith("duplex"):
+        edge = words.edges[backs.removeprefix("duplex-")]
+        how = (sheet_words(words.duplex, "duplex", edge=edge), "duplex")
+    else:
+        how = (words.fold, "fold") if backs == "fold" else (words.no_backs, "no_backs")
+    return [how] + [(line, f"print_lines.{i}") for i, line in enumerate(words.print_lines)]
+
+
+def cutting_lines(words: SetupSheet, listed: list[Component], printing: Printing) -> list[tuple[str, str]]:
+    """Mounting first (for the components in this PDF that need it), then the cutting order."""
+    lines = []
+    for component in listed:
+        pages = printing.fronts.get(component.id)
+        if component.id in words.mount_first and pages:
+            text = sheet_words(words.mount_first[component.id], f"mount_first.{component.id}", pages=page_ranges(pages))
+            lines.append((text, f"mount_first.{component.id}"))
+    order = (words.gutters, "gutters") if printing.options.gutters else (words.shared_cuts, "shared_cuts")
+    return lines + [order] + [(line, f"cut_lines.{i}") for i, line in enumerate(words.cut_lines)]
+
+
+class Page:
+    """Draws top to bottom in the area, failing with the content field whose text does not fit."""
+
+    def __init__(self, canvas, area: Rect, template: SheetTemplate, ink_saver: bool):
+        self.canvas, self.area, self.t = canvas, area, template
+        self.top = area.top
+        self.colour = lambda name: resolve(name, template.colours)
+        self.fills = not ink_saver
+        self.gap = template.lengths.get("gap", 4 * MM)
+
+    def text(self, text: str, field: str | None, style: str, size: float, colour: str, x: float, w: float):
+        room = self.top - self.area.y
+        fitted = richtext.fit(text, style, w, room, size, size, LEADING)
+        if fitted is None:
+            raise SheetError(field, f"text does not fit the {w / MM:.0f} x {room / MM:.0f} mm left on the first page")
+        top = self.top - fitted.height
+        richtext.draw(self.canvas, fitted, x, top, w, fitted.height, "left", "top", self.colour(colour))
+        return fitted.height
+
+    def heading(self, text: str, field: str, x: float, w: float) -> None:
+        self.top -= self.text(text, field, "bold", self.t.heading_size, "accent", x, w) + self.gap / 2
+        self.canvas.setStrokeColor(self.colour("rule"))
+        self.canvas.setLineWidth(self.t.line_width)
+        self.canvas.line(x, self.top + self.gap / 4, x + w, self.top + self.gap / 4)
+
+    def bullets(self, lines: list[tuple[str, str]], x: float, w: float) -> None:
+        indent = self.t.body_size * 1.1
+        for line, field in lines:
+            self.text("•", None, "bold", self.t.body_size, "accent", x, indent)
+            self.top -= self.text(line, field, "regular", self.t.body_size, "ink", x + indent, w - indent)
+            self.top -= self.gap / 3
+
+    def table(self, headers: list[str], body: list[tuple[str, ...]], weights: list[float]) -> None:
+        a, size, pad = self.area, self.t.body_size, self.gap / 2
+        xs = [a.x]
+        for weight in weights:
+            xs.append(xs[-1] + a.w * weight / sum(weights))
+        row = size * 2.2
+        c = self.canvas
+        c.setLineWidth(self.t.line_width)
+        c.setStrokeColor(self.colour("rule"))
+        for i, cells in enumerate([headers, *body]):
+            y = self.top - (i + 1) * row
+            if y < a.y:
+                raise SheetError(None, "the components table does not fit the first page")
+            if i == 0 or (i % 2 == 0 and self.fills):
+                c.setFillColor(self.colour("shade"))
+                c.rect(a.x, y, a.w, row, stroke=0, fill=1)
+            for j, cell in enumerate(cells):
+                fitted = richtext.fit(cell, "bold" if i == 0 or j == 0 else "regular", xs[j + 1] - xs[j] - 2 * pad,
+                                      row, size, size * 0.75, LEADING)  # fmt: skip
+                if fitted is None:
+                    raise SheetError(None if i else "components", f"{cell!r} does not fit its column on the first page")
+                richtext.draw(c, fitted, xs[j] + pad, y, xs[j + 1] - xs[j] - 2 * pad, row, "left", "middle",
+                              self.colour("ink"))  # fmt: skip
+            c.line(a.x, y, a.right, y)
+        self.top -= (len(body) + 1) * row + self.gap
+
+
+def draw_setup(
+    canvas, area: Rect, template: SheetTemplate, words: SetupSheet, listed: list[Component], templates: dict,
+    printing: Printing,
+) -> None:  # fmt: skip
+    page = Page(canvas, area, template, printing.options.ink_saver)
+    page.top -= page.text(words.title, "title", "bold", template.title_size, "accent", area.x, area.w) + page.gap / 2
+    if words.intro:
+        page.top -= page.text(words.intro, "intro", "italic", template.body_size, "ink", area.x, area.w) + page.gap
+    page.heading(words.components, "components", area.x, area.w)
+    headers = [words.component, words.count, words.size, words.pages]
+    page.table(headers, rows(words, listed, templates, printing), [3.2, 0.8, 1.8, 1.6])
+    half = (area.w - page.gap) / 2
+    top = page.top
+    page.heading(words.printing, "printing", area.x, half)
+    page.bullets(printer_lines(words, printing), area.x, half)
+    page.top -= page.gap / 2
+    page.heading(words.cutting, "cutting", area.x, half)
+    page.bullets(cutting_lines(words, listed, printing), area.x, half)
+    page.top = top
+    right = area.x + half + page.gap
+    page.heading(words.setup, "setup", right, half)
+    page.bullets([(line, f"setup_lines.{i}") for i, line in enumerate(words.setup_lines)], right, half)
+
+
+def setup_sheet(words: SetupSheet, listed: list[Component], templates: dict) -> Sheet:
+    """The first page, listing `listed` (the rest of the set)."""
+    return Sheet(
+        "setup",
+        words.name,
+        "setup",
+        1,
+        lambda canvas, area, template, page, printing: draw_setup(
+            canvas, area, template, words, listed, templates, printing
+        ),
+        source="setup",
+    )

@@ -1,0 +1,86 @@
+"""Each game's first page: the set it lists, with counts and the pages each component's fronts
+are on, read back from the built PDF's page labels; the printer and mounting lines for the build."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pnp.build import open_game
+from pnp.components.kinds import Deck
+from pnp.components.setup_sheet import page_ranges
+from pnp.content.placeholders import fill
+from pnp.games import game, games
+from pnp.paths import CONTENT
+
+BUILDS = [
+    dict(paper="a4", backs="duplex-long"),
+    dict(paper="letter", backs="fold"),
+    dict(paper="a4", backs="duplex-short", gutters=True),
+]
+
+
+def plain(text: str) -> str:
+    """Rich text as the PDF's text layer reads: no markup, spaces normalised."""
+    return " ".join(text.replace("**", "").replace("*", "").split())
+
+
+def fronts_by_label(pdf, game_title: str, titles: list[str]) -> dict[str, list[int]]:
+    """Component title -> the page numbers whose label shows its fronts (a sheet's pages count).
+    A label joins the titles sharing a sheet with " + ", which a title may hold too: each is looked for."""
+    label = re.compile(rf"{re.escape(game_title)} · (.+?) · (?:([^·]+?) · )?page (\d+) of \d+")
+    found: dict[str, list[int]] = {}
+    for page in range(len(pdf)):
+        title, side, number = label.search(pdf.text(page)).groups()
+        if side is None or side.startswith("fronts"):
+            for component in titles:
+                if f" + {component} + " in f" + {title} + ":
+                    found.setdefault(component, []).append(int(number))
+    return found
+
+
+@pytest.mark.parametrize("options", BUILDS, ids=lambda o: "-".join(str(v) for v in o.values()))
+@pytest.mark.parametrize("game_id", list(games()))
+def test_the_first_page_lists_the_set_where_this_pdf_has_it(built_pdf, game_id, options):
+    opened = open_game(game(game_id), [CONTENT])
+    words = opened.content["setup"]
+    title = opened.content["game"].title
+    pdf = built_pdf(game=game_id, **options)
+    first = pdf.text(0)
+    assert f"{title} · {words.name} · page 1 of {len(pdf)}" in first
+    where = fronts_by_label(pdf, title, [c.title for c in opened.every_component()])
+    assert where[words.name] == [1]
+    for component in opened.every_component()[1:]:
+        count = len(component.faces) if isinstance(component, Deck) else component.pages
+        row = re.compile(
+            rf"{re.escape(component.title)} {count} .+? {re.escape(page_ranges(where[component.title]))}\b"
+        )
+        assert row.search(first), (component.title, where[component.title], first)
+
+
+@pytest.mark.parametrize("options", BUILDS, ids=lambda o: "-".join(str(v) for v in o.values()))
+def test_the_printer_line_matches_the_backs(built_pdf, options):
+    opened = open_game(game("spells-and-potions"), [CONTENT])
+    words = opened.content["setup"]
+    first = built_pdf(**options).text(0)
+    if options["backs"] == "fold":
+        expected = words.fold
+    else:
+        edge = options["backs"].removeprefix("duplex-")
+        expected = fill(words.duplex, {"edge": words.edges[edge]})[0]
+        other = fill(words.duplex, {"edge": words.edges[{"long": "short", "short": "long"}[edge]]})[0]
+        assert plain(other) not in first
+    assert plain(expected) in first
+    cut = words.gutters if options.get("gutters") else words.shared_cuts
+    assert plain(cut) in first
+
+
+def test_magic_spell_says_to_glue_the_tiles_before_cutting(built_pdf):
+    opened = open_game(game("magic-spell"), [CONTENT])
+    pdf = built_pdf(game="magic-spell")
+    tiles = next(c for c in opened.every_component() if c.id == "tiles")
+    titles = [c.title for c in opened.every_component()]
+    pages = page_ranges(tuple(fronts_by_label(pdf, opened.content["game"].title, titles)[tiles.title]))
+    glue = fill(opened.content["setup"].mount_first["tiles"], {"pages": pages})[0]
+    assert plain(glue) in pdf.text(0)
