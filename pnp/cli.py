@@ -211,7 +211,7 @@ def check(names, extra) -> None:
         counted = [
             f"{len(layered_files(game.id, layers(extra)))} files",
             f"{sum(len(deck.faces) for deck in decks)} cards in {len(decks)} decks",
-        ] + [f"{pages} sheet pages"] * bool(pages)
+        ] + [f"{pages} sheet page{'s' * (pages != 1)}"] * bool(pages)
         click.echo(f"ok {game.id}: {', '.join(counted)}")
     papers = " and ".join(paper.name for paper in PAPERS.values())
     n = len(chosen)

@@ -133,7 +133,8 @@ def test_check_says_what_it_checked():
         files = len(list((CONTENT / game_id).glob("*.yaml")))
         cards = sum(len(d.faces) for d in decks)
         pages = sum(c.pages for c in opened.every_component() if not isinstance(c, Deck))
-        assert line == f"ok {game_id}: {files} files, {cards} cards in {len(decks)} decks, {pages} sheet pages"
+        sheets = f"{pages} sheet page{'s' * (pages != 1)}"
+        assert line == f"ok {game_id}: {files} files, {cards} cards in {len(decks)} decks, {sheets}"
     assert lines[2] == "checked 2 games: every text fitted, every page laid out on A4 and US Letter"
     assert "nothing was written" not in "\n".join(lines)
 
