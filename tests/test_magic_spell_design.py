@@ -68,3 +68,14 @@ def test_no_spell_panel_leaves_a_wide_bare_band(pdf):
         widest.append((max(bare_bands(crop)) / PIXELS_PER_POINT, text[:60]))
     band, card = max(widest)
     assert band < LARGEST_BARE_BAND, f"{card}: {band / MM:.1f} mm of the panel bare"
+
+
+def test_each_philosophers_stone_is_marked_as_the_variants_piece(pdf):
+    from pnp.content.game import load_game
+    from pnp.games import game
+    from pnp.paths import CONTENT
+
+    content = load_game(game("magic-spell"), [CONTENT])
+    marked = [text for _, _, text in cards_on(pdf, "Ingredient tiles") if content["words"].stone_variant in text]
+    assert len(marked) == len(content["magic-spell-set"].philosophers_stones)
+    assert all(content["words"].stone in text for text in marked)

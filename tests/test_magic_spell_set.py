@@ -55,7 +55,9 @@ def test_tiles_are_19_mm_squares_in_the_mix_derived_from_the_deck(pdf, content):
     letters = Counter(text for _, _, text in tiles if len(text) == 1)
     expected = tile_mix([c.word for c in content["spell-cards"].cards], setup.letter_tiles)
     assert letters == expected
-    assert sum(1 for _, _, text in tiles if text == "ANY") == 3, "three philosopher's stones"
+    words = content["words"]
+    stone_text = f"{words.stone_variant} {words.stone}"
+    assert sum(1 for _, _, text in tiles if text == stone_text) == 3, "three philosopher's stones"
 
 
 def test_letters_that_turn_into_others_are_underlined_and_no_others(pdf):

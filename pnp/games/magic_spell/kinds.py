@@ -113,6 +113,7 @@ class Words(Strict):
     credit: str  # one credit
     credits: str  # more than one
     stone: str  # under a philosopher's stone's symbol
+    stone_variant: str  # above it: which variant the stone is for
     always_note: RichText  # where a cast spell says what happens when it cannot be met
     ornaments: list[IconName] = Field(min_length=1, max_length=len(ICON_NAMES))  # spell art, picked by the word
     spirit_note: RichText  # on the spirit track, with the rules' numbers as placeholders

@@ -49,9 +49,11 @@ def tile_faces(content: Content) -> list[Face]:
     for letter, count in sorted(pool(content).items()):
         values = (Value("letter", letter),) + ((Value("underline", ""),) if letter in TURNED_ALIKE else ())
         faces += [Face("ms-tile", values, f"tile {letter}")] * count
-    note = Value("note", content["words"].stone, *content.locate("words", "stone"))
+    words: Words = content["words"]
+    note = Value("note", words.stone, *content.locate("words", "stone"))
+    variant = Value("variant", words.stone_variant, *content.locate("words", "stone_variant"))
     for stone in content["magic-spell-set"].philosophers_stones:
-        faces.append(Face("ms-stone", (Value("icon", stone), note), f"philosopher's stone {stone}"))
+        faces.append(Face("ms-stone", (variant, Value("icon", stone), note), f"philosopher's stone {stone}"))
     return faces
 
 
