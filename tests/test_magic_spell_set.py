@@ -55,7 +55,9 @@ def test_tiles_are_19_mm_squares_in_the_mix_derived_from_the_deck(pdf, content):
     letters = Counter(text for _, _, text in tiles if len(text) == 1)
     expected = tile_mix([c.word for c in content["spell-cards"].cards], setup.letter_tiles)
     assert letters == expected
-    assert sum(1 for _, _, text in tiles if text == "ANY") == 3, "three philosopher's stones"
+    words = content["words"]
+    stone_text = f"{words.stone_variant} {words.stone}"
+    assert sum(1 for _, _, text in tiles if text == stone_text) == 3, "three philosopher's stones"
 
 
 def test_letters_that_turn_into_others_are_underlined_and_no_others(pdf):
@@ -82,12 +84,14 @@ def test_every_tile_has_a_back_and_the_backs_are_all_alike(pdf):
 
 
 def test_each_spell_card_shows_its_word_and_credits(pdf, content):
-    printed = [text for _, _, text in cards_on(pdf, "Spell cards")]
+    printed = list(cards_on(pdf, "Spell cards"))
     cards = content["spell-cards"].cards
     assert len(printed) == len(cards)
-    for card, text in zip(cards, printed, strict=True):
+    for card, (page, p, text) in zip(cards, printed, strict=True):
         assert card.word.upper() in text
-        assert f"{card.credits} CREDIT" in text
+        # the credits badge in the top left corner; the seal top right shows a cast spell's cost
+        badge = "".join(c["text"] for c in pdf.chars_on(page, p) if c["x1"] < 20 * MM and c["y0"] > p.h - 22 * MM)
+        assert badge in (f"{card.credits}CREDIT", f"{card.credits}CREDITS"), badge
         assert ("ALWAYS ON" in text) == (card.mode == "always")
     assert len(list(cards_on(pdf, "Spell cards", "backs"))) == len(cards)
 

@@ -16,7 +16,7 @@ from pnp.content.problems import closest
 
 # The icons a text may name inline and a template may place; drawn by pnp.render.icons.
 ICON_NAMES: tuple[str, ...] = (
-    "air", "antidote", "coin", "counter", "credit", "die", "earth", "exclaim", "fire", "gem",
+    "air", "always", "antidote", "coin", "counter", "credit", "die", "earth", "exclaim", "fire", "gem",
     "heart", "moon", "potion", "question", "shield", "spell", "spirit", "star", "trump", "water",
 )  # fmt: skip
 

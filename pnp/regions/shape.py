@@ -12,7 +12,7 @@ from pnp.regions.base import Placed
 
 class ShapeRegion(Placed):
     type: Literal["shape"]
-    shape: Literal["rect", "rounded", "ellipse"] = "rect"
+    shape: Literal["rect", "rounded", "ellipse", "hexagon"] = "rect"
     radius: Length = Field(0.0, ge=0, le=1000)
     fill: str | None = None
     stroke: str | None = None
@@ -43,10 +43,23 @@ def draw(canvas, region: ShapeRegion, text: str | None, x, y, w, h, ink) -> None
     args = dict(stroke=int(stroke_name is not None), fill=int(fill))
     if region.shape == "ellipse":
         canvas.ellipse(x, y, x + w, y + h, **args)
+    elif region.shape == "hexagon":
+        canvas.drawPath(_hexagon(canvas, x, y, w, h), **args)
     elif region.shape == "rounded":
         canvas.roundRect(x, y, w, h, region.radius, **args)
     else:
         canvas.rect(x, y, w, h, **args)
+
+
+def _hexagon(canvas, x, y, w, h):
+    """Pointed left and right, flat top and bottom: a seal that no round badge is mistaken for."""
+    point = min(h / 2, w / 4)
+    path = canvas.beginPath()
+    path.moveTo(x, y + h / 2)
+    for px, py in ((x + point, y), (x + w - point, y), (x + w, y + h / 2), (x + w - point, y + h), (x + point, y + h)):
+        path.lineTo(px, py)
+    path.close()
+    return path
 
 
 MODEL = ShapeRegion

@@ -327,6 +327,12 @@ def _coin(pen: _Pen) -> None:
     pen.mark("M .5 .66 L .59 .5 L .5 .34 L .41 .5 Z")
 
 
+def _always(pen: _Pen) -> None:
+    # A ring that runs back into itself: an effect that keeps working, unlike the one-off wisp.
+    pen.tube("A .5 .5 .34 100 300", 0.11)
+    pen.shape("M .64 .88 L .90 .84 L .66 .62 Z")  # the arrowhead where the ring ends
+
+
 def _star_icon(pen: _Pen) -> None:
     pen.shape(_star(0.5, 0.47, 0.48, 0.46))
 
@@ -353,6 +359,7 @@ _ICONS = {
     "gem": ("#15aabf", None, _gem),
     "moon": ("#ffd43b", "#8d6e3f", _moon),
     "coin": ("#e0a800", None, _coin),
+    "always": ("#2f9e44", None, _always),
 }
 
 

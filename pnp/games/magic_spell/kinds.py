@@ -14,6 +14,7 @@ from pnp.content.validate import Strict
 # The rules' own words: an effect is written with them, so it only touches what the game has.
 RULE_TERMS = ("spirit", "cabinet", "laboratory", "homework", "spellbook", "weave", "scrounge",
               "research", "rest", "ingredient", "spell", "credit", "turn")  # fmt: skip
+IconName = Literal[ICON_NAMES]  # type: ignore[valid-type]
 Count = Field(ge=0, le=99)  # a rule number a player counts out: spirit, tiles, cards
 
 
@@ -27,6 +28,7 @@ class SpellCard(Strict):
     cost: int = Field(0, ge=0, le=9)  # spirit to cast
     effect: RichText = Field(min_length=3, max_length=5000)
     unmet: RichText = Field("", max_length=500)  # what happens when a cast spell's requirement cannot be met
+    ornament: IconName | None = None  # the card's art; omitted: picked from words.ornaments by the word
 
     @model_validator(mode="after")
     def _cast_fields(self):
@@ -111,6 +113,9 @@ class Words(Strict):
     credit: str  # one credit
     credits: str  # more than one
     stone: str  # under a philosopher's stone's symbol
+    stone_variant: str  # above it: which variant the stone is for
+    always_note: RichText  # where a cast spell says what happens when it cannot be met
+    ornaments: list[IconName] = Field(min_length=1, max_length=len(ICON_NAMES))  # spell art, picked by the word
     spirit_note: RichText  # on the spirit track, with the rules' numbers as placeholders
 
 

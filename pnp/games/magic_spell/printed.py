@@ -3,6 +3,8 @@ spirit tracks and turn references. Every word and number comes from the content.
 
 from __future__ import annotations
 
+import zlib
+
 from pnp.components.card import Face, Value
 from pnp.components.faces import reference_face, titled_back
 from pnp.components.kinds import Component, Deck
@@ -17,10 +19,13 @@ TURNED_ALIKE = set("MWNZ")  # read as another letter upside down or turned: unde
 def spell_face(content: Content, i: int, card: SpellCard, credits: int) -> Face:
     words: Words = content["words"]
     at = lambda field: content.locate("spell-cards", "cards", i, field)
+    locate_note = content.locate("words", "always_note")
     if card.mode == "always":
         mode = words.always
+        seal = (Value("hexagon", ""), Value("hexagon_icon", "always"))
     else:
         mode = f"{words.cast_for} {card.cost} :spirit: {words.spirit}" if card.cost else words.cast_free
+        seal = (Value("seal", ""), Value("seal_icon", "spirit"), Value("seal_cost", str(card.cost)))
     values = [
         Value("word", card.word.upper(), *at("word")),
         Value("credits", str(credits)),
@@ -28,10 +33,16 @@ def spell_face(content: Content, i: int, card: SpellCard, credits: int) -> Face:
         Value("definition", card.definition, *at("definition")),
         Value("mode", mode, *at("mode")),
         Value("effect", card.effect, *at("effect")),
+        Value("ornament", ornament(card, words)),
+        Value("unmet", card.unmet or words.always_note, *(at("unmet") if card.unmet else locate_note)),
+        *seal,
     ]
-    if card.unmet:
-        values.append(Value("unmet", card.unmet, *at("unmet")))
     return Face("ms-spell", tuple(values), card.word.upper())
+
+
+def ornament(card: SpellCard, words: Words) -> str:
+    """The card's own icon: chosen in content, or picked from the word so a reprint keeps it."""
+    return card.ornament or words.ornaments[zlib.crc32(card.word.lower().encode()) % len(words.ornaments)]
 
 
 def tile_faces(content: Content) -> list[Face]:
@@ -39,9 +50,11 @@ def tile_faces(content: Content) -> list[Face]:
     for letter, count in sorted(pool(content).items()):
         values = (Value("letter", letter),) + ((Value("underline", ""),) if letter in TURNED_ALIKE else ())
         faces += [Face("ms-tile", values, f"tile {letter}")] * count
-    note = Value("note", content["words"].stone, *content.locate("words", "stone"))
+    words: Words = content["words"]
+    note = Value("note", words.stone, *content.locate("words", "stone"))
+    variant = Value("variant", words.stone_variant, *content.locate("words", "stone_variant"))
     for stone in content["magic-spell-set"].philosophers_stones:
-        faces.append(Face("ms-stone", (Value("icon", stone), note), f"philosopher's stone {stone}"))
+        faces.append(Face("ms-stone", (variant, Value("icon", stone), note), f"philosopher's stone {stone}"))
     return faces
 
 

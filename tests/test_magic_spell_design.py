@@ -1,0 +1,81 @@
+"""Magic Spell's card design read back from the built PDF: where the effect starts, how much of
+the spell panel is left bare, the stones, the turn reference and the spirit track."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pypdfium2
+import pytest
+
+from tests.pdfcards import MM
+from tests.test_magic_spell_set import cards_on
+
+PANEL_INSET = 5 * MM  # the panel is 3.5 mm inside the trim; its gold border 1 pt more
+LARGEST_BARE_BAND = 12 * MM
+PIXELS_PER_POINT = 4
+
+
+@pytest.fixture(scope="module")
+def pdf(built_pdf):
+    return built_pdf(game="magic-spell", paper="a4", backs="duplex-long")
+
+
+def effect_first_line_top(chars) -> float:
+    """The top of the effect's first line, in the card's upright frame: the highest upright
+    (not italic) text below the magic word, which is the largest text on the card."""
+    word_size = max(c["size"] for c in chars)
+    word_bottom = min(c["y0"] for c in chars if c["size"] > word_size - 0.5)
+    effect = [c for c in chars if c["y1"] < word_bottom and "Oblique" not in c["fontname"]]
+    return max(c["y1"] for c in effect)
+
+
+def test_every_spell_effect_starts_at_the_same_height(pdf):
+    tops = [effect_first_line_top(pdf.chars_on(page, p)) for page, p, _ in cards_on(pdf, "Spell cards")]
+    assert len(tops) > 40
+    assert max(tops) - min(tops) <= 0.5 * MM, f"effect tops spread over {(max(tops) - min(tops)) / MM:.2f} mm"
+
+
+def bare_bands(image: np.ndarray) -> list[int]:
+    """Heights in pixel rows of the runs of rows holding nothing but the panel's own colour."""
+    rows = image.reshape(-1, 3)
+    background = np.array(Counter(map(tuple, rows[:: max(1, len(rows) // 5000)])).most_common(1)[0][0])
+    marked = (np.abs(image.astype(int) - background).sum(axis=2) > 30).any(axis=1)
+    runs, run = [], 0
+    for row_marked in marked:
+        run = 0 if row_marked else run + 1
+        runs.append(run)
+    return runs
+
+
+def test_no_spell_panel_leaves_a_wide_bare_band(pdf):
+    pages: dict[int, np.ndarray] = {}
+    document = pypdfium2.PdfDocument(str(pdf.path))
+    widest = []
+    for page, p, text in cards_on(pdf, "Spell cards"):
+        assert p.turns == 0
+        if page not in pages:
+            pages[page] = np.asarray(document[page].render(scale=PIXELS_PER_POINT).to_pil().convert("RGB"))
+        height = pdf.size(page)[1]
+        x0, y0, x1, y1 = p.rect
+        crop = pages[page][
+            round((height - y1 + PANEL_INSET) * PIXELS_PER_POINT) : round(
+                (height - y0 - PANEL_INSET) * PIXELS_PER_POINT
+            ),
+            round((x0 + PANEL_INSET) * PIXELS_PER_POINT) : round((x1 - PANEL_INSET) * PIXELS_PER_POINT),
+        ]
+        widest.append((max(bare_bands(crop)) / PIXELS_PER_POINT, text[:60]))
+    band, card = max(widest)
+    assert band < LARGEST_BARE_BAND, f"{card}: {band / MM:.1f} mm of the panel bare"
+
+
+def test_each_philosophers_stone_is_marked_as_the_variants_piece(pdf):
+    from pnp.content.game import load_game
+    from pnp.games import game
+    from pnp.paths import CONTENT
+
+    content = load_game(game("magic-spell"), [CONTENT])
+    marked = [text for _, _, text in cards_on(pdf, "Ingredient tiles") if content["words"].stone_variant in text]
+    assert len(marked) == len(content["magic-spell-set"].philosophers_stones)
+    assert all(content["words"].stone in text for text in marked)
