@@ -24,6 +24,7 @@ LABELS = {
     ("ms-spell", "credit_word"),
     ("ms-spell", "mode"),
     ("ms-stone", "note"),
+    ("ms-stone", "variant"),
     ("sp-element", "trump_word"),  # and the four suits' templates that extend it
 }
 # Waits for the turn-reference redesign (its box and text are another branch's): at 7 pt the
