@@ -188,7 +188,7 @@ def test_a_kind_that_is_a_list_or_a_file_that_is_a_list(work):
     (layer / GAME / "y.yaml").write_text("- kind: game\n")
     assert load_problems(layer) == [
         "ov/spells-and-potions/x.yaml:1:7: kind: expected one of duel-rules, element-suits, game, magic-cards, "
-        "reference-card, rulings, score-pad, words, got a list",
+        "reference-card, rulings, score-pad, setup, words, got a list",
         "ov/spells-and-potions/y.yaml:1:1: expected a mapping of fields, kind: first, got a list",
     ]
 
@@ -382,7 +382,7 @@ def test_unknown_fields_and_kinds_suggest_the_near_miss(work):
         "ov/spells-and-potions/x.yaml:3:42: cards.0.efect: unknown field (expected one of name, type, count, "
         "points, rank_bonus, changes, effect, flavour, got 'efect'; did you mean 'effect'?)",
         "ov/spells-and-potions/y.yaml:1:7: kind: expected one of duel-rules, element-suits, game, magic-cards, "
-        "reference-card, rulings, score-pad, words, got 'magic-cardz'; did you mean 'magic-cards'?",
+        "reference-card, rulings, score-pad, setup, words, got 'magic-cardz'; did you mean 'magic-cards'?",
     ]
 
 

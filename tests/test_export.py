@@ -92,12 +92,13 @@ def test_a_card_image_is_drawn_and_matches_the_built_pdf(cards, built_pdf):
     back = Image.open(cards / GAME / "elements" / "back.png")
     assert len(card.getcolors(1 << 24)) > 100  # art, not a blank fill
     pdf = built_pdf()
-    first = pdf.placements(0)[0]  # the first card of the first deck: Fire 1
+    at = next(page for page in range(len(pdf)) if pdf.placements(page))  # after the setup page
+    first = pdf.placements(at)[0]  # the first card of the first deck: Fire 1
     assert first.turns == 0
-    page = pdfium.PdfDocument(str(pdf.path))[0]
+    page = pdfium.PdfDocument(str(pdf.path))[at]
     scale = 300 / INCH
     rendered = page.render(scale=scale).to_pil().convert("RGB")
-    page_h = pdf.size(0)[1]
+    page_h = pdf.size(at)[1]
     from_pdf = rendered.crop(
         tuple(round(v * scale) for v in (first.x, page_h - first.y - first.h, first.x + first.w, page_h - first.y))
     )

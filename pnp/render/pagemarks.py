@@ -50,7 +50,7 @@ def draw_scale_bars(canvas, band: Rect, size: float) -> None:
         x += total + 6 * MM
     if length - x > fonts.string_width(SCALE_NOTE, "regular", size):
         # level with the bars, but its descenders never below the band: that side may face a bleed
-        canvas.drawString(x, max(bar_h / 2 - size * 0.3, size * 0.25), SCALE_NOTE)
+        canvas.drawString(x, max(bar_h / 2 - size * 0.3, size * fonts.descent("regular")), SCALE_NOTE)
     canvas.restoreState()
 
 
