@@ -25,29 +25,34 @@ def rank_text(rank: int, ranks: int) -> str:
     return f"{digits}." if looks_like_another and 1 <= int(turned) <= ranks else digits
 
 
+def suit_values(content: Content, i: int) -> tuple[Value, ...]:
+    """What every card in a suit's frame shows of its suit: icons, letters and name."""
+    suit = content["element-suits"].suits[i]
+    return (
+        Value("corner_icon", suit.icon),
+        Value("corner_icon_turned", suit.icon),
+        Value("letter", suit.letter),
+        Value("letter_turned", suit.letter),
+        Value("suit", suit.name.upper(), *content.locate("element-suits", "suits", i, "name")),
+        Value("centre_icon", suit.icon),
+    )
+
+
+TRUMP_CROWN = (Value("trump_badge", ""), Value("trump_icon", "trump"))
+
+
 def element_faces(content: Content) -> list[Face]:
     suits: ElementSuits = content["element-suits"]
     trump = Value("trump_word", content["words"].trump, *content.locate("words", "trump"))
     faces = []
     for i, suit in enumerate(suits.suits):
-        at = partial(content.locate, "element-suits", "suits", i)
+        motto = Value("motto", suit.motto, *content.locate("element-suits", "suits", i, "motto"))
+        crown = (*TRUMP_CROWN, trump) if suit.id == suits.trump else ()
         for rank in range(1, suits.ranks + 1):
             printed = rank_text(rank, suits.ranks)
-            values = [
-                Value("rank", printed),
-                Value("rank_turned", printed),
-                Value("corner_icon", suit.icon),
-                Value("corner_icon_turned", suit.icon),
-                Value("letter", suit.letter),
-                Value("letter_turned", suit.letter),
-                Value("suit", suit.name.upper(), *at("name")),
-                Value("centre_icon", suit.icon),
-                Value("big_rank", printed),
-                Value("motto", suit.motto, *at("motto")),
-            ]
-            if suit.id == suits.trump:
-                values += [Value("trump_badge", ""), Value("trump_icon", "trump"), trump]
-            faces.append(Face(f"sp-element-{suit.id}", tuple(values), f"{suit.name} {rank}"))
+            ranks = (Value("rank", printed), Value("rank_turned", printed), Value("big_rank", printed))
+            values = (*ranks, *suit_values(content, i), motto, *crown)
+            faces.append(Face(f"sp-element-{suit.id}", values, f"{suit.name} {rank}"))
     return faces
 
 
@@ -58,19 +63,7 @@ def marker_faces(content: Content) -> list[Face]:
     note = Value("motto", words.marker_note, *content.locate("words", "marker_note"))
     faces = []
     for i, suit in enumerate(content["element-suits"].suits):
-        at = partial(content.locate, "element-suits", "suits", i)
-        values = (
-            Value("corner_icon", suit.icon),
-            Value("corner_icon_turned", suit.icon),
-            Value("letter", suit.letter),
-            Value("letter_turned", suit.letter),
-            Value("suit", suit.name.upper(), *at("name")),
-            Value("centre_icon", suit.icon),
-            Value("trump_badge", ""),
-            Value("trump_icon", "trump"),
-            marker,
-            note,
-        )
+        values = (*suit_values(content, i), *TRUMP_CROWN, marker, note)
         faces.append(Face(f"sp-element-{suit.id}", values, f"{suit.name} {words.marker}"))
     return faces
 
