@@ -210,7 +210,7 @@ def test_schema_files_name_their_draft_and_kind(schemas):
         ("game", {"kind", "title", "players"}),
         ("element-suits", {"kind", "ranks", "trump", "suits"}),
         ("magic-cards", {"kind", "cards"}),
-        ("reference-card", {"kind", "title", "copies", "sections"}),
+        ("reference-card", {"kind", "copies", "cards"}),
         ("duel-rules", {"kind", "hands", "magic_per_hand", "points_per_trick", "duels"}),
         (
             "words",

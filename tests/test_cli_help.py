@@ -22,7 +22,7 @@ from tests.conftest import invoke
 
 GAME = "spells-and-potions"
 COMPONENTS = {
-    "magic-spell": ["setup", "spells", "tiles", "aids"],
+    "magic-spell": ["setup", "spells", "references", "tiles", "spirit"],
     GAME: ["setup", "elements", "magic", "reference", "markers", "score-pads"],
 }
 
@@ -90,7 +90,7 @@ def test_game_arguments_complete_to_game_ids(command):
 
 def test_only_completes_to_the_named_games_components():
     assert completions(["build", GAME, "--only"], "") == COMPONENTS[GAME]
-    assert completions(["build", "--only"], "s") == ["setup", "spells", "score-pads"]
+    assert completions(["build", "--only"], "s") == ["setup", "spells", "spirit", "score-pads"]
 
 
 def test_the_completion_script_protocol_answers_with_game_ids():

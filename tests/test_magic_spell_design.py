@@ -79,3 +79,50 @@ def test_each_philosophers_stone_is_marked_as_the_variants_piece(pdf):
     marked = [text for _, _, text in cards_on(pdf, "Ingredient tiles") if content["words"].stone_variant in text]
     assert len(marked) == len(content["magic-spell-set"].philosophers_stones)
     assert all(content["words"].stone in text for text in marked)
+
+
+COIN = 20 * MM  # the largest bead or coin a spirit track's space must hold
+LILAC = (0xED, 0xE6, 0xFB)  # the spaces' fill (templates/ms-spirit.yaml); the start space is gold
+
+
+def widest_runs(mask: np.ndarray) -> list[int]:
+    """For each column of boxes in a mask, the longest run of set pixels along its rows: the
+    boxes' inner width. Runs are grouped by where they start (rounded corners start later); a run
+    starting inside a longer one is the part of a box beside its number."""
+    found: list[tuple[int, int]] = []
+    for row in mask:
+        edges = np.diff(np.concatenate([[0], row.astype(int), [0]]))
+        starts, ends = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
+        found += zip(starts, ends - starts, strict=True)
+    groups: list[list[int]] = []  # [start, longest]
+    for start, length in sorted(found):
+        if groups and start - groups[-1][0] < 6 * MM * PIXELS_PER_POINT:
+            groups[-1][1] = max(groups[-1][1], length)
+        else:
+            groups.append([start, length])
+    return [
+        length
+        for start, length in groups
+        if not any(other < start < other + span for other, span in groups) and length > 5 * MM * PIXELS_PER_POINT
+    ]
+
+
+def test_every_spirit_space_holds_a_20_mm_coin(pdf):
+    document = pypdfium2.PdfDocument(str(pdf.path))
+    tracks = list(cards_on(pdf, "Spirit tracks"))
+    assert len(tracks) == 4
+    for page, p, text in tracks:
+        image = np.asarray(document[page].render(scale=PIXELS_PER_POINT).to_pil().convert("RGB")).astype(int)
+        height = pdf.size(page)[1]
+        x0, y0, x1, y1 = (
+            round(v * PIXELS_PER_POINT) for v in (p.rect[0], height - p.rect[3], p.rect[2], height - p.rect[1])
+        )
+        crop = image[y0:y1, x0:x1]
+        spaces = np.abs(crop - np.array(LILAC)).sum(axis=2) < 24
+        across, down = widest_runs(spaces), widest_runs(spaces.T)
+        if p.turns % 2:  # a strip turned on the page: its rows are the image's columns
+            across, down = down, across
+        assert len(across) == 8 and len(down) == 2, (len(across), len(down))  # 15 lilac spaces, 8 by 2
+        narrowest = min(across + down) / PIXELS_PER_POINT
+        assert narrowest >= COIN, f"a space is {narrowest / MM:.1f} mm across inside"
+        assert "Above 15" in text.replace("\n", " ")

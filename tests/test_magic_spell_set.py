@@ -96,20 +96,26 @@ def test_each_spell_card_shows_its_word_and_credits(pdf, content):
     assert len(list(cards_on(pdf, "Spell cards", "backs"))) == len(cards)
 
 
-def test_players_get_spirit_tracks_from_0_to_15_and_turn_references(pdf, content):
-    aids = [text for _, _, text in cards_on(pdf, "Spirit tracks and turn references")]
-    tracks = [t for t in aids if t.startswith("SPIRIT") or "SPIRIT" in t[:12]]
-    references = [t for t in aids if "Your turn" in t]
+def test_players_get_spirit_tracks_from_0_to_15_and_two_turn_references(pdf, content):
+    tracks = [text for _, _, text in cards_on(pdf, "Spirit tracks")]
+    references = [text.replace("\n", " ") for _, _, text in cards_on(pdf, "Turn references")]
     assert len(tracks) == content["magic-spell-set"].players == 4
-    assert len(references) == content["reference-card"].copies
+    assert len(references) == 2 * content["reference-card"].copies
     for track in tracks:
         squashed = track.replace(" ", "")
         assert "0123" in squashed and "12131415" in squashed, "the track runs 0 to 15"
-    for reference in references:
+    turns = [t for t in references if "Your turn" in t]
+    between = [t for t in references if "Between turns" in t]
+    assert len(turns) == len(between) == content["reference-card"].copies
+    for reference in turns:
         for action in ("Weave", "Cast", "Scrounge", "Research", "Rest"):
             assert action in reference
+    for reference in between:
+        for heading in ("Trading", "Grading", "Who wins"):
+            assert heading in reference
+        assert "The most credits in a spellbook wins, whoever called for grading" in reference
         for variant in ("Heavy Courseload", "Low Enrollment", "Philosopher's Stone", "Open Research"):
-            assert variant in reference.replace("\n", " ")
+            assert variant in reference
 
 
 def build_with(tmp_path, files: dict[str, str], *args):

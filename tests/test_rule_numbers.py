@@ -61,7 +61,7 @@ def test_points_per_trick_change_the_score_pad_reference_card_and_duel_score(tmp
     folder = overlay(tmp_path, "spells-and-potions", "rules.yaml", "points_per_trick: 10", "points_per_trick: 5")
     theirs = load_game(sp, [CONTENT, folder])
     assert "5 points a trick" in theirs["score-pad"].how_to
-    assert "worth **5 points**" in theirs["reference-card"].sections[2].text
+    assert "worth **5 points**" in theirs["reference-card"].cards[0].sections[2].text
     assert spells_and_potions.duel_score(7, scoring(theirs)) == 35
     assert spells_and_potions.duel_score(7, scoring(load_game(sp, [CONTENT]))) == 70
 
@@ -78,7 +78,7 @@ def test_an_unknown_placeholder_is_a_problem_with_a_suggestion(tmp_path):
     with pytest.raises(ContentError) as caught:
         load_game(game("magic-spell"), [CONTENT, folder])
     [problem] = caught.value.problems
-    assert problem.mark.file.endswith("ov/magic-spell/reference.yaml") and problem.field == "sections.0.text"
+    assert problem.mark.file.endswith("ov/magic-spell/reference.yaml") and problem.field == "cards.0.sections.0.text"
     assert "got {reserch_cost}; did you mean {research_cost}?" in problem.message
 
 

@@ -6,18 +6,26 @@ from pnp.components.card import Face, Value
 from pnp.content.loader import Content
 
 
-def reference_face(content: Content, template: str) -> Face:
-    """The game's reference-card content as one face: its title, and its sections as a fitted body."""
+def reference_faces(content: Content, template: str) -> tuple[Face, ...]:
+    """The game's reference cards, a set per player: each card's title, and its sections as a
+    fitted body."""
     ref = content["reference-card"]
-    body = "\n".join(f"**{s.heading}**\n{s.text}" for s in ref.sections)
-    return Face(
-        template,
-        (
-            Value("title", ref.title, *content.locate("reference-card", "title")),
-            Value("body", body, *content.locate("reference-card", "sections")),
-        ),
-        "reference card",
+    cards = tuple(
+        Face(
+            template,
+            (
+                Value("title", card.title, *content.locate("reference-card", "cards", i, "title")),
+                Value(
+                    "body",
+                    "\n".join(f"**{s.heading}**\n{s.text}" for s in card.sections),
+                    *content.locate("reference-card", "cards", i, "sections"),
+                ),
+            ),
+            f"reference card {card.title}",
+        )
+        for i, card in enumerate(ref.cards)
     )
+    return cards * ref.copies
 
 
 def titled_back(

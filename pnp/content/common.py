@@ -25,13 +25,18 @@ class ReferenceSection(Strict):
     text: str  # rich text: **bold**, *italic*, :icon:
 
 
+class ReferenceFace(Strict):
+    title: str
+    sections: list[ReferenceSection] = Field(min_length=1)
+
+
 class ReferenceCard(Strict):
-    """kind: reference-card — a rules summary printed on cards, one per player."""
+    """kind: reference-card — a rules summary printed on one or more cards; each player gets a set.
+    Text that does not fit one card at a readable size goes on the next card, not into smaller type."""
 
     kind: Literal["reference-card"]
-    title: str
-    copies: int = Field(ge=1, le=12)
-    sections: list[ReferenceSection] = Field(min_length=1)
+    copies: int = Field(ge=1, le=12)  # sets: one per player
+    cards: list[ReferenceFace] = Field(min_length=1, max_length=4)
 
 
 class SetupSheet(Strict):

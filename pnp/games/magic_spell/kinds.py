@@ -83,7 +83,7 @@ class SetRules(Strict):
     kind: Literal["magic-spell-set"]
     letter_tiles: int = Field(ge=26, le=400)  # the tile mix is derived from the deck to this total
     philosophers_stones: list[Literal[ICON_NAMES]] = Field(max_length=6)  # type: ignore[valid-type]
-    players: int = Field(ge=1, le=8)  # spirit track and turn reference cards, one each
+    players: int = Field(ge=1, le=8)  # a spirit track each (reference-card sets its own copies)
     courseload: list[Annotated[int, Field(ge=1, le=99)]] = Field(
         min_length=3, max_length=3
     )  # credits to finish: normal, then Heavy Courseload
@@ -98,7 +98,8 @@ class ComponentTitles(Strict):
 
     spells: str
     tiles: str
-    aids: str
+    references: str
+    spirit: str
 
 
 class Words(Strict):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import zlib
 
 from pnp.components.card import Face, Value
-from pnp.components.faces import reference_face, titled_back
+from pnp.components.faces import reference_faces, titled_back
 from pnp.components.kinds import Component, Deck
 from pnp.components.setup_sheet import setup_sheet
 from pnp.content.loader import Content
@@ -58,11 +58,12 @@ def tile_faces(content: Content) -> list[Face]:
     return faces
 
 
-def aid_faces(content: Content) -> list[Face]:
+def spirit_track(content: Content) -> Face:
+    """One student's spirit track: a strip of spaces a bead or coin moves along."""
     setup: SetRules = content["magic-spell-set"]
     words: Words = content["words"]
     spirit = setup.spirit
-    track = Face(
+    return Face(
         "ms-spirit",
         (
             Value("title", words.spirit, *content.locate("words", "spirit")),
@@ -72,7 +73,6 @@ def aid_faces(content: Content) -> list[Face]:
         ),
         "spirit track",
     )
-    return [track] * setup.players + [reference_face(content, "ms-reference")] * content["reference-card"].copies
 
 
 def components(content: Content, templates: dict) -> list[Component]:
@@ -87,12 +87,20 @@ def components(content: Content, templates: dict) -> list[Component]:
             titled_back(content, "ms-back", "credit"),
         ),
         Deck(
+            "references",
+            named.references,
+            "ms-reference",
+            reference_faces(content, "ms-reference"),
+            titled_back(content, "ms-aid-back", "spirit"),
+        ),
+        Deck(
             "tiles",
             named.tiles,
             "ms-tile",
             tuple(tile_faces(content)),
             Face("ms-tile-back", (Value("emblem", "spell"),), "tile back"),
         ),
-        Deck("aids", named.aids, "ms-spirit", tuple(aid_faces(content)), titled_back(content, "ms-aid-back", "spirit")),
+        # a long strip with room for a bead or coin on every space; printed one side only
+        Deck("spirit", named.spirit, "ms-spirit", (spirit_track(content),) * content["magic-spell-set"].players, None),
     ]
     return [setup_sheet(content["setup"], rest, templates), *rest]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 
 from pnp.components.card import Face, Value
-from pnp.components.faces import reference_face, titled_back
+from pnp.components.faces import reference_faces, titled_back
 from pnp.components.kinds import Component, Deck, Sheet
 from pnp.components.setup_sheet import setup_sheet
 from pnp.content.loader import Content
@@ -124,7 +124,7 @@ def components(content: Content, templates: dict) -> list[Component]:
             "reference",
             named["reference"],
             "sp-reference",
-            (reference_face(content, "sp-reference"),) * content["reference-card"].copies,
+            reference_faces(content, "sp-reference"),
             titled_back(content, "sp-back-reference", "question", "star", title=("words", "reference_back")),
         ),
         Deck(
