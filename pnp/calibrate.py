@@ -26,6 +26,10 @@ ARM = 12 * MM  # half the length of each front line
 INSET = 40 * MM  # corner targets' distance from the paper's left and right edges
 CLEAR = 3 * MM  # between the words and the nearest line
 TITLE, BODY = 14, 8  # font sizes
+LABEL = 6  # pt, the scales' numbers: the smallest type printed anywhere
+FIGURE = 0.714 * LABEL  # the height of Noto Sans' figures
+ROWS = (5.6 * MM, 8.6 * MM)  # the middles of the numbers' two rows, this far from the scale's line
+ROW_REACH = 1.5 * MM  # a second-row tick stops this short of its number's middle, clear of its figures
 STEPS = (
     "1. Print both pages on one sheet, double-sided, at 100% / actual size, flipping as you will for cards.",
     "2. Hold the sheet to a light with the scales towards you; the lines on this side show through.",
@@ -68,26 +72,34 @@ def _front(canvas: Canvas, paper: Paper, page: PageTemplate) -> None:
 
 
 def _scale(canvas: Canvas, x: float, y: float, vertical: bool) -> None:
-    """Ticks every 0.5 mm from -REACH to +REACH mm, numbers every 2 mm, growing right or up."""
+    """Ticks every 0.5 mm from -REACH to +REACH mm, growing right or up, and a number every 2 mm.
+
+    Ticks and numbers point away from the target, clear of the front's other line. At LABEL pt a
+    number is nearly 2 mm wide, so numbers side by side 2 mm apart would touch: they take turns
+    between two rows (columns on an upright scale), 4 mm apart within a row, each at the end of its
+    own tick (the second row's ticks reach past the first row's numbers)."""
     canvas.saveState()
     canvas.translate(x, y)
     if vertical:
         canvas.rotate(90)
-    canvas.setFont(fonts.font_name("regular"), 4)  # labels 2 mm apart must not touch
+    away = -1 if vertical else 1  # the side of the scale's line away from the target, in its own y
+    canvas.setFont(fonts.font_name("regular"), LABEL)
     for half in range(-2 * REACH, 2 * REACH + 1):
         at = half * 0.5 * MM
-        tall = (4 if half % 4 == 0 else 3 if half % 2 == 0 else 1.8) * MM
-        canvas.line(at, -tall, at, 0)
-        if half % 4 == 0:
-            label = str(half // 2)
-            if vertical:  # keep the numbers upright on the page
-                canvas.saveState()
-                canvas.translate(at, -6 * MM)
-                canvas.rotate(-90)
-                canvas.drawCentredString(0, -1.5, label)
-                canvas.restoreState()
-            else:
-                canvas.drawCentredString(at, -6.2 * MM, label)
+        if half % 4:  # an unnumbered whole or half millimetre
+            canvas.line(at, 0, at, away * (3 if half % 2 == 0 else 1.8) * MM)
+            continue
+        row = ROWS[(half // 4) % 2]
+        canvas.line(at, 0, at, away * (4 * MM if row == ROWS[0] else row - ROW_REACH))
+        label = str(half // 2)
+        if vertical:  # keep the numbers upright on the page, centred on their ticks
+            canvas.saveState()
+            canvas.translate(at, -row)
+            canvas.rotate(-90)
+            canvas.drawCentredString(0, -FIGURE / 2, label)
+            canvas.restoreState()
+        else:
+            canvas.drawCentredString(at, row - FIGURE / 2, label)
     canvas.line(-REACH * MM, 0, REACH * MM, 0)
     canvas.restoreState()
 

@@ -384,4 +384,71 @@ def cards(name, dpi, bleed, out, only, extra) -> None:
         click.echo(f"skipped {game.id}: {', '.join(only)} has no cards")
 
 
+@export.command(
+    name="page",
+    short_help="A PNG picture of one page of GAME's PDF.",
+    help=f"A PNG picture of one page of GAME's PDF ({GAME_IDS}), the page numbered as in the PDF "
+    "`pnp build GAME --paper PAPER` writes (its setup page first, each page of card fronts followed by "
+    "their backs), e.g. for a README: an A4 page at 110 dpi is 909 x 1286 px.",
+)
+@click.argument("name", metavar="GAME", shell_complete=complete_games)
+@click.option(
+    "--page",
+    "number",
+    type=click.IntRange(min=1),
+    required=True,
+    metavar="N",
+    help="The page to picture, from 1, as numbered in the built PDF.",
+)
+@click.option(
+    "--dpi",
+    type=click.IntRange(36, 600),
+    default=150,
+    show_default=True,
+    help="Pixels per inch of the paper, 36 to 600: about 110 makes an A4 or Letter page 900 px wide.",
+)
+@PAPER_OPTION
+@click.option(
+    "-o",
+    "--out",
+    "path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    required=True,
+    metavar="FILE.png",
+    help="The PNG file to write; its folder is made if need be.",
+)
+@CONTENT_OPTION
+@reports_problems
+def page(name, number, dpi, paper, path, extra) -> None:
+    import tempfile
+
+    from pnp.build import write
+    from pnp.document import plan_pages
+    from pnp.raster import render_page
+
+    if path.suffix.lower() != ".png":
+        raise click.BadParameter(f"expected a file name ending in .png, got {str(path)!r}", param_hint="--out")
+    [game] = chosen_games((name,), extra)
+    options = Options(paper)
+    [loaded] = checked_games([game], extra, options)
+    pages = len(plan_pages(loaded.components(), loaded.templates, options))
+    if number > pages:
+        raise click.BadParameter(
+            f"expected a page from 1 to {pages} ({game.id} on {PAPERS[paper].name} has {pages} pages), got {number}",
+            param_hint="--page",
+        )
+    with tempfile.TemporaryDirectory(prefix="pnp-page-") as folder, without_cycle_collector():
+        pdf = Path(folder) / output_name(game.id, options, ())
+        write(loaded, options, pdf)
+        image = render_page(pdf, number, dpi)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp")
+    try:
+        image.save(tmp, format="PNG", dpi=(dpi, dpi), optimize=True)
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+    click.echo(f"wrote {path} (page {number} of {pages}, {image.width} x {image.height} px)")
+
+
 main.add_command(sim)

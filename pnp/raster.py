@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
+from pathlib import Path
 
 import pypdfium2 as pdfium
 from PIL import Image
@@ -43,3 +44,15 @@ def rasterise(faces: list[Face], templates: dict, bleed: float, dpi: float) -> I
         # pdfium rounds a page's pixel size up, so a float a hair over a whole pixel adds a column
         image = page.render(scale=dpi / INCH).to_pil().convert("RGB")
         yield face, image.crop((0, 0, *sizes[face]))
+
+
+def render_page(pdf: Path, number: int, dpi: float) -> Image.Image:
+    """Page `number` (from 1) of the PDF at `pdf` as an RGB image of pixel_size for its page size."""
+    document = pdfium.PdfDocument(pdf)
+    try:
+        page = document[number - 1]
+        width, height = page.get_size()
+        image = page.render(scale=dpi / INCH).to_pil().convert("RGB")
+    finally:
+        document.close()
+    return image.crop((0, 0, *pixel_size(width, height, 0, dpi)))  # as above: pdfium's extra column

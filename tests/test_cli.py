@@ -339,7 +339,7 @@ def test_calibrate_letter_writes_a_two_page_sheet_with_crosshairs_and_scales(tmp
             assert sum(w["text"] == label for w in numbers) >= 2 * len(crosses), label
         zeros = [((w["x0"] + w["x1"]) / 2, (w["top"] + w["bottom"]) / 2) for w in numbers if w["text"] == "0"]
         for x, y in crosses:
-            # the X scale's 0 under each vertical line, the Y scale's 0 beside each horizontal one
+            # the X scale's 0 in line with each vertical line, the Y scale's 0 beside each horizontal one
             assert any(abs(zx - x) < 0.5 and 0 < abs(zy - y) < 20 * MM for zx, zy in zeros), (x, y)
             assert any(abs(zy - y) < 1.0 and 0 < zx - x < 20 * MM for zx, zy in zeros), (x, y)
         assert "back" in back.extract_text()

@@ -1,9 +1,13 @@
-"""`pnp export cards` (a PNG per card and back, at print size with bleed) and the Tabletop
-Simulator saved object `pnp export tts` writes beside its sheets. Every artefact is read back."""
+"""`pnp export cards` (a PNG per card and back, at print size with bleed), the Tabletop
+Simulator saved object `pnp export tts` writes beside its sheets, and `pnp export page` (a PNG of
+one page of a game's PDF, as the README's pictures are made). Every artefact is read back."""
 
 from __future__ import annotations
 
 import json
+import re
+import shutil
+import subprocess
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -16,7 +20,8 @@ from pnp.build import open_game
 from pnp.cli import main
 from pnp.components.kinds import Deck
 from pnp.games import games
-from pnp.paths import CONTENT, TEMPLATES
+from pnp.imposition import PAPERS
+from pnp.paths import CONTENT, ROOT, TEMPLATES
 from pnp.raster import pixel_size
 from pnp.render.templates import load_templates
 from pnp.units import INCH, MM
@@ -233,3 +238,80 @@ def test_url_base_names_the_images_by_their_file_names_under_it(tmp_path, tts):
                 name = local(mine["CustomDeck"][key][field]).name
                 assert custom[field] == f"https://example.com/decks/{name}"
                 assert (tmp_path / name).exists()
+
+
+# --- pnp export page ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "paper", "number", "dpi", "size"),
+    [(GAME, "a4", 8, 110, (909, 1286)), ("magic-spell", "letter", 2, 72, (612, 792))],
+)
+def test_a_page_is_a_png_of_the_paper_at_that_dpi_and_shows_that_page(tmp_path, built, game, paper, number, dpi, size):
+    path = tmp_path / "pictures" / "page.png"  # a folder made for it
+    args = ("export", "page", game, "--page", str(number), "--dpi", str(dpi), "--paper", paper, "-o", str(path))
+    result = ok(invoke(*args))
+    pages = len(pdfium.PdfDocument(built(game=game, paper=paper)))
+    assert result.output == f"wrote {path} (page {number} of {pages}, {size[0]} x {size[1]} px)\n"
+    # the paper at that dpi: A4 is 210 x 297 mm, Letter 8.5 x 11 in
+    assert size == (round(PAPERS[paper].width / INCH * dpi), round(PAPERS[paper].height / INCH * dpi))
+    with Image.open(path) as image:
+        assert (image.format, image.mode, image.size) == ("PNG", "RGB", size)
+        picture = image.tobytes()
+    page = pdfium.PdfDocument(built(game=game, paper=paper))[number - 1]
+    from_pdf = page.render(scale=dpi / INCH).to_pil().convert("RGB").crop((0, 0, *size))
+    assert picture == from_pdf.tobytes()  # that page of the PDF `pnp build` writes, pixel for pixel
+    assert list(tmp_path.rglob("*")) == [path.parent, path]  # no temporary PDF or PNG left beside it
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--page", "99"), "Invalid value for --page: expected a page from 1 to 18 (spells-and-potions on A4 has 18"),
+        (("--page", "0"), "Invalid value for '--page': 0 is not in the range x>=1"),
+        (("--page", "2", "--dpi", "10"), "Invalid value for '--dpi': 10 is not in the range 36<=x<=600"),
+    ],
+    ids=["past the last page", "page 0", "dpi too low"],
+)
+def test_a_page_number_or_dpi_out_of_range_is_a_usage_error_and_nothing_is_written(tmp_path, args, message):
+    path = tmp_path / "page.png"
+    result = invoke("export", "page", GAME, *args, "-o", str(path))
+    assert result.exit_code == 2
+    assert message in result.stderr and "export page [OPTIONS] GAME" in result.stderr  # usage, no traceback
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_picture_is_a_png_file(tmp_path):
+    result = invoke("export", "page", GAME, "--page", "1", "-o", str(tmp_path / "page.jpg"))
+    assert result.exit_code == 2
+    assert "Invalid value for --out: expected a file name ending in .png" in result.stderr
+    assert not list(tmp_path.iterdir())
+
+
+def readme_images() -> list[tuple[str, str]]:
+    """(target, alt text) of every image the README shows, as Markdown or as HTML."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    markdown = [(target, alt) for alt, target in re.findall(r"!\[([^\]]*)\]\(([^)\s]+)", text)]
+    html = []
+    for tag in re.findall(r"<img\b[^>]*>", text):
+        attributes = dict(re.findall(r'(\w+)="([^"]*)"', tag))
+        html.append((attributes.get("src", ""), attributes.get("alt", "")))
+    return markdown + html
+
+
+def test_every_image_the_readme_shows_is_in_the_repository_with_alt_text():
+    images = readme_images()
+    assert {Path(target).name for target, _ in images} >= {
+        "spells-and-potions-element-cards.png",
+        "magic-spell-spell-cards.png",
+    }  # a sheet of each game that is ready
+    for target, alt in images:
+        assert not re.match(r"\w+://", target), f"{target}: the README's pictures are files in the repository"
+        path = ROOT / target
+        assert path.is_file(), f"README shows {target}, which is not in the repository"
+        with Image.open(path) as image:
+            assert image.format == "PNG" and image.width >= 600, target
+        assert len(alt.split()) >= 5, f"{target}: alt text should say what the picture shows"
+        if shutil.which("git") and (ROOT / ".git").exists():  # a checkout: the picture is not ignored
+            ignored = subprocess.run(["git", "-C", str(ROOT), "check-ignore", "-q", target], check=False)
+            assert ignored.returncode == 1, f"{target} is ignored by .gitignore: it would never be committed"
