@@ -50,7 +50,7 @@ class Page:
     info_axis: str
     draw: Callable[[Writer], None]
     shift: tuple[float, float] = (0.0, 0.0)  # the duplex offset, in the paper's portrait frame
-    holds: tuple[str, ...] = ()  # the ids of the components whose fronts this page shows
+    holds: tuple[str, ...] = ()  # the ids of the components printed on this page (fronts or backs)
 
 
 class Writer:
@@ -61,7 +61,7 @@ class Writer:
 
     def __init__(self, canvas: Canvas, templates: dict, options: Options, repeated: set[Face], pages: list[Page]):
         self.canvas, self.templates, self.options = canvas, templates, options
-        self.printing = Printing(options, fronts_pages(pages))
+        self.printing = Printing(options, component_pages(pages))
         self.repeated = repeated
         self.forms: dict[Hashable, str] = {}
 
@@ -173,7 +173,7 @@ def deck_run_pages(
 
             edge = options.backs.removeprefix("duplex-")
             side = f"backs: print double-sided, flip on the {edge} edge"
-            pages.append(Page(dims, title, side, full.info_axis, backs, options.offset))
+            pages.append(Page(dims, title, side, full.info_axis, backs, options.offset, holds=holds))
     return pages
 
 
@@ -195,8 +195,8 @@ def sheet_pages(sheet: Sheet, templates: dict, options: Options, style: PageStyl
     return [page(i) for i in range(sheet.pages)]
 
 
-def fronts_pages(pages: list[Page]) -> dict[str, tuple[int, ...]]:
-    """Each component's id -> the numbers (from 1) of the pages showing its fronts."""
+def component_pages(pages: list[Page]) -> dict[str, tuple[int, ...]]:
+    """Each component's id -> the numbers (from 1) of the pages it is printed on, fronts and backs."""
     found: dict[str, list[int]] = {}
     for number, page in enumerate(pages, 1):
         for component in page.holds:

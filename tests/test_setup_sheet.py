@@ -1,5 +1,6 @@
-"""Each game's first page: the set it lists, with counts and the pages each component's fronts
-are on, read back from the built PDF's page labels; the printer and mounting lines for the build."""
+"""Each game's first page: the set it lists, with counts and the pages each component is printed
+on (fronts and backs), read back from the built PDF's page labels; the printer and mounting lines
+for the build."""
 
 from __future__ import annotations
 
@@ -26,17 +27,16 @@ def plain(text: str) -> str:
     return " ".join(text.replace("**", "").replace("*", "").split())
 
 
-def fronts_by_label(pdf, game_title: str, titles: list[str]) -> dict[str, list[int]]:
-    """Component title -> the page numbers whose label shows its fronts (a sheet's pages count).
+def pages_by_label(pdf, game_title: str, titles: list[str]) -> dict[str, list[int]]:
+    """Component title -> the page numbers whose label names it (fronts, backs and sheets).
     A label joins the titles sharing a sheet with " + ", which a title may hold too: each is looked for."""
-    label = re.compile(rf"{re.escape(game_title)} · (.+?) · (?:([^·]+?) · )?page (\d+) of \d+")
+    label = re.compile(rf"{re.escape(game_title)} · (.+?) · (?:[^·]+? · )?page (\d+) of \d+")
     found: dict[str, list[int]] = {}
     for page in range(len(pdf)):
-        title, side, number = label.search(pdf.text(page)).groups()
-        if side is None or side.startswith("fronts"):
-            for component in titles:
-                if f" + {component} + " in f" + {title} + ":
-                    found.setdefault(component, []).append(int(number))
+        title, number = label.search(pdf.text(page)).groups()
+        for component in titles:
+            if f" + {component} + " in f" + {title} + ":
+                found.setdefault(component, []).append(int(number))
     return found
 
 
@@ -49,7 +49,7 @@ def test_the_first_page_lists_the_set_where_this_pdf_has_it(built_pdf, game_id, 
     pdf = built_pdf(game=game_id, **options)
     first = pdf.text(0)
     assert f"{title} · {words.name} · page 1 of {len(pdf)}" in first
-    where = fronts_by_label(pdf, title, [c.title for c in opened.every_component()])
+    where = pages_by_label(pdf, title, [c.title for c in opened.every_component()])
     assert where[words.name] == [1]
     for component in opened.every_component()[1:]:
         count = len(component.faces) if isinstance(component, Deck) else component.pages
@@ -81,6 +81,43 @@ def test_magic_spell_says_to_glue_the_tiles_before_cutting(built_pdf):
     pdf = built_pdf(game="magic-spell")
     tiles = next(c for c in opened.every_component() if c.id == "tiles")
     titles = [c.title for c in opened.every_component()]
-    pages = page_ranges(tuple(fronts_by_label(pdf, opened.content["game"].title, titles)[tiles.title]))
+    pages = page_ranges(tuple(pages_by_label(pdf, opened.content["game"].title, titles)[tiles.title]))
     glue = fill(opened.content["setup"].mount_first["tiles"], {"pages": pages})[0]
     assert plain(glue) in pdf.text(0)
+
+
+def test_a_deck_on_many_pages_is_one_range_on_the_first_page(tmp_path):
+    """A user's deck of 240 magic cards prints on 54 pages; the first page says where in one range."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from tests.conftest import overlay
+    from tests.pdfcards import BuiltPdf
+
+    cards = "".join(
+        f"  - {{name: Homebrew {i}, type: potion, count: 2, points: 1, effect: A sip., flavour: Ours.}}\n"
+        for i in range(120)
+    )
+    mine = overlay(tmp_path / "mine", "spells-and-potions", {"magic-cards.yaml": "kind: magic-cards\ncards:\n" + cards})
+    out = tmp_path / "out"
+    args = [
+        "build",
+        "spells-and-potions",
+        "--content",
+        str(mine),
+        "--only",
+        "setup",
+        "--only",
+        "magic",
+        "--out",
+        str(out),
+    ]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    pdf = BuiltPdf(next(out.glob("*.pdf")))
+    opened = open_game(game("spells-and-potions"), [CONTENT, mine])
+    magic = next(c for c in opened.every_component() if c.id == "magic")
+    pages = pages_by_label(pdf, opened.content["game"].title, [magic.title])[magic.title]
+    assert len(magic.faces) >= 240 and len(pages) > 40
+    assert pages == list(range(pages[0], pages[-1] + 1))
+    assert re.search(rf"{re.escape(magic.title)} {len(magic.faces)} .+? {pages[0]}–{pages[-1]}\b", pdf.text(0))

@@ -43,7 +43,7 @@ class Printing:
     """What a sheet may need to know of the build it is printed in."""
 
     options: Options
-    fronts: dict[str, tuple[int, ...]]  # component id -> the page numbers showing its fronts, in this PDF
+    pages: dict[str, tuple[int, ...]]  # component id -> the page numbers it is printed on in this PDF
 
 
 @dataclass(frozen=True)

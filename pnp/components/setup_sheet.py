@@ -43,7 +43,7 @@ def rows(words: SetupSheet, listed: list[Component], templates: dict, printing: 
         else:
             paper = PAPERS[printing.options.paper].name
             count, what = component.pages, sheet_words(words.sheet_size, "sheet_size", paper=paper)
-        pages = printing.fronts.get(component.id)
+        pages = printing.pages.get(component.id)
         out.append((component.title, str(count), what, page_ranges(pages) if pages else words.not_printed))
     return out
 
@@ -63,7 +63,7 @@ def cutting_lines(words: SetupSheet, listed: list[Component], printing: Printing
     """Mounting first (for the components in this PDF that need it), then the cutting order."""
     lines = []
     for component in listed:
-        pages = printing.fronts.get(component.id)
+        pages = printing.pages.get(component.id)
         if component.id in words.mount_first and pages:
             text = sheet_words(words.mount_first[component.id], f"mount_first.{component.id}", pages=page_ranges(pages))
             lines.append((text, f"mount_first.{component.id}"))
