@@ -1,0 +1,12 @@
+"""Merchants of Magick: the shoppe sheet and every card from one description of the sheet."""
+
+from pnp.games import GameDef
+
+GAME = GameDef(
+    id="merchants-of-magick",
+    title="Merchants of Magick",
+    kinds="pnp.games.merchants_of_magick.kinds:KINDS",
+    numbers="pnp.games.merchants_of_magick.kinds:rule_numbers",
+    check="pnp.games.merchants_of_magick.checks:check",
+    printed="pnp.games.merchants_of_magick.printed:components",
+)
