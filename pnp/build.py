@@ -69,7 +69,7 @@ def check(game: Game, options: Options) -> None:
     where = game.content.locate("game", "title")[0]
     for component in components:
         if isinstance(component, Deck):
-            faces = set(component.faces) | ({component.back} if component.back else set())
+            faces = set(component.faces) | set(component.all_backs())
             for face in sorted(faces, key=lambda f: f.label):
                 template = game.templates.get(face.template)
                 if template is None:

@@ -234,7 +234,7 @@ def list_games(extra) -> None:
         for component in opened.components():
             if isinstance(component, Deck):
                 size = opened.templates[component.template].size
-                back = "with backs" if component.back else "no backs"
+                back = "a back each" if component.backs else "with backs" if component.back else "no backs"
                 what = f"{size.width / MM:.1f} x {size.height / MM:.1f} mm, {back}"
                 game_rows.append((component.id, component.title, len(component.faces), what))
             else:

@@ -107,7 +107,7 @@ class Writer:
 
 @dataclass(frozen=True)
 class Slot:
-    """One card to print and the back of its own deck."""
+    """One card to print and its back (its deck's, or its own)."""
 
     face: Face
     back: Face | None
@@ -121,21 +121,21 @@ def deck_run_pages(
     next deck starts where the last one ended. With gutters a new deck or face template starts a
     new row, as only the gutters between rows are kept at twice the bleed."""
     size = templates[decks[0].template].size
-    folded = options.backs == "fold" and decks[0].back is not None
+    folded = options.backs == "fold" and decks[0].has_backs
     full = plan_grid(PAPERS[options.paper], size.width, size.height, options.bleed, style, folded, options.gutters)
     cells = full.front_cells()
     per_row = len(cells) // full.rows.count
     sheets: list[list[tuple[int, Slot]]] = [[]]
     at, last = 0, None
     for deck in decks:
-        for face in deck.faces:
+        for index, face in enumerate(deck.faces):
             kind = (deck.id, face.template)
             if options.gutters and last is not None and kind != last and at % per_row:
                 at += per_row - at % per_row
             if at == len(cells):
                 sheets.append([])
                 at = 0
-            sheets[-1].append((cells[at], Slot(face, deck.back, deck.id)))
+            sheets[-1].append((cells[at], Slot(face, deck.back_of(index), deck.id)))
             at, last = at + 1, kind
     titles = {deck.id: deck.title for deck in decks}
     dims = (full.page_w, full.page_h)
@@ -236,7 +236,7 @@ def share_sheets(components: list[Component], templates: dict, options: Options)
 
     def key(deck: Deck) -> tuple:
         size = templates[deck.template].size
-        return (size.width, size.height, options.backs == "fold" and deck.back is not None)
+        return (size.width, size.height, options.backs == "fold" and deck.has_backs)
 
     for component in components:
         if isinstance(component, Deck) and runs and isinstance(runs[-1], list) and key(runs[-1][0]) == key(component):
@@ -252,8 +252,8 @@ def repeated_faces(components: list[Component], options: Options) -> set[Face]:
     for deck in components:
         if isinstance(deck, Deck):
             counts.update(deck.faces)
-            if deck.back is not None and options.backs != "none":
-                counts[deck.back] += len(deck.faces)
+            if options.backs != "none":
+                counts.update(deck.back_of(i) for i in range(len(deck.faces)) if deck.has_backs)
     return {face for face, n in counts.items() if n > 1}
 
 

@@ -1,5 +1,6 @@
 """Card images for print-on-demand shops: one PNG per card and one per deck back, at the printed
-size with bleed, in a folder per deck and named by the card."""
+size with bleed, in a folder per deck and named by the card. A deck whose cards each have their own
+back (two-sided cards) gets one back per card instead, named after its front: 001-card-back.png."""
 
 from __future__ import annotations
 
@@ -31,8 +32,11 @@ def export_cards(
         folder.mkdir(parents=True, exist_ok=True)
         for stale in folder.glob("*.png"):  # a shop takes the whole folder: no card a past export left
             stale.unlink()
-        named = list(zip(card_names(deck), deck.faces, strict=True))
-        if deck.back:
+        names = card_names(deck)
+        named = list(zip(names, deck.faces, strict=True))
+        if deck.backs is not None:
+            named += [(name.removesuffix(".png") + "-back.png", back) for name, back in zip(names, deck.backs, strict=True)]
+        elif deck.back:
             named.append(("back.png", deck.back))
         paths: dict[Face, list[Path]] = {}
         for name, face in named:

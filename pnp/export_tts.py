@@ -2,7 +2,9 @@
 object that spawns them all (pnp.tts_object).
 
 TTS keeps a sheet's last slot for the hidden-card image (what a card in a hidden zone shows): the
-deck's back goes there, so a sheet holds at most 69 cards.
+deck's back goes there, so a sheet holds at most 69 cards. A deck whose cards each have their own
+back (two-sided cards) also gets a sheet of backs in the same grid, which TTS takes as unique backs
+(its hidden-card slot shows the first card's back); the deck's back image is then the first card's.
 """
 
 from __future__ import annotations
@@ -33,9 +35,11 @@ def export_decks(
         faces = list(deck.faces)
         size = templates[deck.template].size
         dpi = CARD_WIDTH_PX / size.width * INCH  # CARD_WIDTH_PX across, whatever the piece's size
-        images = dict(rasterise(faces + ([deck.back] if deck.back else []), templates, 0.0, dpi))  # trimmed
+        own = list(deck.backs) if deck.backs is not None else None
+        images = dict(rasterise(faces + list(deck.all_backs()), templates, 0.0, dpi))  # trimmed
         w, h = images[faces[0]].size
-        back = images[deck.back].resize((w, h)) if deck.back else Image.new("RGB", (w, h), "white")
+        first_back = own[0] if own else deck.back
+        back = images[first_back].resize((w, h)) if first_back else Image.new("RGB", (w, h), "white")
         sheets = []
         for number, start in enumerate(range(0, len(faces), PER_SHEET), 1):
             chunk = faces[start : start + PER_SHEET]
@@ -49,7 +53,16 @@ def export_decks(
             path = out / f"{game_id}-{deck.id}-{number}.png"
             sheet.save(path, optimize=True)
             written.append(path)
-            sheets.append(Sheet(path, columns, rows, tuple(chunk)))
+            backs_path = None
+            if own is not None:
+                backs = Image.new("RGB", (columns * w, rows * h), "white")
+                for i, face in enumerate(own[start : start + PER_SHEET]):
+                    backs.paste(images[face].resize((w, h)), ((i % columns) * w, (i // columns) * h))
+                backs.paste(back, ((columns - 1) * w, (rows - 1) * h))
+                backs_path = out / f"{game_id}-{deck.id}-{number}-backs.png"
+                backs.save(backs_path, optimize=True)
+                written.append(backs_path)
+            sheets.append(Sheet(path, columns, rows, tuple(chunk), backs_path))
             manifest[path.name] = {"deck": deck.title, "columns": columns, "rows": rows, "cards": len(chunk)}
         back_path = out / f"{game_id}-{deck.id}-back.png"
         back.save(back_path, optimize=True)

@@ -26,6 +26,7 @@ class Sheet:
     columns: int
     rows: int
     faces: tuple[Face, ...]
+    backs: Path | None = None  # a sheet of each card's own back, in the same grid (two-sided cards)
 
 
 @dataclass(frozen=True)
@@ -64,11 +65,11 @@ def saved_object(title: str, decks: list[TtsDeck], url: Callable[[Path], str]) -
             deck_id += 1
             custom[str(deck_id)] = entry = {
                 "FaceURL": url(sheet.path),
-                "BackURL": url(deck.back),
+                "BackURL": url(sheet.backs or deck.back),
                 "NumWidth": sheet.columns,
                 "NumHeight": sheet.rows,
                 "BackIsHidden": True,
-                "UniqueBack": False,
+                "UniqueBack": sheet.backs is not None,
                 "Type": SQUARE if deck.square else RECTANGLE_ROUNDED,
             }
             for cell, face in enumerate(sheet.faces):

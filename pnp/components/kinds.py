@@ -12,13 +12,33 @@ from pnp.imposition import Options
 
 @dataclass(frozen=True)
 class Deck:
-    """Cards, tiles or tokens of one size, printed n-up and cut out; one back for them all."""
+    """Cards, tiles or tokens of one size, printed n-up and cut out; one back for them all, or
+    with `backs` a back of its own for each face (a two-sided card: a Mastery's Apprentice side)."""
 
     id: str
     title: str
     template: str  # sets the size; each face may use a variant of it
     faces: tuple[Face, ...]  # one per physical piece, repeats included
     back: Face | None
+    backs: tuple[Face, ...] | None = None  # one per face, used instead of `back`
+
+    def __post_init__(self) -> None:
+        if self.backs is not None and len(self.backs) != len(self.faces):
+            raise ValueError(f"deck {self.id}: expected one back per face ({len(self.faces)}), got {len(self.backs)}")
+
+    @property
+    def has_backs(self) -> bool:
+        return self.back is not None or self.backs is not None
+
+    def back_of(self, index: int) -> Face | None:
+        """The back printed behind face `index`."""
+        return self.backs[index] if self.backs is not None else self.back
+
+    def all_backs(self) -> tuple[Face, ...]:
+        """Every distinct back face, in order of first use."""
+        if self.backs is not None:
+            return tuple(dict.fromkeys(self.backs))
+        return (self.back,) if self.back is not None else ()
 
 
 class SheetError(ValueError):

@@ -8,6 +8,7 @@ from pydantic import Field
 
 from pnp.content.validate import FontSize, Length
 from pnp.regions.base import Placed
+from pnp.render.colours import HEX
 
 
 class ShapeRegion(Placed):
@@ -18,19 +19,24 @@ class ShapeRegion(Placed):
     stroke: str | None = None
     stroke_width: FontSize = Field(0.0, ge=0, le=50)
     optional: bool = False  # drawn only when the content names this region (a badge on some cards)
+    fill_from_content: bool = False  # the content gives the fill as #rrggbb (a potion's colour)
 
 
 def check(region: ShapeRegion, text: str) -> str | None:
+    if region.fill_from_content and not HEX.match(text or ""):
+        return f"expected a colour as #rrggbb, got {text!r}"
     return None  # a shape takes no words: naming it only switches an optional one on
 
 
 def fixed(region: ShapeRegion) -> bool:
-    return not region.optional
+    return not (region.optional or region.fill_from_content)
 
 
 def draw(canvas, region: ShapeRegion, text: str | None, x, y, w, h, ink) -> None:
-    if region.optional and text is None:
+    if (region.optional or region.fill_from_content) and text is None:
         return
+    if region.fill_from_content:
+        region = region.model_copy(update={"fill": text})
     fill = region.fill is not None and not ink.saver
     stroke_name = region.stroke or (region.fill if ink.saver else None)  # ink saver: outline instead of fill
     if not fill and stroke_name is None:
