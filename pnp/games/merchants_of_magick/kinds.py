@@ -216,6 +216,18 @@ class Words(Strict):
     at_least: str  # beside crafting thresholds: ">="
     at_most: str
     tie_breaks: RichText
+    # printed words the cards and the sheet set around numbers ({n}, {category} filled by code)
+    double: str  # the badge of an order with a prefix and a suffix
+    categories: Annotated[dict[str, Name], naming_each(*CATEGORIES)]  # type: ignore[valid-type]
+    reward_potions: Annotated[str, Later("n")]  # an adventurer reward: "{n} potions"
+    reward_circles: Annotated[str, Later("n")]
+    reward_coins: str  # the reward of the card's own coins
+    charm_potions: Annotated[str, Later("n")]  # a charm's effect in a few words
+    charm_coins: Annotated[str, Later("n", "category")]
+    extra_cost: Annotated[str, Later("n")]  # an Extra Dice slot that costs potions: "pay {n}"
+    die: str  # the round grid's first column heading
+    coins_short: str  # the coins column heading
+    score: str  # the score box heading
 
 
 KINDS = {
