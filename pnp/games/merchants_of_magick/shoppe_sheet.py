@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from pnp.components.kinds import SheetError, sheet_words
 from pnp.geometry import Rect
-from pnp.render import richtext
+from pnp.render import fonts, richtext
 from pnp.render.colours import resolve
 from pnp.render.templates import SheetTemplate
 from pnp.units import MM
@@ -71,6 +71,9 @@ def text(canvas, look: Look, words: str, box: Rect, style="regular", size=None, 
     if not words:
         return
     size = size or look.body
+    lacking = fonts.missing_characters(words, style)
+    if lacking:
+        raise SheetError(field, f"expected characters the {style} font has, got {''.join(lacking)!r} in {words!r}")
     least = max(6.0, min(size, min_size or look.small))
     fitted = richtext.fit(words, style, box.w, box.h, size, least, LEADING)
     if fitted is None:
@@ -121,7 +124,7 @@ def draw_shoppe_sheet(canvas, area: Rect, template: SheetTemplate, content, ink_
     heading_h = look.template.heading_size * 1.6
     grid_h = (len(sheet.dice) + 1) * look.length("grid_row")
     track_h = heading_h + look.length("track_box") + 3 * look.small * LEADING + look.pad
-    score_h = heading_h + look.length("track_box") * 1.6 + 2 * look.small * LEADING + look.small * 1.6
+    score_h = heading_h + look.length("track_box") * 2 + 2 * look.small * LEADING + look.small * 1.6
     head_rows = 2 * look.small * LEADING + 2 * look.pad  # column heading: name, then its dice
     rows = max(len(sheet.crafting), len(sheet.research))
     fixed = look.length("title_row") + grid_h + heading_h + head_rows + track_h + score_h + 4 * gap
@@ -254,7 +257,7 @@ def circle_rows(canvas, look: Look, box: Rect, heading_h: float, head_h: float, 
     rect(canvas, look, Rect(xs[-2], bottom, coins_w, top - bottom), fill="shade", stroke=None)
     text(canvas, look, words.coins_short, Rect(xs[-2], top - head_h, coins_w, head_h), "bold", look.small,
          min_size=6, field="coins_short")  # fmt: skip
-    text(canvas, look, sign, Rect(xs[0] + look.pad, top - head_h, name_w - 2 * look.pad, head_h), "bold",
+    text(canvas, look, sign, Rect(xs[0] + look.pad, top - head_h, name_w - 2 * look.pad, head_h), "display",
          look.template.heading_size, "accent", "left")  # fmt: skip
     size = look.ratio("circle_text")
     for i, item in enumerate(rows):
@@ -279,8 +282,7 @@ def circle_rows(canvas, look: Look, box: Rect, heading_h: float, head_h: float, 
                 canvas.setStrokeColor(look.colour("ink"))
                 canvas.setLineWidth(look.template.line_width * 1.2)
                 canvas.circle(cx, cy, circle / 2, stroke=1, fill=1)
-                text(canvas, look, f"{sign}{threshold}",
-                     Rect(cx - circle / 2, cy - circle / 2, circle, circle), "bold", size, min_size=8)  # fmt: skip
+                threshold_in_circle(canvas, look, sign, str(threshold), cx, cy, size)
         coin = Rect(xs[-2] + look.pad, y + look.pad, coins_w - 2 * look.pad, row_h - 2 * look.pad)
         text(canvas, look, str(item.coins), coin, "bold", look.template.heading_size)
     canvas.setStrokeColor(look.colour("rule"))
@@ -291,6 +293,24 @@ def circle_rows(canvas, look: Look, box: Rect, heading_h: float, head_h: float, 
     for x in xs[1:-1]:
         canvas.line(x, bottom, x, top)
     rect(canvas, look, Rect(box.x, bottom, box.w, top - bottom))
+
+
+def threshold_in_circle(canvas, look: Look, sign: str, number: str, cx: float, cy: float, size: float) -> None:
+    """The sign (in the display face, which has it) and the number, centred in a circle."""
+    sign_size = size * 0.8
+    for text_, style in ((sign, "display"), (number, "bold")):
+        lacking = fonts.missing_characters(text_, style)
+        if lacking:
+            raise SheetError(None, f"expected characters the {style} font has, got {''.join(lacking)!r}")
+    sign_w = fonts.string_width(sign, "display", sign_size)
+    number_w = fonts.string_width(number, "bold", size)
+    x = cx - (sign_w + number_w) / 2
+    baseline = cy - size * 0.36
+    canvas.setFillColor(look.colour("ink"))
+    canvas.setFont(fonts.font_name("display"), sign_size)
+    canvas.drawString(x, baseline, sign)
+    canvas.setFont(fonts.font_name("bold"), size)
+    canvas.drawString(x + sign_w, baseline, number)
 
 
 def crafting_half(canvas, look, sheet, words, box, heading_h, head_h, row_h) -> None:
