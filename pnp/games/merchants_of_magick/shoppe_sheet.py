@@ -234,7 +234,7 @@ def legend(canvas, look: Look, sheet, words, box: Rect) -> None:
 
 
 def circle_rows(canvas, look: Look, box: Rect, heading_h: float, head_h: float, row_h: float, *, title: str,
-                title_field: str, cols, rows, sign: str, side: str, notes: list[str], words) -> None:  # fmt: skip
+                title_field: str, cols, rows, sign: str, at_least: bool, side: str, notes: list[str], words) -> None:  # fmt: skip
     """A half of the sheet: its heading, a name column, a column per material or energy (its name
     and dice above, the rows' circles under it), and the coins column."""
     heading(canvas, look, title, Rect(box.x, box.top - heading_h, box.w, heading_h), title_field)
@@ -282,7 +282,7 @@ def circle_rows(canvas, look: Look, box: Rect, heading_h: float, head_h: float, 
                 canvas.setStrokeColor(look.colour("ink"))
                 canvas.setLineWidth(look.template.line_width * 1.2)
                 canvas.circle(cx, cy, circle / 2, stroke=1, fill=1)
-                threshold_in_circle(canvas, look, sign, str(threshold), cx, cy, size)
+                threshold_in_circle(canvas, look, at_least, str(threshold), cx, cy, size)
         coin = Rect(xs[-2] + look.pad, y + look.pad, coins_w - 2 * look.pad, row_h - 2 * look.pad)
         text(canvas, look, str(item.coins), coin, "bold", look.template.heading_size)
     canvas.setStrokeColor(look.colour("rule"))
@@ -295,20 +295,34 @@ def circle_rows(canvas, look: Look, box: Rect, heading_h: float, head_h: float, 
     rect(canvas, look, Rect(box.x, bottom, box.w, top - bottom))
 
 
-def threshold_in_circle(canvas, look: Look, sign: str, number: str, cx: float, cy: float, size: float) -> None:
-    """The sign (in the display face, which has it) and the number, centred in a circle."""
-    sign_size = size * 0.8
-    for text_, style in ((sign, "display"), (number, "bold")):
-        lacking = fonts.missing_characters(text_, style)
-        if lacking:
-            raise SheetError(None, f"expected characters the {style} font has, got {''.join(lacking)!r}")
-    sign_w = fonts.string_width(sign, "display", sign_size)
+def draw_sign(canvas, look: Look, at_least: bool, x: float, baseline: float, size: float) -> float:
+    """'At least' or 'at most' drawn as lines (an angle over a bar), so it prints in any face and
+    copies out of the PDF as nothing rather than as a wrong character; returns its advance."""
+    w, h = size * 0.42, size * 0.5
+    bottom = baseline + size * 0.12
+    canvas.saveState()
+    canvas.setStrokeColor(look.colour("ink"))
+    canvas.setLineWidth(max(0.5, size * 0.07))
+    canvas.setLineCap(1)
+    tip, back = (x + w, x) if at_least else (x, x + w)
+    path = canvas.beginPath()
+    path.moveTo(back, bottom + h)
+    path.lineTo(tip, bottom + h * 0.6)
+    path.lineTo(back, bottom + h * 0.2)
+    canvas.drawPath(path, stroke=1, fill=0)
+    canvas.line(x, bottom, x + w, bottom)
+    canvas.restoreState()
+    return w + size * 0.12
+
+
+def threshold_in_circle(canvas, look: Look, at_least: bool, number: str, cx: float, cy: float, size: float) -> None:
+    """The sign and the number, centred in a circle."""
+    sign_w = size * 0.54
     number_w = fonts.string_width(number, "bold", size)
     x = cx - (sign_w + number_w) / 2
     baseline = cy - size * 0.36
+    draw_sign(canvas, look, at_least, x, baseline, size * 0.85)
     canvas.setFillColor(look.colour("ink"))
-    canvas.setFont(fonts.font_name("display"), sign_size)
-    canvas.drawString(x, baseline, sign)
     canvas.setFont(fonts.font_name("bold"), size)
     canvas.drawString(x + sign_w, baseline, number)
 
@@ -316,7 +330,7 @@ def threshold_in_circle(canvas, look: Look, sign: str, number: str, cx: float, c
 def crafting_half(canvas, look, sheet, words, box, heading_h, head_h, row_h) -> None:
     notes = [words.categories[item.category] for item in sheet.crafting]
     circle_rows(canvas, look, box, heading_h, head_h, row_h, title=words.crafting, title_field="crafting",
-                cols=sheet.materials, rows=sheet.crafting, sign=words.at_least, side="craft", notes=notes,
+                cols=sheet.materials, rows=sheet.crafting, sign=words.at_least, at_least=True, side="craft", notes=notes,
                 words=words)  # fmt: skip
 
 
@@ -336,7 +350,7 @@ def charm_note(spell, words) -> str:
 def research_half(canvas, look, sheet, words, box, heading_h, head_h, row_h) -> None:
     notes = [charm_note(spell, words) for spell in sheet.research]
     circle_rows(canvas, look, box, heading_h, head_h, row_h, title=words.research, title_field="research",
-                cols=sheet.energies, rows=sheet.research, sign=words.at_most, side="research", notes=notes,
+                cols=sheet.energies, rows=sheet.research, sign=words.at_most, at_least=False, side="research", notes=notes,
                 words=words)  # fmt: skip
 
 
