@@ -26,6 +26,8 @@ LABELS = {
     ("ms-stone", "note"),
     ("ms-stone", "variant"),
     ("sp-element", "trump_word"),  # and the four suits' templates that extend it
+    ("mm-order", "double"),  # and mm-order-double: the badge of a two-enchantment order
+    ("mm-potion", "name"),  # the colour's name under a token's value
 }
 
 GREEK = "Η ανταμοιβή του Γκλάντερ"
@@ -86,11 +88,11 @@ def size(char) -> float:
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_every_character_of_both_games_prints_at_6_pt_or_more(tmp_path, paper):
+def test_every_character_of_every_game_prints_at_6_pt_or_more(tmp_path, paper):
     result = run("build", "--paper", paper, "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     pdfs = sorted(tmp_path.glob("*.pdf"))
-    assert len(pdfs) == 2
+    assert len(pdfs) == len(games())
     for pdf in pdfs:
         with pdfplumber.open(pdf) as doc:
             small = {(round(size(c), 2), c["text"]) for page in doc.pages for c in page.chars if size(c) < SMALLEST}
