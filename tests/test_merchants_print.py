@@ -5,14 +5,18 @@ counts, the two-sided Mastery cards, and the potion tokens."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 
 import pdfplumber
 import pytest
 
-from pnp.build import build
+from pnp.build import build, open_game
+from pnp.components.kinds import Deck
 from pnp.content.game import load_game
+from pnp.export_cards import export_cards
+from pnp.export_tts import export_decks
 from pnp.games import game
 from pnp.imposition import Options
 from pnp.paths import CONTENT
@@ -210,3 +214,27 @@ def test_the_solo_card_fills_its_numbers_and_lists_the_ratings(pdf, content):
     assert "{" not in solo and f"{rules.solo.shop} orders" in solo
     for title, score in rules.solo.ratings.items():
         assert f"{score}+ · {title}" in solo
+
+
+def test_two_sided_cards_export_a_back_per_card_and_unique_tts_backs(tmp_path):
+
+    opened = open_game(game(GAME), [CONTENT])
+    [masteries] = [c for c in opened.components() if isinstance(c, Deck) and c.id == "masteries"]
+    written = export_cards(GAME, [masteries], opened.templates, 0.0, 72, tmp_path / "cards")
+    names = sorted(p.name for p in written)
+    assert len(names) == 2 * len(masteries.faces)
+    assert "001-tanner-master.png" in names and "001-tanner-master-back.png" in names
+    export_decks(GAME, "Merchants", [masteries], opened.templates, tmp_path / "tts")
+    saved = json.loads((tmp_path / "tts" / f"{GAME}.json").read_text())
+    [entry] = saved["ObjectStates"][0]["CustomDeck"].values()
+    assert entry["UniqueBack"] is True and entry["BackURL"].endswith("-1-backs.png")
+
+
+def test_fold_puts_each_apprentice_side_beside_its_master_side(built_pdf, content):
+    words = content["words"]
+    pdf = built_pdf(game=GAME, paper="a4", backs="fold")
+    for page in range(len(pdf)):
+        texts = [pdf.text_in(page, p.rect) for p in pdf.placements(page)]
+        for card in content["mastery-cards"].cards:
+            if any(f"{words.master} {card.name} " in t for t in texts):
+                assert any(f"{words.apprentice} {card.name} " in t for t in texts), card.name
