@@ -35,7 +35,8 @@ def export_cards(
         names = card_names(deck)
         named = list(zip(names, deck.faces, strict=True))
         if deck.backs is not None:
-            named += [(name.removesuffix(".png") + "-back.png", back) for name, back in zip(names, deck.backs, strict=True)]
+            backs = zip(names, deck.backs, strict=True)
+            named += [(name.removesuffix(".png") + "-back.png", back) for name, back in backs]
         elif deck.back:
             named.append(("back.png", deck.back))
         paths: dict[Face, list[Path]] = {}

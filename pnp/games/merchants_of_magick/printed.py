@@ -72,11 +72,20 @@ def mastery_sides(content: Content) -> tuple[list[Face], list[Face]]:
             Value("goal", goal, *at("circles")),
             Value("coin_word", words.coins, *content.locate("words", "coins")),
         )
-        fronts.append(Face("mm-mastery", (*common, Value("side", words.master), Value("coins", str(card.master),
-                                                                                        *at("master"))), f"{card.name} ({words.master})"))  # fmt: skip
-        backs.append(Face("mm-mastery-apprentice", (*common, Value("side", words.apprentice),
-                                                    Value("coins", str(card.apprentice), *at("apprentice"))),
-                          f"{card.name} ({words.apprentice})"))  # fmt: skip
+        fronts.append(
+            Face(
+                "mm-mastery",
+                (*common, Value("side", words.master), Value("coins", str(card.master), *at("master"))),
+                f"{card.name} ({words.master})",
+            )
+        )
+        backs.append(
+            Face(
+                "mm-mastery-apprentice",
+                (*common, Value("side", words.apprentice), Value("coins", str(card.apprentice), *at("apprentice"))),
+                f"{card.name} ({words.apprentice})",
+            )
+        )
     return fronts, backs
 
 
@@ -90,10 +99,12 @@ def solo_face(content: Content) -> Face:
     body = "\n".join(lines) + f"\n**{words.ratings}**\n{rated}"
     return Face(
         "mm-reference",
-        (Value("title", words.solo_title, *content.locate("words", "solo_title")),
-         Value("body", body, *content.locate("words", "solo_lines"))),
+        (
+            Value("title", words.solo_title, *content.locate("words", "solo_title")),
+            Value("body", body, *content.locate("words", "solo_lines")),
+        ),
         "solo card",
-    )  # fmt: skip
+    )
 
 
 def potion_faces(content: Content) -> list[Face]:

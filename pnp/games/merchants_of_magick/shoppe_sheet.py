@@ -21,8 +21,20 @@ from pnp.render.colours import resolve
 from pnp.render.templates import SheetTemplate
 from pnp.units import MM
 
-LENGTHS = ("pad", "gap", "circle", "circle_gap", "title_row", "grid_row", "grid_label", "name_col", "coins_col",
-           "min_row", "max_row", "track_box")  # fmt: skip
+LENGTHS = (
+    "pad",
+    "gap",
+    "circle",
+    "circle_gap",
+    "title_row",
+    "grid_row",
+    "grid_label",
+    "name_col",
+    "coins_col",
+    "min_row",
+    "max_row",
+    "track_box",
+)
 RATIOS = ("circle_text", "small", "legend_share")
 LEADING = 1.1
 
@@ -65,8 +77,19 @@ def look_of(template: SheetTemplate, ink_saver: bool) -> Look:
 # --- text and boxes ------------------------------------------------------------------------
 
 
-def text(canvas, look: Look, words: str, box: Rect, style="regular", size=None, colour="ink", align="center",
-         valign="middle", min_size=None, field=None) -> None:  # fmt: skip
+def text(
+    canvas,
+    look: Look,
+    words: str,
+    box: Rect,
+    style="regular",
+    size=None,
+    colour="ink",
+    align="center",
+    valign="middle",
+    min_size=None,
+    field=None,
+) -> None:
     """Words fitted to a box, shrinking to `min_size` (never below 6 pt); SheetError if they cannot."""
     if not words:
         return
@@ -159,8 +182,19 @@ def draw_shoppe_sheet(canvas, area: Rect, template: SheetTemplate, content, ink_
 
 def title_block(canvas, look: Look, sheet, box: Rect) -> None:
     title_w = box.w * 0.4
-    text(canvas, look, sheet.title, Rect(box.x, box.y, title_w, box.h), "display", look.template.title_size,
-         "accent", "left", "middle", min_size=10, field="title")  # fmt: skip
+    text(
+        canvas,
+        look,
+        sheet.title,
+        Rect(box.x, box.y, title_w, box.h),
+        "display",
+        look.template.title_size,
+        "accent",
+        "left",
+        "middle",
+        min_size=10,
+        field="title",
+    )
     label = Rect(box.x + title_w, box.y + look.pad, box.w * 0.22, box.h * 0.6)
     text(canvas, look, sheet.shoppe_name, label, "bold", look.body, "ink", "right", "bottom", field="shoppe_name")
     canvas.setStrokeColor(look.colour("rule"))
@@ -175,8 +209,15 @@ def round_grid(canvas, look: Look, sheet, rules, words, box: Rect) -> None:
     xs = columns(box.x, [label_w] + [col_w] * rules.rounds)
     header = Rect(box.x, box.top - row_h, box.w, row_h)
     rect(canvas, look, header, fill="shade", stroke=None)
-    text(canvas, look, words.rounds, Rect(xs[0] + look.pad, header.y, label_w - 2 * look.pad, row_h), "bold",
-         align="left", field="rounds")  # fmt: skip
+    text(
+        canvas,
+        look,
+        words.rounds,
+        Rect(xs[0] + look.pad, header.y, label_w - 2 * look.pad, row_h),
+        "bold",
+        align="left",
+        field="rounds",
+    )
     for r in range(rules.rounds):
         text(canvas, look, str(r + 1), Rect(xs[r + 1], header.y, col_w, row_h), "bold")
     for i, die in enumerate(sheet.dice):
@@ -203,8 +244,19 @@ def legend(canvas, look: Look, sheet, words, box: Rect) -> None:
     cols = [*sheet.materials, *sheet.energies]
     fills = tints("craft", len(sheet.materials)) + tints("research", len(sheet.energies))
     title_h = look.body * 1.5
-    text(canvas, look, words.legend, Rect(box.x, box.top - title_h, box.w, title_h), "bold", look.body, "accent",
-         "left", "top", min_size=6, field="legend")  # fmt: skip
+    text(
+        canvas,
+        look,
+        words.legend,
+        Rect(box.x, box.top - title_h, box.w, title_h),
+        "bold",
+        look.body,
+        "accent",
+        "left",
+        "top",
+        min_size=6,
+        field="legend",
+    )
     box = Rect(box.x, box.y, box.w, box.h - title_h)
     row_h = box.h / (len(sheet.dice) + 1)
     label_w = look.length("grid_label")
@@ -213,8 +265,15 @@ def legend(canvas, look: Look, sheet, words, box: Rect) -> None:
     for j, column in enumerate(cols):
         cell = Rect(xs[j + 1], box.y, col_w, box.h)
         rect(canvas, look, cell, fill=fills[j], stroke=None)
-        text(canvas, look, column.name, Rect(cell.x + 0.3 * MM, box.top - row_h, col_w - 0.6 * MM, row_h), "bold",
-             look.small, min_size=6)  # fmt: skip
+        text(
+            canvas,
+            look,
+            column.name,
+            Rect(cell.x + 0.3 * MM, box.top - row_h, col_w - 0.6 * MM, row_h),
+            "bold",
+            look.small,
+            min_size=6,
+        )
         for i, die in enumerate(sheet.dice):
             if die.id in column.dice:
                 cx, cy = cell.x + col_w / 2, box.top - (i + 1.5) * row_h
@@ -233,8 +292,24 @@ def legend(canvas, look: Look, sheet, words, box: Rect) -> None:
     rect(canvas, look, box)
 
 
-def circle_rows(canvas, look: Look, box: Rect, heading_h: float, head_h: float, row_h: float, *, title: str,
-                title_field: str, cols, rows, sign: str, at_least: bool, side: str, notes: list[str], words) -> None:  # fmt: skip
+def circle_rows(
+    canvas,
+    look: Look,
+    box: Rect,
+    heading_h: float,
+    head_h: float,
+    row_h: float,
+    *,
+    title: str,
+    title_field: str,
+    cols,
+    rows,
+    sign: str,
+    at_least: bool,
+    side: str,
+    notes: list[str],
+    words,
+) -> None:
     """A half of the sheet: its heading, a name column, a column per material or energy (its name
     and dice above, the rows' circles under it), and the coins column."""
     heading(canvas, look, title, Rect(box.x, box.top - heading_h, box.w, heading_h), title_field)
@@ -255,10 +330,26 @@ def circle_rows(canvas, look: Look, box: Rect, heading_h: float, head_h: float, 
         dice = " · ".join(column.dice)
         text(canvas, look, dice, Rect(xs[j + 1], top - head_h, col_w, head_h / 2), "regular", look.small, "ink")
     rect(canvas, look, Rect(xs[-2], bottom, coins_w, top - bottom), fill="shade", stroke=None)
-    text(canvas, look, words.coins_short, Rect(xs[-2], top - head_h, coins_w, head_h), "bold", look.small,
-         min_size=6, field="coins_short")  # fmt: skip
-    text(canvas, look, sign, Rect(xs[0] + look.pad, top - head_h, name_w - 2 * look.pad, head_h), "display",
-         look.template.heading_size, "accent", "left")  # fmt: skip
+    text(
+        canvas,
+        look,
+        words.coins_short,
+        Rect(xs[-2], top - head_h, coins_w, head_h),
+        "bold",
+        look.small,
+        min_size=6,
+        field="coins_short",
+    )
+    text(
+        canvas,
+        look,
+        sign,
+        Rect(xs[0] + look.pad, top - head_h, name_w - 2 * look.pad, head_h),
+        "display",
+        look.template.heading_size,
+        "accent",
+        "left",
+    )
     size = look.ratio("circle_text")
     for i, item in enumerate(rows):
         y = top - head_h - (i + 1) * row_h
@@ -266,10 +357,28 @@ def circle_rows(canvas, look: Look, box: Rect, heading_h: float, head_h: float, 
         if notes[i]:
             name_h = look.body * 1.25
             name_y = y + row_h - name_h - look.pad / 2
-            text(canvas, look, item.name, Rect(name_box.x, name_y, name_box.w, name_h), "bold", look.body,
-                 valign="bottom", align="left", min_size=6.5)  # fmt: skip
-            text(canvas, look, notes[i], Rect(name_box.x, y + look.pad / 4, name_box.w, name_y - y - look.pad / 4),
-                 "italic", look.small, valign="top", align="left", min_size=6)  # fmt: skip
+            text(
+                canvas,
+                look,
+                item.name,
+                Rect(name_box.x, name_y, name_box.w, name_h),
+                "bold",
+                look.body,
+                valign="bottom",
+                align="left",
+                min_size=6.5,
+            )
+            text(
+                canvas,
+                look,
+                notes[i],
+                Rect(name_box.x, y + look.pad / 4, name_box.w, name_y - y - look.pad / 4),
+                "italic",
+                look.small,
+                valign="top",
+                align="left",
+                min_size=6,
+            )
         else:
             text(canvas, look, item.name, name_box, "bold", look.body, align="left", min_size=6.5)
         for j, column in enumerate(cols):
@@ -329,9 +438,23 @@ def threshold_in_circle(canvas, look: Look, at_least: bool, number: str, cx: flo
 
 def crafting_half(canvas, look, sheet, words, box, heading_h, head_h, row_h) -> None:
     notes = [words.categories[item.category] for item in sheet.crafting]
-    circle_rows(canvas, look, box, heading_h, head_h, row_h, title=words.crafting, title_field="crafting",
-                cols=sheet.materials, rows=sheet.crafting, sign=words.at_least, at_least=True, side="craft", notes=notes,
-                words=words)  # fmt: skip
+    circle_rows(
+        canvas,
+        look,
+        box,
+        heading_h,
+        head_h,
+        row_h,
+        title=words.crafting,
+        title_field="crafting",
+        cols=sheet.materials,
+        rows=sheet.crafting,
+        sign=words.at_least,
+        at_least=True,
+        side="craft",
+        notes=notes,
+        words=words,
+    )
 
 
 def charm_note(spell, words) -> str:
@@ -349,9 +472,23 @@ def charm_note(spell, words) -> str:
 
 def research_half(canvas, look, sheet, words, box, heading_h, head_h, row_h) -> None:
     notes = [charm_note(spell, words) for spell in sheet.research]
-    circle_rows(canvas, look, box, heading_h, head_h, row_h, title=words.research, title_field="research",
-                cols=sheet.energies, rows=sheet.research, sign=words.at_most, at_least=False, side="research", notes=notes,
-                words=words)  # fmt: skip
+    circle_rows(
+        canvas,
+        look,
+        box,
+        heading_h,
+        head_h,
+        row_h,
+        title=words.research,
+        title_field="research",
+        cols=sheet.energies,
+        rows=sheet.research,
+        sign=words.at_most,
+        at_least=False,
+        side="research",
+        notes=notes,
+        words=words,
+    )
 
 
 def reward_words(reward, words) -> str:
@@ -377,10 +514,28 @@ def boxes_with_labels(canvas, look: Look, box: Rect, labels: list[str], size: fl
         rect(canvas, look, square, fill="paper", stroke="ink")
         if numbered:
             corner = look.small * 1.7
-            text(canvas, look, str(i + 1), Rect(square.x + 0.4 * MM, square.top - corner, corner, corner), "regular",
-                 look.small, "rule", "left", "top", min_size=6)  # fmt: skip
-        text(canvas, look, label, Rect(box.x + i * step + 0.3 * MM, box.y, step - 0.6 * MM, label_h), "regular",
-             look.small, valign="top", min_size=6)  # fmt: skip
+            text(
+                canvas,
+                look,
+                str(i + 1),
+                Rect(square.x + 0.4 * MM, square.top - corner, corner, corner),
+                "regular",
+                look.small,
+                "rule",
+                "left",
+                "top",
+                min_size=6,
+            )
+        text(
+            canvas,
+            look,
+            label,
+            Rect(box.x + i * step + 0.3 * MM, box.y, step - 0.6 * MM, label_h),
+            "regular",
+            look.small,
+            valign="top",
+            min_size=6,
+        )
 
 
 def tracks(canvas, look: Look, sheet, rules, words, potions, box: Rect, heading_h: float) -> None:
@@ -392,19 +547,32 @@ def tracks(canvas, look: Look, sheet, rules, words, potions, box: Rect, heading_
     potions_w = box.w - extra_w - adventurer_w - 2 * gap
     x = box.x
     heading(canvas, look, words.extra_dice, Rect(x, box.top - heading_h, extra_w, heading_h), "extra_dice")
-    costs = [words.free if cost == 0 else sheet_words(words.extra_cost, "extra_cost", n=cost) for cost in sheet.extra_dice]
+    costs = [
+        words.free if cost == 0 else sheet_words(words.extra_cost, "extra_cost", n=cost) for cost in sheet.extra_dice
+    ]
     boxes_with_labels(canvas, look, Rect(x, box.y, extra_w, box.h - heading_h), costs, size, True)
     x += extra_w + gap
-    heading(canvas, look, words.adventurer_track, Rect(x, box.top - heading_h, adventurer_w, heading_h),
-            "adventurer_track")  # fmt: skip
+    heading(
+        canvas, look, words.adventurer_track, Rect(x, box.top - heading_h, adventurer_w, heading_h), "adventurer_track"
+    )
     rewards = [reward_words(r, words) for r in rules.adventurer_rewards]
     boxes_with_labels(canvas, look, Rect(x, box.y, adventurer_w, box.h - heading_h), rewards, size, True)
     x += adventurer_w + gap
     heading(canvas, look, words.potions_tally, Rect(x, box.top - heading_h, potions_w, heading_h), "potions_tally")
     tally = Rect(x, box.top - heading_h - size, potions_w, size)
     rect(canvas, look, tally, fill="paper", stroke="ink")
-    text(canvas, look, potions.note, Rect(x, box.y, potions_w, tally.y - box.y - look.pad / 2), "regular",
-         look.small, align="left", valign="top", min_size=6, field="note")  # fmt: skip
+    text(
+        canvas,
+        look,
+        potions.note,
+        Rect(x, box.y, potions_w, tally.y - box.y - look.pad / 2),
+        "regular",
+        look.small,
+        align="left",
+        valign="top",
+        min_size=6,
+        field="note",
+    )
 
 
 def score_box(canvas, look: Look, sheet, words, box: Rect, heading_h: float) -> None:
@@ -418,9 +586,33 @@ def score_box(canvas, look: Look, sheet, words, box: Rect, heading_h: float) -> 
     for i, label in enumerate(labels):
         cell = Rect(box.x + i * step, box.top - heading_h - cells_h, step, cells_h)
         last = i == len(labels) - 1
-        rect(canvas, look, cell, fill="shade" if last else None, stroke="ink" if last else "rule",
-             width=look.template.line_width * (3 if last else 1))  # fmt: skip
-        text(canvas, look, label, Rect(cell.x + look.pad, cell.top - label_h, cell.w - 2 * look.pad, label_h),
-             "bold", look.small, "ink", valign="top", min_size=6)  # fmt: skip
-    text(canvas, look, words.tie_breaks, Rect(box.x, box.y, box.w, tie_h), "italic", look.small, align="left",
-         min_size=6, field="tie_breaks")  # fmt: skip
+        rect(
+            canvas,
+            look,
+            cell,
+            fill="shade" if last else None,
+            stroke="ink" if last else "rule",
+            width=look.template.line_width * (3 if last else 1),
+        )
+        text(
+            canvas,
+            look,
+            label,
+            Rect(cell.x + look.pad, cell.top - label_h, cell.w - 2 * look.pad, label_h),
+            "bold",
+            look.small,
+            "ink",
+            valign="top",
+            min_size=6,
+        )
+    text(
+        canvas,
+        look,
+        words.tie_breaks,
+        Rect(box.x, box.y, box.w, tie_h),
+        "italic",
+        look.small,
+        align="left",
+        min_size=6,
+        field="tie_breaks",
+    )
