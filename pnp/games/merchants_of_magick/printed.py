@@ -165,7 +165,7 @@ def components(content: Content, templates: dict) -> list[Component]:
             (*reference_faces(content, "mm-reference"), solo_face(content)),
             titled_back(content, "mm-back-reference", "question", "star"),
         ),
-        # the same on both sides, so a token turned over still shows its colour and value
-        Deck("potions", named["potions"], "mm-potion", potions, None, potions),
+        # one side only: the sheet is glued to card stock before cutting (the setup page says so)
+        Deck("potions", named["potions"], "mm-potion", potions, None),
     ]
     return [setup_sheet(content["setup"], rest, templates), *rest]
