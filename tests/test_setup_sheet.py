@@ -121,3 +121,13 @@ def test_a_deck_on_many_pages_is_one_range_on_the_first_page(tmp_path):
     assert len(magic.faces) >= 240 and len(pages) > 40
     assert pages == list(range(pages[0], pages[-1] + 1))
     assert re.search(rf"{re.escape(magic.title)} {len(magic.faces)} .+? {pages[0]}–{pages[-1]}\b", pdf.text(0))
+
+
+def test_a_setup_template_without_its_column_weights_is_a_problem_naming_them():
+    from pnp.components.kinds import SheetError
+    from pnp.components.setup_sheet import draw_setup
+
+    opened = open_game(game("magic-spell"), [CONTENT])
+    template = opened.templates["setup"].model_copy(update={"ratios": {"col_count": 1.0}})
+    with pytest.raises(SheetError, match=r"ratios\.col_component, ratios\.col_size, ratios\.col_pages"):
+        draw_setup(None, None, template, opened.content["setup"], [], opened.templates, None)

@@ -9,7 +9,7 @@ sheet template (templates/setup.yaml).
 
 from __future__ import annotations
 
-from pnp.components.kinds import Component, Deck, Printing, Sheet, SheetError, sheet_words
+from pnp.components.kinds import Component, Deck, Printing, Sheet, SheetError, require_named, sheet_words
 from pnp.content.common import SetupSheet
 from pnp.geometry import Rect
 from pnp.imposition import PAPERS
@@ -19,6 +19,7 @@ from pnp.render.templates import SheetTemplate
 from pnp.units import MM
 
 LEADING = 1.2
+COLUMNS = ("component", "count", "size", "pages")  # the components table's, weighted by ratios.col_<name>
 
 
 def page_ranges(numbers: tuple[int, ...]) -> str:
@@ -134,13 +135,15 @@ def draw_setup(
     canvas, area: Rect, template: SheetTemplate, words: SetupSheet, listed: list[Component], templates: dict,
     printing: Printing,
 ) -> None:  # fmt: skip
+    require_named(template, "setup page", ratios=tuple(f"col_{column}" for column in COLUMNS))
     page = Page(canvas, area, template, printing.options.ink_saver)
     page.top -= page.text(words.title, "title", "bold", template.title_size, "accent", area.x, area.w) + page.gap / 2
     if words.intro:
         page.top -= page.text(words.intro, "intro", "italic", template.body_size, "ink", area.x, area.w) + page.gap
     page.heading(words.components, "components", area.x, area.w)
     headers = [words.component, words.count, words.size, words.pages]
-    page.table(headers, rows(words, listed, templates, printing), [3.2, 0.8, 1.8, 1.6])
+    weights = [template.ratios[f"col_{column}"] for column in COLUMNS]
+    page.table(headers, rows(words, listed, templates, printing), weights)
     half = (area.w - page.gap) / 2
     top = page.top
     page.heading(words.printing, "printing", area.x, half)
