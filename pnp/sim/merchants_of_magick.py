@@ -26,9 +26,10 @@ import random
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from statistics import median, quantiles
 
-from pnp.rules.merchants_of_magick import CRAFTING, Book, Merchant, Table, deal
+from pnp.rules.merchants_of_magick import CRAFTING, Book, Merchant, Sheet, Table, deal
 
 POTION_VALUE = 1.5  # coins a potion is worth to the greedy merchant
 WASTE = 0.15  # coins lost per pip a result beats its circle by
@@ -63,23 +64,30 @@ class Figures:
         return found
 
 
+@lru_cache(maxsize=8)
+def reach(sheet: Sheet) -> tuple[dict, dict]:
+    """For each die, the circles it may mark (row, circle, threshold, crafting?); for each column,
+    the rows with a circle in it."""
+    found = {
+        die: [
+            (i, j, c.threshold, row.side == CRAFTING)
+            for i, row in enumerate(sheet.rows)
+            for j, c in enumerate(row.circles)
+            if die in sheet.column(c.column).dice
+        ]
+        for die, _ in sheet.dice
+    }
+    rows = {c.id: [i for i, r in enumerate(sheet.rows) if any(x.column == c.id for x in r.circles)] for c in sheet.columns}
+    return found, rows
+
+
 class Greedy:
     """A merchant's choices over one table."""
 
     def __init__(self, table: Table):
         self.table = table
-        sheet = table.book.sheet
-        self.rows = sheet.rows
-        # for each die: the circles it may mark (row, circle, threshold, crafting?)
-        self.reach = {
-            die: [
-                (i, j, c.threshold, row.side == CRAFTING)
-                for i, row in enumerate(sheet.rows)
-                for j, c in enumerate(row.circles)
-                if die in sheet.column(c.column).dice
-            ]
-            for die, _ in sheet.dice
-        }
+        self.rows = table.book.sheet.rows
+        self.reach, self.column_rows = reach(table.book.sheet)
 
     def values(self, m: Merchant) -> list[float]:
         table = self.table
@@ -105,15 +113,14 @@ class Greedy:
                 value[i] += r.charm_coins * (m.fulfilled(r.charm_category) + 1)
         for card in table.masteries:
             if card.name not in m.mastery:
-                for i, r in enumerate(rows):
-                    if any(c.column == card.column for c in r.circles):
-                        value[i] += 0.5
+                for i in self.column_rows[card.column]:
+                    value[i] += 0.5
         return value
 
-    def best(self, m: Merchant, extra: bool, late: bool):
+    def best(self, m: Merchant, extra: bool, late: bool, value: list[float]):
         """The best (score, die, row, circle, adjust) for the next result, or None."""
         results, used, marked, done = self.table.results, m.used, m.marked, m.completed
-        value = self.values(m)
+        open_ = [row.count(False) for row in marked]
         cost = self.table.slot_cost(m) if extra else 0
         if cost is None:
             return None
@@ -128,7 +135,7 @@ class Greedy:
                 if done[i] or marked[i][j]:
                     continue
                 gap = t - rolled if crafting else rolled - t
-                left = marked[i].count(False)
+                left = open_[i]
                 completes = left == 1
                 if gap > 0:
                     if not completes or gap > budget:
@@ -150,14 +157,17 @@ class Greedy:
         table = self.table
         rules = table.book.rules
         late = table.round > rules.rounds - 3
+        value = self.values(m)
         while True:
             extra = m.spent >= rules.results_per_round
-            pick = self.best(m, extra, late)
+            pick = self.best(m, extra, late, value)
             if pick is None or (extra and pick[0] <= 1.0):
                 break
             _, die, i, j, adjust = pick
             table.spend(m, die, i, j, adjust)
-            self.fill(m)
+            if m.completed[i]:  # orders, the adventurer and the values may change
+                self.fill(m)
+                value = self.values(m)
         self.fill(m)
 
     def fill(self, m: Merchant) -> None:
