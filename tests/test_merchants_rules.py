@@ -99,7 +99,9 @@ def test_an_order_is_claimed_when_its_item_and_every_enchantment_are_complete(bo
 
 
 def steel(t: Table, m: Merchant, n: int) -> None:
-    marks = [(i, j) for i, row in enumerate(t.book.sheet.rows) for j, c in enumerate(row.circles) if c.column == "steel"]
+    marks = [
+        (i, j) for i, row in enumerate(t.book.sheet.rows) for j, c in enumerate(row.circles) if c.column == "steel"
+    ]
     for i, j in marks[:n]:
         t.mark(m, i, j)
 

@@ -225,15 +225,14 @@ class Merchant:
     def score(self) -> dict[str, int]:
         """Coins by score line (the sheet's score box keys)."""
         rows, done = self.sheet.rows, self.completed
+        charms = [r for r, d in zip(rows, done, strict=True) if d and r.charm_coins]
         lines = {
-            "crafting": sum(r.coins for r, d in zip(rows, done) if d and r.side == CRAFTING),
+            "crafting": sum(r.coins for r, d in zip(rows, done, strict=True) if d and r.side == CRAFTING),
             "material-mastery": sum(c for t, c in self.mastery.values() if t == "material"),
-            "research": sum(r.coins for r, d in zip(rows, done) if d and r.side == RESEARCH),
+            "research": sum(r.coins for r, d in zip(rows, done, strict=True) if d and r.side == RESEARCH),
             "energy-mastery": sum(c for t, c in self.mastery.values() if t == "energy"),
             "orders": sum(o.coins for o in self.claimed),
-            "charms": sum(
-                r.charm_coins * self.fulfilled(r.charm_category) for r, d in zip(rows, done) if d and r.charm_coins
-            ),
+            "charms": sum(r.charm_coins * self.fulfilled(r.charm_category) for r in charms),
             "adventurer": self.adventurer_coins,
         }
         return lines

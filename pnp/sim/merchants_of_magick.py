@@ -77,7 +77,9 @@ def reach(sheet: Sheet) -> tuple[dict, dict]:
         ]
         for die, _ in sheet.dice
     }
-    rows = {c.id: [i for i, r in enumerate(sheet.rows) if any(x.column == c.id for x in r.circles)] for c in sheet.columns}
+    rows = {
+        c.id: [i for i, r in enumerate(sheet.rows) if any(x.column == c.id for x in r.circles)] for c in sheet.columns
+    }
     return found, rows
 
 
@@ -194,7 +196,7 @@ class Greedy:
     def free_circle(self, m: Merchant) -> None:
         value = self.values(m)
         best = None
-        for i, row in enumerate(self.rows):
+        for i in range(len(self.rows)):
             if m.completed[i]:
                 continue
             left = m.marked[i].count(False)
@@ -274,9 +276,10 @@ def figures(book: Book, results: list[GameResult], players: int, seed: int) -> F
         masteries={
             name: {
                 "reached": sum(w is not None for w in whens) / len(whens),
-                "median_round": median(w for w in whens if w is not None) if any(w is not None for w in whens) else None,
+                "median_round": median(w for w in whens if w is not None)
+                if any(w is not None for w in whens)
+                else None,
             }
             for name, whens in sorted(masteries.items())
         },
     )
-
