@@ -103,7 +103,9 @@ def merchants_of_magick(players, games, seed, as_json, extra) -> None:
         *(f"  {name}: {share:.1%}" for name, share in found.adventurers.items()),
         "masteries reached (median round):",
         *(
-            f"  {name}: {m['reached']:.1%} ({m['median_round'] if m['median_round'] is not None else '-'})"
+            f"  {name}: {m['reached']:.1%} (round {m['median_round']:g})"
+            if m["median_round"] is not None
+            else f"  {name}: never reached"
             for name, m in found.masteries.items()
         ),
     ]
