@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import re
 import statistics
@@ -190,22 +191,39 @@ def make_cards(n: int) -> list[dict]:
     return cards
 
 
-def same_line_breaks(cards: list[dict]) -> int:
+def font_files() -> dict[str, str]:
+    """The TrueType files the pipeline embeds, for the floor (style -> path): the body faces and the
+    display face `sp-magic` sets its titles in, instanced from the font packages if not yet cached."""
+    import floor_deck
+
+    from pnp.render import fonts
+
+    return {style: str(fonts.static_instance(style)) for style in floor_deck.STYLES}
+
+
+def floor_env(files: dict[str, str]) -> dict[str, str]:
+    """The environment the floor runs in: this one, with the font files in SPELLPRESS_BENCH_FONTS."""
+    import floor_deck
+
+    return {**os.environ, floor_deck.FONTS_ENV: json.dumps(files)}
+
+
+def same_line_breaks(cards: list[dict], files: dict[str, str]) -> int:
     """How many cards the floor wraps into exactly the pipeline's lines (a check on the floor)."""
     import floor_deck
 
     from pnp.paths import TEMPLATES
     from pnp.regions.text import fit
-    from pnp.render import fonts
     from pnp.render.templates import load_templates
 
-    fonts.register()  # the floor's names for the same files
+    floor_deck.register_fonts(files)  # the floor's names for the pipeline's files
     template = load_templates(TEMPLATES)["sp-magic"]
     region = template.regions["effect"]
     same = 0
     for card in cards:
         fitted = fit(region, card["effect"])
-        ours = [re.sub(r":[a-z-]+:", "%", line.text) for line in fitted.lines]
+        assert fitted.size == floor_deck.EFFECT_SIZE, (fitted.size, card["effect"])
+        ours = [re.sub(r":[a-z-]+:", floor_deck.ICON, line.text) for line in fitted.lines]
         same += ours == floor_deck.effect_lines(card["effect"])
     return same
 
@@ -248,8 +266,8 @@ def check_layout() -> str:
     return layout
 
 
-def run_child(cmd: list[str]) -> dict:
-    proc = subprocess.run(cmd, capture_output=True, text=True)
+def run_child(cmd: list[str], env: dict[str, str] | None = None) -> dict:
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
     if proc.returncode != 0:
         sys.stderr.write(proc.stderr)
         raise SystemExit(f"benchmark child failed: {' '.join(cmd)}")
@@ -273,7 +291,11 @@ def main() -> int:
     started = time.perf_counter()
     layout = check_layout()
     cards = make_cards(CARDS)
-    same_breaks = same_line_breaks(cards)
+    files = font_files()
+    same_breaks = same_line_breaks(cards, files)
+    if same_breaks != CARDS:  # a floor that sets different lines would not be drawing the same thing
+        print(f"floor check failed: only {same_breaks} of {CARDS} effects wrapped as the pipeline wraps them")
+        return 1
     py = sys.executable
     with tempfile.TemporaryDirectory(prefix="pnp-bench-") as tmp:
         root = Path(tmp)
@@ -286,7 +308,10 @@ def main() -> int:
         for i in range(args.repeats):  # alternate, so drift on a busy machine hits both sides alike
             order = ("pipeline", "floor") if i % 2 == 0 else ("floor", "pipeline")
             for side in order:
-                runs[side].append(run_child(pipeline_cmd if side == "pipeline" else floor_cmd))
+                if side == "pipeline":
+                    runs[side].append(run_child(pipeline_cmd))
+                else:
+                    runs[side].append(run_child(floor_cmd, floor_env(files)))
         if args.keep:
             args.keep.mkdir(parents=True, exist_ok=True)
             for pdf in (pipe_pdf, floor_pdf):

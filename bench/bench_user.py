@@ -9,13 +9,14 @@ The pipeline side is the command a user types:
     pnp build spells-and-potions --content DIR --only magic --paper letter --out OUT
 
 cold (a fresh OUT each run, so it renders; pnp byte-compiled first, as `pip install .` leaves it),
-with its defaults: 3 mm bleed and duplex backs, 9-up with shared cuts on US Letter, 64 pages. The floor is
-bench/floor_deck.py run as a process on the same 280 cards with the pipeline's grid, bleed and back
-pages. Both are timed from outside (process start to exit),
-REPEATS times each, alternating, median; memory is each process's peak RSS (ru_maxrss from wait4;
-this parent never imports reportlab or pnp, so it cannot lend a child its own peak). Also: the same
-command again with nothing changed (must print `unchanged`). Not a test: prints the figures and
-PASS/FAIL, exits 1 when a target is missed.
+with its defaults: 3 mm bleed and duplex backs, 9-up with shared cuts on US Letter, 64 pages. The
+floor is bench/floor_deck.py run as a process on the same 280 cards with the pipeline's grid, bleed
+and back pages, and the pipeline's font files (found by the preparing child, passed in
+SPELLPRESS_BENCH_FONTS). Both are timed from outside (process start to exit), REPEATS times each,
+alternating, median; memory is each process's peak RSS (ru_maxrss from wait4; this parent never
+imports reportlab or pnp, so it cannot lend a child its own peak). Also: the same command again
+with nothing changed (must print `unchanged`). Not a test: prints the figures and PASS/FAIL, exits
+1 when a target is missed.
 
     python bench/bench_user.py
 """
@@ -98,13 +99,15 @@ def prepare(root: Path) -> None:
         "cards": len(every),
     }
     (root / "layout.json").write_text(json.dumps(layout), encoding="utf-8")
+    # The font files the pipeline embeds, for the floor (SPELLPRESS_BENCH_FONTS, see floor_deck.py).
+    (root / "fonts.json").write_text(json.dumps(bench_deck.font_files()), encoding="utf-8")
 
 
-def run(cmd: list[str]) -> tuple[float, float, str]:
+def run(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, float, str]:
     """Wall seconds, peak RSS in MB and stdout of one whole process; exits on failure."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdout=out, stderr=err)
+        proc = subprocess.Popen(cmd, stdout=out, stderr=err, env=env)
         _, status, usage = os.wait4(proc.pid, 0)
         seconds = time.perf_counter() - start
         proc.returncode = os.waitstatus_to_exitcode(status)
@@ -166,6 +169,8 @@ def main() -> int:
             str(floor_pdf),
             str(root / "layout.json"),
         ]
+        # the pipeline's font files, by the floor's environment variable (the name is floor_deck.FONTS_ENV)
+        floor_env = {**os.environ, "SPELLPRESS_BENCH_FONTS": (root / "fonts.json").read_text(encoding="utf-8")}
         runs: dict[str, list[tuple[float, float]]] = {"pipeline": [], "floor": []}
         pipe_pages = floor_pages = 0
         last_out = root / "out-0"
@@ -178,7 +183,7 @@ def main() -> int:
                         raise SystemExit(f"expected the build to write its PDF, got {stdout!r}")
                     pipe_pages = int(stdout.rsplit("(", 1)[1].split()[0])
                 else:
-                    seconds, peak, stdout = run(floor_cmd)
+                    seconds, peak, stdout = run(floor_cmd, floor_env)
                     floor_pages = json.loads(stdout.strip().splitlines()[-1])["pages"]
                 runs[side].append((seconds, peak))
         rebuilds, rebuilt = [], []

@@ -5,8 +5,15 @@ Per card it draws what the `sp-magic` template draws: the night background, the 
 parchment panel, the banner with the type word, the title, the ring behind the art and an
 art icon made of a few vector paths, and the effect wrapped with reportlab's simpleSplit into
 centred lines, followed by a small inline icon. Per page: crop marks, a scale bar and a label.
-Same fonts (Vera, Vera-Bold, Vera-Italic TTFs, embedded and subset), same page compression.
+Same fonts as the pipeline embeds (the very TrueType files: Noto Sans regular, bold and italic for
+the body, EB Garamond SemiBold for the title, embedded and subset), same page compression.
 
+The font files come from the benchmark, which can ask pnp where they are (it instances them from
+the font packages if need be): the environment variable SPELLPRESS_BENCH_FONTS holds a JSON object
+of style -> path, for the styles in STYLES ("regular", "bold", "italic", "display"). Any script that
+imports this one calls register_fonts(paths) before measuring text with it (effect_lines).
+
+    SPELLPRESS_BENCH_FONTS='{"regular": ".../NotoSans-2.15.ttf", ...}' \\
     python bench/floor_deck.py CARDS.yaml OUT.pdf     # prints a JSON line of timings
     python bench/floor_deck.py CARDS.yaml OUT.pdf LAYOUT.json   # the pipeline's grid, bleed and backs
                                                                 # (bench_user.py writes LAYOUT.json)
@@ -15,6 +22,7 @@ Same fonts (Vera, Vera-Bold, Vera-Italic TTFs, embedded and subset), same page c
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 
@@ -22,7 +30,6 @@ _T0 = time.perf_counter()
 
 from pathlib import Path  # noqa: E402
 
-import reportlab  # noqa: E402
 import yaml  # noqa: E402
 from measure import peak_rss_kib  # noqa: E402  (bench/ is the script folder)
 from reportlab.lib.colors import HexColor, black  # noqa: E402
@@ -38,14 +45,38 @@ INCH = 72.0
 PAGE_W, PAGE_H = 8.5 * INCH, 11 * INCH  # US Letter, portrait
 CARD_W, CARD_H = 63.5 * MM, 88.9 * MM  # poker card, no bleed
 COLS, ROWS = 3, 3
-MARGIN, MARK_LEN, MARK_OFF, INFO_BAND, INFO_SIZE = 3 * MM, 3 * MM, 0.3 * MM, 6 * MM, 6.5
+# templates/page.yaml: margin, crop mark length and offset, info band, info text size
+MARGIN, MARK_LEN, MARK_OFF, INFO_BAND, INFO_SIZE = 5 * MM, 2 * MM, 0.3 * MM, 4.5 * MM, 6.5
 
 NIGHT, PARCHMENT, GOLD, BANNER = HexColor("#33245a"), HexColor("#fbf5e6"), HexColor("#c99a2e"), HexColor("#6a4bb0")
 INK, WHITE = HexColor("#1f1a17"), HexColor("#ffffff")
 FLAME, FLAME_EDGE, FLAME_CORE = HexColor("#d9480f"), HexColor("#772708"), HexColor("#ffd43b")
 ART, ART_EDGE = HexColor("#7048e8"), HexColor("#3d277f")
 
-FONTS = {"regular": ("Vera", "Vera.ttf"), "bold": ("Vera-Bold", "VeraBd.ttf"), "italic": ("Vera-Italic", "VeraIt.ttf")}
+# The floor's names for the pipeline's font files (passed in, see the module's docstring).
+FONTS_ENV = "SPELLPRESS_BENCH_FONTS"
+STYLES = ("regular", "bold", "italic", "display")
+REGULAR, BOLD, ITALIC, DISPLAY = (f"Floor-{style}" for style in STYLES)
+_EXTENT: dict[str, tuple[float, float]] = {}  # registered name -> (ascent, descent) per point of size
+
+
+def font_files() -> dict[str, str]:
+    """The font files given in SPELLPRESS_BENCH_FONTS, style -> path."""
+    given = os.environ.get(FONTS_ENV)
+    if not given:
+        raise SystemExit(f"floor_deck.py: set {FONTS_ENV} to a JSON object of style -> TTF path for {STYLES}")
+    return json.loads(given)
+
+
+def register_fonts(paths: dict[str, str]) -> None:
+    """Register the body and display faces under the floor's names, once; also keep each face's
+    ascent and descent (the hhea values reportlab reads, as the pipeline uses) for vertical centring."""
+    for style in STYLES:
+        name = f"Floor-{style}"
+        if name not in _EXTENT:
+            pdfmetrics.registerFont(TTFont(name, paths[style]))
+            face = pdfmetrics.getFont(name).face
+            _EXTENT[name] = (face.ascent / 1000, -face.descent / 1000)
 
 
 def cell_origins() -> list[tuple[float, float]]:
@@ -64,10 +95,11 @@ PANEL, BANNER_BOX, NAME_BOX = box(3.5, 3.5, 56.5, 81.9), box(10, 6.5, 43.5, 7), 
 RING, ART_BOX, EFFECT_BOX = box(18.75, 30.5, 26, 26), box(22.75, 34.5, 18, 18), box(7, 59, 49.5, 17.5)
 
 
-def middle_baseline(b, size: float) -> float:
-    """Baseline that centres one line of `size` vertically in box b (Vera ascent .93, descent .24)."""
+def middle_baseline(b, font: str, size: float) -> float:
+    """Baseline that centres one line of `size` vertically in box b, by the font's ascent and descent."""
     x, y, w, h = b
-    return y + (h - 1.17 * size) / 2 + 0.24 * size
+    ascent, descent = _EXTENT[font]
+    return y + (h - (ascent + descent) * size) / 2 + descent * size
 
 
 def flame(c, x: float, y: float, s: float) -> None:
@@ -126,13 +158,17 @@ def art_icon(c, x: float, y: float, s: float) -> None:
     c.restoreState()
 
 
-EFFECT_SIZE = 9.0
+TYPE_SIZE, NAME_SIZE, EFFECT_SIZE = 8.0, 14.0, 9.0  # templates/sp-magic.yaml
+ICON_SCALE, ICON_BEARING = 0.85, 0.12  # an inline icon: a square of 0.85 x size, advancing 1.12 x that
+# Stands in for an inline icon while wrapping: in Noto Sans "$" (572) and "}" (380) add up to 952
+# thousandths of the size, exactly the icon's advance (0.85 x 1.12 = 0.952), at every size.
+ICON = "$}"
 
 
 def effect_lines(effect: str) -> list[str]:
-    """The effect wrapped to its box; an inline :icon: stands as "%", which is as wide as the icon."""
-    text = " ".join("%" if w.startswith(":") and w.endswith(":") else w for w in effect.split())
-    return simpleSplit(text, "Vera", EFFECT_SIZE, EFFECT_BOX[2])
+    """The effect wrapped to its box; an inline :icon: stands as ICON, which is as wide as the icon."""
+    text = " ".join(ICON if w.startswith(":") and w.endswith(":") else w for w in effect.split())
+    return simpleSplit(text, REGULAR, EFFECT_SIZE, EFFECT_BOX[2])
 
 
 def draw_card(c, card: dict) -> None:
@@ -149,11 +185,13 @@ def draw_card(c, card: dict) -> None:
     c.roundRect(*BANNER_BOX, 1.5 * MM, stroke=0, fill=1)
     c.restoreState()
     c.setFillColor(WHITE)
-    c.setFont("Vera-Bold", 8)
-    c.drawCentredString(BANNER_BOX[0] + BANNER_BOX[2] / 2, middle_baseline(BANNER_BOX, 8), card["type"].upper())
+    c.setFont(BOLD, TYPE_SIZE)
+    c.drawCentredString(
+        BANNER_BOX[0] + BANNER_BOX[2] / 2, middle_baseline(BANNER_BOX, BOLD, TYPE_SIZE), card["type"].upper()
+    )
     c.setFillColor(INK)
-    c.setFont("Vera-Bold", 13)
-    c.drawCentredString(NAME_BOX[0] + NAME_BOX[2] / 2, middle_baseline(NAME_BOX, 13), card["name"])
+    c.setFont(DISPLAY, NAME_SIZE)
+    c.drawCentredString(NAME_BOX[0] + NAME_BOX[2] / 2, middle_baseline(NAME_BOX, DISPLAY, NAME_SIZE), card["name"])
     c.saveState()
     c.setFillColor(WHITE)
     c.setStrokeColor(GOLD)
@@ -163,24 +201,25 @@ def draw_card(c, card: dict) -> None:
     c.restoreState()
     art_icon(c, ART_BOX[0], ART_BOX[1], ART_BOX[2])
 
-    # The effect: wrapped with simpleSplit, the inline icon standing in as a "%" of the same
-    # width (8.55 pt against the icon's 8.57 pt advance at 9 pt), lines centred in the box.
-    size, leading, icon = EFFECT_SIZE, EFFECT_SIZE * 1.2, EFFECT_SIZE * 0.85
+    # The effect: wrapped with simpleSplit, the inline icon standing in as ICON, of exactly its
+    # advance; the block centred in the box by the font's ascent and descent, lines centred.
+    size, leading, icon = EFFECT_SIZE, EFFECT_SIZE * 1.2, EFFECT_SIZE * ICON_SCALE
     x, y, w, h = EFFECT_BOX
     lines = effect_lines(card["effect"])
-    block = 1.17 * size + (len(lines) - 1) * leading
-    baseline = y + h - (h - block) / 2 - 0.93 * size
+    ascent, descent = _EXTENT[REGULAR]
+    block = (ascent + descent) * size + (len(lines) - 1) * leading
+    baseline = y + h - (h - block) / 2 - ascent * size
     c.setFillColor(INK)
-    c.setFont("Vera", size)
+    c.setFont(REGULAR, size)
     for line in lines:
-        left = x + (w - pdfmetrics.stringWidth(line, "Vera", size)) / 2
-        if "%" in line:
-            before, after = line.split("%", 1)
+        left = x + (w - pdfmetrics.stringWidth(line, REGULAR, size)) / 2
+        if ICON in line:
+            before, after = line.split(ICON, 1)
             c.drawString(left, baseline, before)
-            at = left + pdfmetrics.stringWidth(before, "Vera", size)
-            flame(c, at + 0.06 * icon, baseline, icon)
+            at = left + pdfmetrics.stringWidth(before, REGULAR, size)
+            flame(c, at + ICON_BEARING / 2 * icon, baseline, icon)
             if after:
-                c.drawString(at + 1.12 * icon, baseline, after)
+                c.drawString(at + (1 + ICON_BEARING) * icon, baseline, after)
         else:
             c.drawString(left, baseline, line)
         baseline -= leading
@@ -209,7 +248,7 @@ def draw_page_marks(c, cells: list, label: str) -> None:
     bar = INFO_BAND * 0.3
     c.setLineWidth(0.4)
     c.setFillColor(black)
-    c.setFont("Vera", INFO_SIZE)
+    c.setFont(REGULAR, INFO_SIZE)
     x = 0.0
     for total, step, name in ((50 * MM, 10 * MM, "50 mm"), (2 * INCH, 0.5 * INCH, "2 in")):
         c.rect(x, 0, total, bar, stroke=1, fill=0)
@@ -217,15 +256,15 @@ def draw_page_marks(c, cells: list, label: str) -> None:
             c.rect(x + i * step, 0, step, bar, stroke=0, fill=1)
         c.drawString(x, bar + INFO_SIZE * 0.4, f"{name}  (actual size)")
         x += total + 6 * MM
-    c.drawString(
-        x, bar / 2 - INFO_SIZE * 0.3, "Print at 100% / actual size: each bar must measure exactly what it says."
-    )
+    note = "Print at 100% / actual size: each bar must measure exactly what it says."
+    if page_h - 2 * MARGIN - x > pdfmetrics.stringWidth(note, REGULAR, INFO_SIZE):
+        c.drawString(x, max(bar / 2 - INFO_SIZE * 0.3, INFO_SIZE * _EXTENT[REGULAR][1]), note)
     c.restoreState()
     c.saveState()  # the label, reading up the right band
     c.translate(page_w - MARGIN, MARGIN)
     c.rotate(90)
     c.setFillColor(black)
-    c.setFont("Vera", INFO_SIZE)
+    c.setFont(REGULAR, INFO_SIZE)
     c.drawCentredString((page_h - 2 * MARGIN) / 2, (INFO_BAND - INFO_SIZE) / 2, label)
     c.restoreState()
 
@@ -240,8 +279,8 @@ def draw_back(c, title: str) -> None:
     c.roundRect(*PANEL, 3 * MM, stroke=1, fill=0)
     c.restoreState()
     c.setFillColor(GOLD)
-    c.setFont("Vera-Bold", 16)
-    c.drawCentredString(CARD_W / 2, CARD_H / 2 - 8, title)
+    c.setFont(BOLD, 9)
+    c.drawCentredString(CARD_W / 2, CARD_H - 24 * MM, title)
     art_icon(c, ART_BOX[0], ART_BOX[1] + 10 * MM, ART_BOX[2])
     flame(c, CARD_W / 2 - 6 * MM, 14 * MM, 12 * MM)
 
@@ -262,7 +301,9 @@ def place(c, cell: list[float], bleed: float, draw) -> None:
     c.restoreState()
 
 
-def build(cards_yaml: Path, out: Path, phases: dict[str, float], layout: dict | None = None) -> int:
+def build(
+    cards_yaml: Path, out: Path, fonts: dict[str, str], phases: dict[str, float], layout: dict | None = None
+) -> int:
     """Without `layout`: 9-up, no bleed, no backs. With it (the pipeline's grid, from the benchmark):
     its page size, cells, bleed, and a back page after each front page when it gives back cells."""
     t = time.perf_counter()
@@ -271,10 +312,8 @@ def build(cards_yaml: Path, out: Path, phases: dict[str, float], layout: dict | 
     cards = yaml.load(cards_yaml.read_text(encoding="utf-8"), Loader=loader)["cards"]
     phases["load"] = time.perf_counter() - t
     t = time.perf_counter()
-    font_dir = Path(reportlab.__file__).parent / "fonts"
-    for name, filename in FONTS.values():
-        pdfmetrics.registerFont(TTFont(name, str(font_dir / filename)))
-    c = Canvas(str(out), invariant=1, pageCompression=1, initialFontName="Vera")
+    register_fonts(fonts)
+    c = Canvas(str(out), invariant=1, pageCompression=1, initialFontName=REGULAR)
     c.setTitle("Spellpress bench")
     c.setAuthor("Spellpress")
     if layout is None:
@@ -318,9 +357,10 @@ def build(cards_yaml: Path, out: Path, phases: dict[str, float], layout: dict | 
 def main() -> None:
     cards_yaml, out = Path(sys.argv[1]), Path(sys.argv[2])
     layout = json.loads(Path(sys.argv[3]).read_text()) if len(sys.argv) > 3 else None
+    fonts = font_files()
     imports_kib = peak_rss_kib()
     phases: dict[str, float] = {}
-    pages = build(cards_yaml, out, phases, layout)
+    pages = build(cards_yaml, out, fonts, phases, layout)
     t2 = time.perf_counter()
     print(
         json.dumps(

@@ -12,6 +12,7 @@ import gc
 import os
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import click
 
@@ -316,6 +317,16 @@ def export(ctx) -> None:
         click.echo(ctx.get_help())
 
 
+def web_address(value: str | None) -> str | None:
+    """--url-base: an http(s) address with a host, which Tabletop Simulator can fetch images from."""
+    if value is None:
+        return None
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise click.BadParameter(f"expected an http:// or https:// address of a folder, got {value!r}")
+    return value
+
+
 @export.command(
     short_help="Tabletop Simulator decks of GAME.",
     help=f"Tabletop Simulator decks of GAME ({GAME_IDS}): PNG grids of up to 10x7 cards, a back image "
@@ -332,6 +343,7 @@ def export(ctx) -> None:
 @click.option(
     "--url-base",
     metavar="URL",
+    callback=lambda ctx, param, value: web_address(value),
     help="Where the images will be uploaded, e.g. https://example.com/decks/: the saved object names "
     "them URL + file name instead of file:// paths on this computer, so others can load it.",
 )

@@ -240,6 +240,14 @@ def test_url_base_names_the_images_by_their_file_names_under_it(tmp_path, tts):
                 assert (tmp_path / name).exists()
 
 
+@pytest.mark.parametrize("bad", ["example.com/decks", "ftp://example.com/", "https://", "https://x.org/a?b=1"])
+def test_a_url_base_tabletop_simulator_cannot_fetch_is_refused_before_anything_is_written(tmp_path, bad):
+    result = invoke("export", "tts", "magic-spell", "--out", str(tmp_path), "--url-base", bad)
+    assert result.exit_code == 2
+    assert "--url-base" in result.output and "expected an http:// or https:// address" in result.output
+    assert not any(tmp_path.iterdir())
+
+
 # --- pnp export page ----------------------------------------------------------------------------
 
 

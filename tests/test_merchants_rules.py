@@ -26,3 +26,228 @@ def test_orders_dealt_follow_the_player_count_in_the_content(players, orders):
     rules = load_game(game("merchants-of-magick"), [CONTENT])["merchants-rules"]
     dealt = [(band.players, band.orders) for band in rules.orders_dealt]
     assert orders_per_player(dealt, players) == orders
+
+
+# --- The engine, through the rules book's worked examples ---------------------------------------
+
+import random  # noqa: E402
+
+from pnp.games.merchants_of_magick.rulebook import book_of  # noqa: E402
+from pnp.rules.merchants_of_magick import (  # noqa: E402
+    Merchant,
+    OrderCard,
+    RuleError,
+    Table,
+    deal,
+)
+
+
+@pytest.fixture(scope="module")
+def book():
+    return book_of(load_game(game("merchants-of-magick"), [CONTENT]))
+
+
+def table(book, players=1, **results) -> Table:
+    t = Table(book, [Merchant(book.sheet, book.adventurers[p]) for p in range(players)], [], [])
+    t.start_round(results or {"d6": 3, "d8": 5, "d10": 6, "d12": 9})
+    return t
+
+
+def complete(t: Table, m: Merchant, *names: str) -> None:
+    for name in names:
+        i = t.book.sheet.row(name)
+        for j in range(len(t.book.sheet.rows[i].circles)):
+            if not m.marked[i][j]:
+                t.mark(m, i, j)
+
+
+def test_a_5_plus_two_potions_marks_the_7_that_completes_greaves(book):
+    t = table(book, d6=2, d8=5, d10=1, d12=1)
+    m = t.merchants[0]
+    greaves = book.sheet.rows[book.sheet.row("Greaves")]
+    assert [(c.column, c.threshold) for c in greaves.circles] == [("leather", 3), ("steel", 5), ("steel", 7)]
+    t.mark(m, book.sheet.row("Greaves"), 0)
+    t.mark(m, book.sheet.row("Greaves"), 1)
+    m.potions = 3
+    t.spend(m, "d8", "Greaves", 2, adjust=+2)
+    assert m.done("Greaves")
+    assert m.potions == 3 - 2 + book.rules.potion_per_row  # the new potion is there at once
+    assert m.score()["crafting"] == greaves.coins
+
+
+def test_an_order_is_claimed_when_its_item_and_every_enchantment_are_complete(book):
+    t = table(book)
+    m = t.merchants[0]
+    complete(t, m, "Ring", "Pendant", "Everlasting", "of the Elves")
+    wanted = OrderCard("Pendant", "Everlasting", "of the Elves", 6)
+    orcs = OrderCard("Ring", "Everlasting", "of the Orcs", 5)
+    backpack = OrderCard("Backpack", None, "of the Elves", 2)
+    replacement = OrderCard("Dagger", None, "of the Orcs", 2)
+    m.shop = [wanted, orcs, backpack]
+    t.deck = [replacement]
+    with pytest.raises(RuleError, match="Everlasting Ring of the Orcs needs of the Orcs complete first"):
+        t.claim(m, 1)
+    with pytest.raises(RuleError, match="Backpack of the Elves needs Backpack complete first"):
+        t.claim(m, 2)
+    assert t.claim(m, 0) == wanted
+    assert m.claimed == [wanted] and m.shop == [orcs, backpack]
+    assert m.face_down == [replacement]  # revealed in the Customer phase
+    assert m.score()["orders"] == 6
+    m.shop = [OrderCard("Ring", "Everlasting", None, 3)]
+    t.claim(m, 0)
+    assert m.face_down == [replacement]  # the deck is empty: no replacement
+
+
+def steel(t: Table, m: Merchant, n: int) -> None:
+    marks = [
+        (i, j) for i, row in enumerate(t.book.sheet.rows) for j, c in enumerate(row.circles) if c.column == "steel"
+    ]
+    for i, j in marks[:n]:
+        t.mark(m, i, j)
+
+
+def test_the_blacksmith_pays_master_to_all_who_reach_it_together_then_apprentice(book):
+    blacksmith = next(c for c in book.masteries if c.name == "Blacksmith")
+    t = table(book, players=3)
+    t.masteries = [blacksmith]
+    first, second, later = t.merchants
+    steel(t, first, blacksmith.circles)
+    steel(t, second, blacksmith.circles + 1)
+    steel(t, later, blacksmith.circles - 1)
+    assert t.mastery_phase() == [(0, "Blacksmith", blacksmith.master), (1, "Blacksmith", blacksmith.master)]
+    assert "Blacksmith" in t.flipped
+    steel(t, later, blacksmith.circles)
+    assert t.mastery_phase() == [(2, "Blacksmith", blacksmith.apprentice)]  # each player scores it once
+    assert [m.score()["material-mastery"] for m in t.merchants] == [6, 6, 3]
+    assert t.mastery_phase() == []
+
+
+def test_solo_masteries_pay_their_apprentice_side(book):
+    blacksmith = next(c for c in book.masteries if c.name == "Blacksmith")
+    t = table(book)
+    t.masteries = [blacksmith]
+    steel(t, t.merchants[0], blacksmith.circles)
+    assert t.mastery_phase() == [(0, "Blacksmith", blacksmith.apprentice)]
+
+
+def test_extra_dice_free_then_paid_in_order(book):
+    assert book.sheet.extra_dice == (0, 0, 0, 1, 2, 3)
+    t = table(book, d6=6, d8=8, d10=1, d12=1)
+    m = t.merchants[0]
+    t.spend(m, "d6", "Ring", 0)  # leather 3
+    t.spend(m, "d8", "Pendant", 0)  # leather 4
+    assert t.slot_cost(m) == 0
+    t.spend(m, "d10", "Fiery", 0)  # elemental 5: the first Extra Dice slot, free
+    assert m.extra_used == 1 and m.potions == 0
+    m.extra_used = 3
+    with pytest.raises(RuleError, match=r"that needs 1 potions \(the Extra Dice slot costs 1\); you have 0"):
+        t.spend(m, "d12", "Divine", 1)
+    m.potions = 1
+    t.spend(m, "d12", "Divine", 1)  # wild 3
+    assert m.extra_used == 4 and m.potions == 0
+    t.start_round({"d6": 1, "d8": 1, "d10": 1, "d12": 1})
+    m.extra_used = len(book.sheet.extra_dice)
+    t.spend(m, "d12", "Everlasting", 1)
+    t.spend(m, "d10", "Everlasting", 0)
+    with pytest.raises(RuleError, match="all 6 Extra Dice slots are used"):
+        t.spend(m, "d6", "of the Dragons", 2)  # wild 3: a 1 would do, but no slot is left
+
+
+@pytest.mark.parametrize(
+    ("die", "row", "circle", "adjust", "message"),
+    [
+        ("d12", "Pendant", 1, 0, "the d12 cannot be spent on Wood"),
+        ("d10", "Plate Armor", 3, 2, "Plate Armor's 9 needs a result of at least 9; 6 with 2 potions is 8"),
+        ("d12", "Fiery", 1, 0, "Fiery's 4 needs a result of at most 4; 9"),
+        ("d20", "Ring", 0, 0, "there is no d20 result this round"),
+        ("d6", "Ring", 5, 0, "Ring has 2 circles"),
+        ("d6", "Nothing", 0, 0, "the sheet has no row Nothing"),
+        ("d6", "Ring", 0, 1, r"that needs 1 potions \(1 to move the result\); you have 0"),
+    ],
+)
+def test_refusals_say_why(book, die, row, circle, adjust, message):
+    t = table(book)
+    with pytest.raises(RuleError, match=message):
+        t.spend(t.merchants[0], die, row, circle, adjust)
+
+
+def test_a_result_is_spent_once_and_only_in_its_round(book):
+    t = table(book)
+    m = t.merchants[0]
+    t.spend(m, "d6", "Ring", 0)
+    with pytest.raises(RuleError, match="this round's d6 result is already spent"):
+        t.spend(m, "d6", "Pendant", 0)
+    with pytest.raises(RuleError, match="Ring's 3 is already marked"):
+        t.spend(m, "d8", "Ring", 0)
+    t.start_round({"d6": 1, "d8": 1, "d10": 1, "d12": 1})
+    with pytest.raises(RuleError, match="Pendant's 4 needs a result of at least 4; 1"):
+        t.spend(m, "d6", "Pendant", 0)  # last round's 3 is gone
+
+
+def test_the_adventurer_rewards_and_charms_count_its_deliveries(book):
+    t = table(book)
+    m = t.merchants[0]
+    hero = m.adventurer  # the Ranger: Ring, Bow, Gloves of the Elves
+    assert hero.name == "The Ranger"
+    with pytest.raises(RuleError, match="needs Ring and of the Elves complete first"):
+        t.deliver(m, "accessory")
+    complete(t, m, "Ring", "Bow", "Gloves", "of the Elves", "Jeweller's Charm")
+    potions = m.potions
+    assert t.deliver(m, "accessory").potions == 3 and m.potions == potions + 3
+    t.deliver(m, "weapon")
+    assert m.free_circles == 1
+    with pytest.raises(RuleError, match="mark the free circle"):
+        t.spend(m, "d6", "Pendant", 0)
+    t.mark_free(m, "Plate Armor", 3)
+    t.deliver(m, "armour")
+    t.mark_free(m, "Plate Armor", 2)
+    assert m.score()["adventurer"] == hero.coins
+    assert m.score()["charms"] == 2  # Jeweller's: 2 coins for the Ring delivered
+    with pytest.raises(RuleError, match="already delivered"):
+        t.deliver(m, "armour")
+
+
+def test_ranking_breaks_ties_by_orders_then_potions_then_shares(book):
+    t = table(book, players=4)
+    a, b, c, d = t.merchants
+    for m in t.merchants:
+        complete(t, m, "Ring")
+    a.claimed = [OrderCard("Ring", "Fiery", None, 0)]
+    b.potions = c.potions = d.potions = 5
+    a.potions = 0
+    assert t.ranking() == [[0], [1, 2, 3]]
+    b.potions = 6
+    assert t.ranking() == [[0], [1], [2, 3]]
+
+
+class InOrder(random.Random):
+    def shuffle(self, x):  # the deck as written
+        pass
+
+
+def test_a_hand_of_three_doubles_is_dealt_again(book):
+    double = OrderCard("Ring", "Fiery", "of the Elves", 5)
+    single = OrderCard("Ring", "Fiery", None, 2)
+    from dataclasses import replace
+
+    ours = replace(book, orders=(double, double, double, single, single, single, single, single, single, single))
+    t = deal(ours, 1, InOrder(0))
+    assert t.merchants[0].shop == [single] * 4
+    assert t.waiting == [single, single]
+    assert len(t.masteries) == 2 and {c.type for c in t.masteries} == {"material", "energy"}
+    t = deal(ours, 4, InOrder(0))
+    assert [len(m.shop) for m in t.merchants] == [3, 3, 3, 1]
+
+
+def test_the_solo_line_shifts_left_and_four_players_rotate(book):
+    t = table(book)
+    m = t.merchants[0]
+    cards = [OrderCard("Ring", "Fiery", None, n) for n in range(8)]
+    m.shop, t.waiting, t.deck = cards[:4], cards[4:6], cards[6:]
+    t.customer_phase()
+    assert m.shop == cards[1:5] and t.waiting == cards[5:7]
+    t4 = table(book, players=4)
+    for n, merchant in enumerate(t4.merchants):
+        merchant.shop = [cards[n]]
+    t4.customer_phase()
+    assert [merchant.shop for merchant in t4.merchants] == [[cards[3]], [cards[0]], [cards[1]], [cards[2]]]

@@ -121,3 +121,29 @@ def test_a_deck_on_many_pages_is_one_range_on_the_first_page(tmp_path):
     assert len(magic.faces) >= 240 and len(pages) > 40
     assert pages == list(range(pages[0], pages[-1] + 1))
     assert re.search(rf"{re.escape(magic.title)} {len(magic.faces)} .+? {pages[0]}–{pages[-1]}\b", pdf.text(0))
+
+
+def test_a_setup_template_without_its_column_weights_is_a_problem_naming_them():
+    from pnp.components.kinds import SheetError
+    from pnp.components.setup_sheet import draw_setup
+
+    opened = open_game(game("magic-spell"), [CONTENT])
+    template = opened.templates["setup"].model_copy(update={"ratios": {"col_count": 1.0}})
+    with pytest.raises(SheetError, match=r"ratios\.col_component, ratios\.col_size, ratios\.col_pages"):
+        draw_setup(None, None, template, opened.content["setup"], [], opened.templates, None)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game_id", list(games()))
+def test_the_first_page_holds_a_card_outline_at_actual_size(built_pdf, game_id, paper):
+    from tests.pdfcards import MM
+
+    opened = open_game(game(game_id), [CONTENT])
+    first_deck = next(c for c in opened.every_component() if isinstance(c, Deck))
+    size = opened.templates[first_deck.template].size
+    pdf = built_pdf(game=game_id, paper=paper)
+    rects = [(r["width"], r["height"]) for r in pdf.plumber.pages[0].rects]
+    outline = sorted((size.width, size.height), reverse=True)  # lying on its long side
+    assert any(abs(w - outline[0]) < 0.1 * MM and abs(h - outline[1]) < 0.1 * MM for w, h in rects), rects
+    width = f"{size.width / MM:.1f}".removesuffix(".0")
+    assert f"{width} × " in pdf.text(0) and "Print this page first" in pdf.text(0)

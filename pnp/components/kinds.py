@@ -50,6 +50,14 @@ class SheetError(ValueError):
         self.field = field
 
 
+def require_named(template, what: str, lengths: tuple[str, ...] = (), ratios: tuple[str, ...] = ()) -> None:
+    """A SheetError naming every length and ratio a sheet's layout reads that its template lacks."""
+    missing = [f"lengths.{n}" for n in lengths if n not in template.lengths]
+    missing += [f"ratios.{n}" for n in ratios if n not in template.ratios]
+    if missing:
+        raise SheetError(None, f"expected the {what}'s {', '.join(missing)} in its template, got none")
+
+
 def sheet_words(text: str, field: str, **values) -> str:
     """A sheet's content words with their drawing-time placeholders ({n}, {pages}) filled."""
     filled, unknown = fill(text, values)

@@ -9,7 +9,7 @@ sheet template (templates/setup.yaml).
 
 from __future__ import annotations
 
-from pnp.components.kinds import Component, Deck, Printing, Sheet, SheetError, sheet_words
+from pnp.components.kinds import Component, Deck, Printing, Sheet, SheetError, require_named, sheet_words
 from pnp.content.common import SetupSheet
 from pnp.geometry import Rect
 from pnp.imposition import PAPERS
@@ -19,6 +19,7 @@ from pnp.render.templates import SheetTemplate
 from pnp.units import MM
 
 LEADING = 1.2
+COLUMNS = ("component", "count", "size", "pages")  # the components table's, weighted by ratios.col_<name>
 
 
 def page_ranges(numbers: tuple[int, ...]) -> str:
@@ -134,13 +135,15 @@ def draw_setup(
     canvas, area: Rect, template: SheetTemplate, words: SetupSheet, listed: list[Component], templates: dict,
     printing: Printing,
 ) -> None:  # fmt: skip
+    require_named(template, "setup page", ratios=tuple(f"col_{column}" for column in COLUMNS))
     page = Page(canvas, area, template, printing.options.ink_saver)
     page.top -= page.text(words.title, "title", "bold", template.title_size, "accent", area.x, area.w) + page.gap / 2
     if words.intro:
         page.top -= page.text(words.intro, "intro", "italic", template.body_size, "ink", area.x, area.w) + page.gap
     page.heading(words.components, "components", area.x, area.w)
     headers = [words.component, words.count, words.size, words.pages]
-    page.table(headers, rows(words, listed, templates, printing), [3.2, 0.8, 1.8, 1.6])
+    weights = [template.ratios[f"col_{column}"] for column in COLUMNS]
+    page.table(headers, rows(words, listed, templates, printing), weights)
     half = (area.w - page.gap) / 2
     top = page.top
     page.heading(words.printing, "printing", area.x, half)
@@ -148,10 +151,37 @@ def draw_setup(
     page.top -= page.gap / 2
     page.heading(words.cutting, "cutting", area.x, half)
     page.bullets(cutting_lines(words, listed, printing), area.x, half)
-    page.top = top
+    left_bottom, page.top = page.top, top
     right = area.x + half + page.gap
     page.heading(words.setup, "setup", right, half)
     page.bullets([(line, f"setup_lines.{i}") for i, line in enumerate(words.setup_lines)], right, half)
+    page.top = min(page.top, left_bottom)
+    draw_print_test(page, words, listed, templates)
+
+
+def draw_print_test(page: Page, words: SetupSheet, listed: list[Component], templates: dict) -> None:
+    """At the foot of the page, when there is room: the first deck's card outline at actual size,
+    lying on its long side (a page has more room across than down), with the words saying what
+    should match it. Nothing when there is no deck or no room."""
+    deck = next((c for c in listed if isinstance(c, Deck)), None)
+    if not words.print_test or deck is None:
+        return
+    size = templates[deck.template].size
+    across, down = max(size.width, size.height), min(size.width, size.height)
+    a, c = page.area, page.canvas
+    bottom = a.y + page.gap  # clear of the scale bars' labels below the area
+    if bottom + down + page.gap > page.top or across > a.w / 2:
+        return
+    c.setStrokeColor(page.colour("accent"))
+    c.setLineWidth(page.t.line_width)
+    c.setDash(3, 2)
+    c.rect(a.x, bottom, across, down, stroke=1, fill=0)
+    c.setDash()
+    width, height = (f"{v / MM:.1f}".removesuffix(".0") for v in (size.width, size.height))
+    text = sheet_words(words.print_test, "print_test", width=width, height=height)
+    page.top = bottom + down
+    x = a.x + across + page.gap
+    page.text(text, "print_test", "regular", page.t.body_size, "ink", x, min(a.right - x, 110 * MM))
 
 
 def setup_sheet(words: SetupSheet, listed: list[Component], templates: dict) -> Sheet:

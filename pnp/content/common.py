@@ -69,3 +69,5 @@ class SetupSheet(Strict):
     cut_lines: list[RichText] = Field([], max_length=6)
     setup: str  # heading
     setup_lines: list[RichText] = Field(min_length=1, max_length=10)  # in our own words
+    # beside an actual-size outline of the set's cards, when the page has room: a test before printing all
+    print_test: Annotated[RichText, Later("width", "height")] = Field("", max_length=300)

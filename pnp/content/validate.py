@@ -8,6 +8,7 @@ from types import UnionType
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -158,3 +159,15 @@ def _choices(tp) -> tuple:
 
 def _plural(count: str, noun: str) -> str:
     return f"{count} {noun}{'' if count.endswith(' 1') else 's'}"
+
+
+def naming_each(*keys):
+    """A mapping that must name every one of `keys` (the code looks each one up)."""
+
+    def complete(mapping: dict) -> dict:
+        missing = [str(k) for k in keys if k not in mapping]
+        if missing:
+            raise ValueError(f"a name for each of {', '.join(map(str, keys))} ({', '.join(missing)} missing)")
+        return mapping
+
+    return AfterValidator(complete)

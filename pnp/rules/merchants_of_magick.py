@@ -1,17 +1,42 @@
-"""Merchants of Magick's rules as pure functions over plain values (no content models, no
-drawing), so the printed sheet's checks, the balance simulation and the companion share them."""
+"""Merchants of Magick's rules as pure code over plain values (no content models, no drawing), so
+the printed sheet's checks, the balance simulation and the companion share them.
+
+The book (frozen dataclasses: `Sheet`, `OrderCard`, `AdventurerCard`, `MasteryCard`, `Rules`) is
+built from the content by `pnp.games.merchants_of_magick.rulebook`; the play (`Table`, one
+`Merchant` per player) changes as moves are made. A move the rules forbid raises `RuleError`
+saying why in words.
+
+Decisions the rules book leaves open, taken here:
+  - a charm's coins count every fulfilled order of its category, the Sponsored Adventurer's three
+    deliveries included (each is "an order" of its item's category), and so do the tie-breaks'
+    "fulfilled orders";
+  - an order that replaces a claimed one comes face down and can be claimed only once revealed, in
+    the Customer phase (so never after the last round's claims);
+  - a result may be moved by potions below 1 or above its die's faces;
+  - free circles (the adventurer's rewards) are marked at once, with no die, before the next move.
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from random import Random
+
+CRAFTING, RESEARCH = "crafting", "research"
+
+
+class RuleError(ValueError):
+    """A move the rules do not allow now, with the reason in words."""
 
 
 def meets(side: str, result: int, threshold: int) -> bool:
     """Whether a result may mark a circle: crafting needs at least its number, research at most."""
-    return result >= threshold if side == "crafting" else result <= threshold
+    return result >= threshold if side == CRAFTING else result <= threshold
 
 
 def potions_needed(side: str, result: int, threshold: int) -> int:
     """The fewest potions (each moves a result by one) that let `result` mark the circle."""
-    gap = threshold - result if side == "crafting" else result - threshold
+    gap = threshold - result if side == CRAFTING else result - threshold
     return max(0, gap)
 
 
@@ -21,3 +46,424 @@ def orders_per_player(dealt: list[tuple[tuple[int, int], int]], players: int) ->
         if low <= players <= high:
             return orders
     raise ValueError(f"no order count for {players} players")
+
+
+# --- The book: what the content says, as plain frozen values ---------------------------------
+
+
+@dataclass(frozen=True)
+class Column:
+    id: str
+    name: str
+    side: str  # crafting (a material) or research (an energy)
+    dice: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Circle:
+    column: str
+    threshold: int
+
+
+@dataclass(frozen=True)
+class Row:
+    name: str
+    side: str  # crafting or research
+    kind: str  # an item's category (accessory, weapon, armour); a spell's prefix, suffix or charm
+    coins: int
+    circles: tuple[Circle, ...]  # column by column, left to right
+    charm_potions: int = 0  # a charm's potions, gained when completed
+    charm_coins: int = 0  # a charm's coins per fulfilled order of `charm_category`, at the end
+    charm_category: str | None = None
+
+
+@dataclass(frozen=True)
+class Sheet:
+    dice: tuple[tuple[str, int], ...]  # (id, faces)
+    columns: tuple[Column, ...]
+    rows: tuple[Row, ...]
+    extra_dice: tuple[int, ...]  # each Extra Dice slot's potion cost, in order
+
+    @cached_property
+    def index(self) -> dict[str, int]:
+        return {row.name: i for i, row in enumerate(self.rows)}
+
+    def row(self, name: str) -> int:
+        try:
+            return self.index[name]
+        except KeyError:
+            raise RuleError(f"the sheet has no row {name}") from None
+
+    def column(self, column_id: str) -> Column:
+        return next(c for c in self.columns if c.id == column_id)
+
+    def faces(self, die: str) -> int:
+        return dict(self.dice)[die]
+
+
+@dataclass(frozen=True)
+class OrderCard:
+    item: str
+    prefix: str | None
+    suffix: str | None
+    coins: int
+
+    @property
+    def enchantments(self) -> tuple[str, ...]:
+        return tuple(e for e in (self.prefix, self.suffix) if e)
+
+    @property
+    def double(self) -> bool:
+        return self.prefix is not None and self.suffix is not None
+
+    def __str__(self) -> str:
+        return " ".join(p for p in (self.prefix, self.item, self.suffix) if p)
+
+
+@dataclass(frozen=True)
+class AdventurerCard:
+    name: str
+    items: tuple[tuple[str, str], ...]  # (category, item): an accessory, a weapon, an armour
+    enchantment: str
+    coins: int
+
+
+@dataclass(frozen=True)
+class MasteryCard:
+    name: str
+    type: str  # material or energy
+    column: str
+    circles: int
+    master: int
+    apprentice: int
+
+
+@dataclass(frozen=True)
+class Reward:
+    potions: int = 0
+    free_circles: int = 0
+    card_coins: bool = False
+
+
+@dataclass(frozen=True)
+class Rules:
+    rounds: int
+    results_per_round: int
+    potion_per_row: int
+    orders_dealt: tuple[tuple[tuple[int, int], int], ...]
+    redeal_doubles: int
+    adventurer_rewards: tuple[Reward, ...]
+    solo_shop: int
+    solo_waiting: int
+    ratings: tuple[tuple[str, int], ...]  # (title, least score), lowest first
+
+    def rating(self, score: float) -> str | None:
+        """The solo title a score earns, or None below the lowest."""
+        earned = None
+        for title, least in self.ratings:
+            if score >= least:
+                earned = title
+        return earned
+
+
+@dataclass(frozen=True)
+class Book:
+    sheet: Sheet
+    rules: Rules
+    orders: tuple[OrderCard, ...]
+    adventurers: tuple[AdventurerCard, ...]
+    masteries: tuple[MasteryCard, ...]
+
+
+# --- The play ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Merchant:
+    """One player's sheet and shoppe."""
+
+    sheet: Sheet
+    adventurer: AdventurerCard | None = None
+    marked: list[list[bool]] = field(default_factory=list)  # per row, per circle
+    completed: list[bool] = field(default_factory=list)  # per row
+    column_marks: dict[str, int] = field(default_factory=dict)
+    potions: int = 0
+    extra_used: int = 0  # Extra Dice slots marked, in order
+    claimed: list[OrderCard] = field(default_factory=list)
+    delivered: list[str] = field(default_factory=list)  # the adventurer's categories, in order
+    adventurer_coins: int = 0
+    free_circles: int = 0  # marks owed by an adventurer reward
+    mastery: dict[str, tuple[str, int]] = field(default_factory=dict)  # card name -> (type, coins)
+    shop: list[OrderCard] = field(default_factory=list)  # face up, claimable
+    face_down: list[OrderCard] = field(default_factory=list)  # replacements, revealed next Customer phase
+    used: set[str] = field(default_factory=set)  # dice spent this round
+    spent: int = 0  # results spent this round
+
+    def __post_init__(self):
+        if not self.marked:
+            self.marked = [[False] * len(row.circles) for row in self.sheet.rows]
+            self.completed = [False] * len(self.sheet.rows)
+            self.column_marks = {c.id: 0 for c in self.sheet.columns}
+
+    def done(self, name: str) -> bool:
+        return self.completed[self.sheet.row(name)]
+
+    def fulfilled(self, category: str | None = None) -> int:
+        """Orders fulfilled (the adventurer's deliveries included), of one category or all."""
+        rows = self.sheet.rows
+        kinds = {r.name: r.kind for r in rows}
+        claimed = [kinds[o.item] for o in self.claimed]
+        every = claimed + self.delivered
+        return len(every) if category is None else sum(1 for c in every if c == category)
+
+    def can_fill(self, order: OrderCard) -> bool:
+        return self.done(order.item) and all(self.done(e) for e in order.enchantments)
+
+    def missing(self, order: OrderCard) -> list[str]:
+        return [name for name in (order.item, *order.enchantments) if not self.done(name)]
+
+    def score(self) -> dict[str, int]:
+        """Coins by score line (the sheet's score box keys)."""
+        rows, done = self.sheet.rows, self.completed
+        charms = [r for r, d in zip(rows, done, strict=True) if d and r.charm_coins]
+        lines = {
+            "crafting": sum(r.coins for r, d in zip(rows, done, strict=True) if d and r.side == CRAFTING),
+            "material-mastery": sum(c for t, c in self.mastery.values() if t == "material"),
+            "research": sum(r.coins for r, d in zip(rows, done, strict=True) if d and r.side == RESEARCH),
+            "energy-mastery": sum(c for t, c in self.mastery.values() if t == "energy"),
+            "orders": sum(o.coins for o in self.claimed),
+            "charms": sum(r.charm_coins * self.fulfilled(r.charm_category) for r in charms),
+            "adventurer": self.adventurer_coins,
+        }
+        return lines
+
+    def total(self) -> int:
+        return sum(self.score().values())
+
+
+def describe(result: int, adjust: int, value: int) -> str:
+    if not adjust:
+        return f"{value}"
+    n = abs(adjust)
+    return f"{value} with {n} potion{'s' if n != 1 else ''} is {result}"
+
+
+@dataclass
+class Table:
+    """A game: the book, the players, the orders deck, the masteries in play and this round."""
+
+    book: Book
+    merchants: list[Merchant]
+    deck: list[OrderCard]
+    masteries: list[MasteryCard]
+    flipped: set[str] = field(default_factory=set)  # mastery cards on their Apprentice side
+    waiting: list[OrderCard] = field(default_factory=list)  # solo: orders waiting to enter
+    round: int = 0
+    results: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def solo(self) -> bool:
+        return len(self.merchants) == 1
+
+    # Resource phase
+    def roll(self, rng: Random) -> dict[str, int]:
+        return self.start_round({die: rng.randint(1, faces) for die, faces in self.book.sheet.dice})
+
+    def start_round(self, results: dict[str, int]) -> dict[str, int]:
+        if self.round >= self.book.rules.rounds:
+            raise RuleError(f"the game is over after round {self.book.rules.rounds}")
+        self.round += 1
+        self.results = dict(results)
+        for m in self.merchants:
+            m.used = set()
+            m.spent = 0
+        return self.results
+
+    # Crafting and Research phase
+    def slot_cost(self, m: Merchant) -> int | None:
+        """The potions the next result costs: 0 within the round's results, an Extra Dice slot's
+        cost after them, None when no slot is left."""
+        if m.spent < self.book.rules.results_per_round:
+            return 0
+        slots = self.book.sheet.extra_dice
+        return slots[m.extra_used] if m.extra_used < len(slots) else None
+
+    def spend(self, m: Merchant, die: str, row: str | int, circle: int, adjust: int = 0) -> None:
+        """Spend this round's result of `die`, moved by `adjust` (one potion per step), on a circle."""
+        sheet, rules = self.book.sheet, self.book.rules
+        if m.free_circles:
+            raise RuleError("mark the free circle an adventurer gave first")
+        if die not in self.results:
+            raise RuleError(f"there is no {die} result this round")
+        if die in m.used:
+            raise RuleError(f"this round's {die} result is already spent")
+        i = row if isinstance(row, int) else sheet.row(row)
+        the_row = sheet.rows[i]
+        spot = self.open_circle(m, i, circle)
+        column = sheet.column(spot.column)
+        if die not in column.dice:
+            raise RuleError(f"the {die} cannot be spent on {column.name}")
+        value = self.results[die]
+        result = value + adjust
+        if not meets(the_row.side, result, spot.threshold):
+            least = "at least" if the_row.side == CRAFTING else "at most"
+            raise RuleError(
+                f"{the_row.name}'s {spot.threshold} needs a result of {least} {spot.threshold}; "
+                f"{describe(result, adjust, value)}"
+            )
+        extra = m.spent >= rules.results_per_round
+        cost = self.slot_cost(m)
+        if cost is None:
+            raise RuleError(
+                f"{rules.results_per_round} results a round and all {len(sheet.extra_dice)} Extra Dice slots are used"
+            )
+        need = cost + abs(adjust)
+        if need > m.potions:
+            what = f"the Extra Dice slot costs {cost}" if cost else ""
+            moved = f"{abs(adjust)} to move the result" if adjust else ""
+            why = " and ".join(w for w in (what, moved) if w)
+            raise RuleError(f"that needs {need} potions ({why}); you have {m.potions}")
+        m.potions -= need
+        if extra:
+            m.extra_used += 1
+        m.used.add(die)
+        m.spent += 1
+        self.mark(m, i, circle)
+
+    def open_circle(self, m: Merchant, i: int, circle: int) -> Circle:
+        the_row = self.book.sheet.rows[i]
+        if not 0 <= circle < len(the_row.circles):
+            raise RuleError(f"{the_row.name} has {len(the_row.circles)} circles")
+        if m.marked[i][circle]:
+            spot = the_row.circles[circle]
+            raise RuleError(f"{the_row.name}'s {spot.threshold} is already marked")
+        return the_row.circles[circle]
+
+    def mark_free(self, m: Merchant, row: str | int, circle: int) -> None:
+        """Mark a circle an adventurer's reward gave, with no die."""
+        if not m.free_circles:
+            raise RuleError("no free circle is owed")
+        i = row if isinstance(row, int) else self.book.sheet.row(row)
+        self.open_circle(m, i, circle)
+        m.free_circles -= 1
+        self.mark(m, i, circle)
+
+    def mark(self, m: Merchant, i: int, circle: int) -> None:
+        the_row = self.book.sheet.rows[i]
+        m.marked[i][circle] = True
+        m.column_marks[the_row.circles[circle].column] += 1
+        if all(m.marked[i]):
+            m.completed[i] = True
+            m.potions += self.book.rules.potion_per_row + the_row.charm_potions
+
+    def claim(self, m: Merchant, slot: int) -> OrderCard:
+        """Claim the order in shoppe slot `slot` (face-up orders, left to right)."""
+        if not 0 <= slot < len(m.shop):
+            raise RuleError(f"the shoppe has {len(m.shop)} face-up orders")
+        order = m.shop[slot]
+        missing = m.missing(order)
+        if missing:
+            raise RuleError(f"{order} needs {' and '.join(missing)} complete first")
+        m.claimed.append(m.shop.pop(slot))
+        if self.deck:
+            m.face_down.append(self.deck.pop(0))
+        return order
+
+    def deliver(self, m: Merchant, category: str) -> Reward:
+        """Fill one of the Sponsored Adventurer's three orders, and take the next reward."""
+        hero = m.adventurer
+        if hero is None:
+            raise RuleError("no Sponsored Adventurer")
+        if category in m.delivered:
+            raise RuleError(f"{hero.name}'s {category} is already delivered")
+        item = dict(hero.items).get(category)
+        if item is None:
+            raise RuleError(f"{hero.name} wants no {category}")
+        order = OrderCard(item, hero.enchantment, None, 0)
+        missing = m.missing(order)
+        if missing:
+            raise RuleError(f"{hero.name}'s {item} {hero.enchantment} needs {' and '.join(missing)} complete first")
+        rewards = self.book.rules.adventurer_rewards
+        reward = rewards[len(m.delivered)] if len(m.delivered) < len(rewards) else Reward()
+        m.delivered.append(category)
+        m.potions += reward.potions
+        m.free_circles += reward.free_circles
+        if reward.card_coins:
+            m.adventurer_coins += hero.coins
+        return reward
+
+    # Mastery phase
+    def mastery_phase(self) -> list[tuple[int, str, int]]:
+        """Everyone meeting a card scores its current side (solo: Apprentice); a card scored by
+        anyone flips at the end. Returns (player, card, coins) for each score."""
+        scored = []
+        for card in self.masteries:
+            apprentice = self.solo or card.name in self.flipped
+            coins = card.apprentice if apprentice else card.master
+            for p, m in enumerate(self.merchants):
+                if card.name not in m.mastery and m.column_marks[card.column] >= card.circles:
+                    m.mastery[card.name] = (card.type, coins)
+                    scored.append((p, card.name, coins))
+        self.flipped.update(name for _, name, _ in scored)
+        return scored
+
+    # Customer phase
+    def customer_phase(self) -> None:
+        """Orders move on: in solo the line shifts one left (the leftmost leaves, one is drawn at
+        the right); otherwise each shoppe's orders go to the next player clockwise. Face-down
+        replacements are revealed."""
+        if self.round >= self.book.rules.rounds:
+            return  # none after the last round
+        if self.solo:
+            m = self.merchants[0]
+            line = m.shop + m.face_down + self.waiting
+            if line:
+                line.pop(0)
+            if self.deck:
+                line.append(self.deck.pop(0))
+            shop = self.book.rules.solo_shop
+            m.shop, m.face_down, self.waiting = line[:shop], [], line[shop:]
+            return
+        lines = [m.shop + m.face_down for m in self.merchants]
+        for i, m in enumerate(self.merchants):
+            m.shop, m.face_down = lines[i - 1], []
+
+    # End of game
+    def ranking(self) -> list[list[int]]:
+        """Players by place, best first: most coins, then most fulfilled orders, then most
+        potions; players still tied share a place."""
+        keys = [(m.total(), m.fulfilled(), m.potions) for m in self.merchants]
+        places: list[list[int]] = []
+        for p in sorted(range(len(keys)), key=lambda p: keys[p], reverse=True):
+            if places and keys[places[-1][0]] == keys[p]:
+                places[-1].append(p)
+            else:
+                places.append([p])
+        return places
+
+
+def deal(book: Book, players: int, rng: Random) -> Table:
+    """Setup: shuffle the orders and deal each shoppe its line (a hand with `redeal_doubles` or more
+    double-enchantment orders goes to the bottom and is dealt again, once), deal each player an
+    adventurer, draw one Material and one Energy mastery."""
+    rules = book.rules
+    deck = list(book.orders)
+    rng.shuffle(deck)
+    heroes = list(book.adventurers)
+    rng.shuffle(heroes)
+    if players > len(heroes):
+        raise RuleError(f"{players} players need {players} adventurers; there are {len(heroes)}")
+    merchants = [Merchant(book.sheet, heroes[p]) for p in range(players)]
+    count = rules.solo_shop if players == 1 else orders_per_player(list(rules.orders_dealt), players)
+    for m in merchants:
+        m.shop = [deck.pop(0) for _ in range(min(count, len(deck)))]
+        if sum(o.double for o in m.shop) >= rules.redeal_doubles:
+            deck.extend(m.shop)
+            m.shop = [deck.pop(0) for _ in range(min(count, len(deck)))]
+    waiting = [deck.pop(0) for _ in range(min(rules.solo_waiting, len(deck)))] if players == 1 else []
+    masteries = []
+    for kind in ("material", "energy"):
+        cards = [c for c in book.masteries if c.type == kind]
+        if cards:
+            masteries.append(rng.choice(cards))
+    return Table(book, merchants, deck, masteries, waiting=waiting)

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, Field
+from pydantic import Field
 
 from pnp.content.common import GameInfo, ReferenceCard, SetupSheet
 from pnp.content.loader import Content, Kind
 from pnp.content.markup import RichText
 from pnp.content.placeholders import Later
-from pnp.content.validate import Strict
+from pnp.content.validate import Strict, naming_each
 
 Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$", max_length=40)]
 Name = Annotated[str, Field(min_length=1, max_length=40)]
@@ -20,18 +20,6 @@ CATEGORIES = ("accessory", "weapon", "armour")  # an item's category: orders and
 # The score box's lines, in the rules' end-of-game order; the content names each one.
 SCORE_LINES = ("crafting", "material-mastery", "research", "energy-mastery", "orders", "charms", "adventurer")
 Threshold = Annotated[int, Field(ge=1, le=100)]
-
-
-def naming_each(*keys):
-    """A mapping that must name every one of `keys` (the code looks each one up)."""
-
-    def complete(mapping: dict) -> dict:
-        missing = [str(k) for k in keys if k not in mapping]
-        if missing:
-            raise ValueError(f"a name for each of {', '.join(keys)} ({', '.join(missing)} missing)")
-        return mapping
-
-    return AfterValidator(complete)
 
 
 class Die(Strict):

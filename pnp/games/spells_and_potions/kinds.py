@@ -11,7 +11,7 @@ from pnp.content.common import GameInfo, ReferenceCard, SetupSheet
 from pnp.content.loader import Content, Kind
 from pnp.content.markup import ICON_NAMES, RichText
 from pnp.content.placeholders import Later
-from pnp.content.validate import Strict
+from pnp.content.validate import Strict, naming_each
 from pnp.rules.spells_and_potions import SEATS, Scoring
 
 CARD_TYPES = ("spell", "counter-spell", "potion", "antidote")
@@ -22,18 +22,6 @@ CHANGES = ("lowest-wins", "ignore-trump", "winner-picks-leader", "winner-picks-t
 RULINGS = ("magic-lead", "reverse-and-shield", "blast-in-reverse", "two-blasts", "tie")
 COMPONENTS = ("elements", "magic", "reference", "markers", "score-pads")
 IconName = Literal[ICON_NAMES]  # type: ignore[valid-type]
-
-
-def naming_each(*keys):
-    """A mapping that must name every one of `keys` (the code looks each one up)."""
-
-    def complete(mapping: dict) -> dict:
-        missing = [str(k) for k in keys if k not in mapping]
-        if missing:
-            raise ValueError(f"a name for each of {', '.join(map(str, keys))} ({', '.join(missing)} missing)")
-        return mapping
-
-    return AfterValidator(complete)
 
 
 def _distinct(items: list[str]) -> list[str]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import Color
 
-from pnp.components.kinds import SheetError, sheet_words
+from pnp.components.kinds import SheetError, require_named, sheet_words
 from pnp.games.spells_and_potions.kinds import DuelRules, ScorePad
 from pnp.geometry import Rect
 from pnp.render import fonts, richtext
@@ -57,10 +57,7 @@ class Look:
 
 
 def look_of(template: SheetTemplate, ink_saver: bool) -> Look:
-    missing = [f"lengths.{n}" for n in LENGTHS if n not in template.lengths]
-    missing += [f"ratios.{n}" for n in RATIOS if n not in template.ratios]
-    if missing:
-        raise SheetError(None, f"expected the score pad's {', '.join(missing)} in its template, got none")
+    require_named(template, "score pad", LENGTHS, RATIOS)
     colour = lambda name: resolve(name, template.colours)
     return Look(
         colour("ink"),
