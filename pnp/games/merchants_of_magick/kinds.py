@@ -213,7 +213,6 @@ class Words(Strict):
     charm_potions: Annotated[str, Later("n")]  # a charm's effect in a few words
     charm_coins: Annotated[str, Later("n", "category")]
     extra_cost: Annotated[str, Later("n")]  # an Extra Dice slot that costs potions: "pay {n}"
-    die: str  # the round grid's first column heading
     coins_short: str  # the coins column heading
     score: str  # the score box heading
 
