@@ -132,3 +132,14 @@ def test_the_backs_of_a_games_decks_differ_in_greyscale(game_id, backs):
     lightness = {deck: cspace_convert(srgb(h), "sRGB1", "CAM02-UCS")[0] for deck, h in backs.items()}
     for a, b in itertools.combinations(lightness, 2):
         assert abs(lightness[a] - lightness[b]) >= 12, f"{game_id}: {a} and {b} backs print as one grey: {lightness}"
+
+
+@pytest.mark.parametrize("side", ["craft", "research"])
+def test_the_shoppe_sheets_neighbouring_columns_differ_in_greyscale_and_keep_its_ink_legible(side):
+    """Columns alternate a tint and its darker twin (pnp/games/merchants_of_magick/shoppe_sheet.py):
+    printed in greyscale, neighbours must still differ, and the ink must read on both."""
+    template = open_game(game("merchants-of-magick"), [CONTENT]).templates["mm-sheet"]
+    light, dark = template.colours[side], template.colours[f"{side}_dark"]
+    lightness = [cspace_convert(srgb(h), "sRGB1", "CAM02-UCS")[0] for h in (light, dark)]
+    assert lightness[0] - lightness[1] >= 5, f"{side} columns print as one grey: {lightness}"
+    assert min(contrast(template.colours["ink"], h) for h in (light, dark)) >= 7
