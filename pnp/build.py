@@ -105,7 +105,8 @@ def _check_sheet(game: Game, sheet: Sheet, options: Options) -> list[Problem]:
             page.draw(writer)
         except SheetError as err:
             if err.field is not None and sheet.source:
-                mark, field = game.content.locate(sheet.source, *err.field.split("."))
+                path = (int(part) if part.isdigit() else part for part in err.field.split("."))  # list indexes
+                mark, field = game.content.locate(sheet.source, *path)
             else:
                 mark, field = game.templates.locate(sheet.template)
             problems.append(Problem(mark, field, f"{sheet.title}: {err}"))

@@ -147,6 +147,24 @@ def test_a_threshold_changed_in_an_overlay_changes_the_sheet(tmp_path, content):
     check_sheet(path, changed, words)  # every circle, the new ones included, where the content says
 
 
+def test_more_circles_than_a_column_holds_are_reported_where_the_row_was_written(tmp_path):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    text = (CONTENT / GAME / "sheet.yaml").read_text(encoding="utf-8")
+    old = "{name: Ring, category: accessory, coins: 3, circles: {leather: [3], steel: [5]}}"
+    new = "{name: Ring, category: accessory, coins: 3, circles: {leather: [3, 3, 3, 3, 3, 3, 3, 3], steel: [5]}}"
+    assert old in text
+    root = overlay(tmp_path / "ov", GAME, {"sheet.yaml": text.replace(old, new)})
+    line = text.splitlines().index(next(t for t in text.splitlines() if old in t)) + 1
+    result = CliRunner().invoke(main, ["build", GAME, "--content", str(root), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert f"sheet.yaml:{line}:" in result.output and "crafting.0.circles.leather" in result.output
+    assert "8 circles" in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
 # --- cards ---------------------------------------------------------------------------------
 
 

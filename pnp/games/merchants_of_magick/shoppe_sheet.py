@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.components.kinds import SheetError, sheet_words
+from pnp.components.kinds import SheetError, require_named, sheet_words
 from pnp.geometry import Rect
 from pnp.render import fonts, richtext
 from pnp.render.colours import resolve
@@ -67,10 +67,7 @@ class Look:
 
 
 def look_of(template: SheetTemplate, ink_saver: bool) -> Look:
-    missing = [f"lengths.{n}" for n in LENGTHS if n not in template.lengths]
-    missing += [f"ratios.{n}" for n in RATIOS if n not in template.ratios]
-    if missing:
-        raise SheetError(None, f"expected the shoppe sheet's {', '.join(missing)} in its template, got none")
+    require_named(template, "shoppe sheet", LENGTHS, RATIOS)
     return Look(template, not ink_saver)
 
 
@@ -317,9 +314,10 @@ def circle_rows(
     name_w, coins_w = look.length("name_col"), look.length("coins_col")
     col_w = (box.w - name_w - coins_w) / len(cols)
     circle, circle_gap = look.length("circle"), look.length("circle_gap")
-    most = max(len(v) for r in rows for v in r.circles.values())
+    most, i, column = max((len(v), i, c) for i, r in enumerate(rows) for c, v in r.circles.items())
     if most * circle + (most - 1) * circle_gap > col_w - look.pad:
-        raise SheetError(None, f"{most} circles of {circle / MM:g} mm do not fit a {col_w / MM:.0f} mm column")
+        field = f"{'crafting' if side == 'craft' else 'research'}.{i}.circles.{column}"  # the content's list
+        raise SheetError(field, f"{most} circles of {circle / MM:g} mm do not fit a {col_w / MM:.0f} mm column")
     xs = columns(box.x, [name_w] + [col_w] * len(cols) + [coins_w])
     bottom = top - head_h - len(rows) * row_h
     fills = tints(side, len(cols))
