@@ -165,10 +165,8 @@ def draw_shoppe_sheet(canvas, area: Rect, template: SheetTemplate, content, ink_
 
     half_w = (area.w - gap) / 2
     body_h = heading_h + head_rows + rows * row
-    crafting_half(canvas, look, sheet, words, Rect(area.x, top - body_h, half_w, body_h), heading_h, head_rows, row)
-    research_half(
-        canvas, look, sheet, words, Rect(area.right - half_w, top - body_h, half_w, body_h), heading_h, head_rows, row
-    )
+    for side, x in (("crafting", area.x), ("research", area.right - half_w)):
+        circle_rows(canvas, look, sheet, words, side, Rect(x, top - body_h, half_w, body_h), heading_h, head_rows, row)
     top -= body_h + vgap
 
     tracks(canvas, look, sheet, rules, words, potions, Rect(area.x, top - track_h, area.w, track_h), heading_h)
@@ -289,38 +287,30 @@ def legend(canvas, look: Look, sheet, words, box: Rect) -> None:
     rect(canvas, look, box)
 
 
-def circle_rows(
-    canvas,
-    look: Look,
-    box: Rect,
-    heading_h: float,
-    head_h: float,
-    row_h: float,
-    *,
-    title: str,
-    title_field: str,
-    cols,
-    rows,
-    sign: str,
-    at_least: bool,
-    side: str,
-    notes: list[str],
-    words,
-) -> None:
+def circle_rows(canvas, look: Look, sheet, words, side: str, box: Rect, heading_h: float, head_h: float,
+                row_h: float) -> None:  # fmt: skip
     """A half of the sheet: its heading, a name column, a column per material or energy (its name
-    and dice above, the rows' circles under it), and the coins column."""
-    heading(canvas, look, title, Rect(box.x, box.top - heading_h, box.w, heading_h), title_field)
+    and dice above, the rows' circles under it), and the coins column. `side` is crafting (materials,
+    results at least the circle's number) or research (energies, at most)."""
+    at_least = side == "crafting"
+    cols, rows = (sheet.materials if at_least else sheet.energies), getattr(sheet, side)
+    sign = words.at_least if at_least else words.at_most
+    if at_least:
+        notes = [words.categories[item.category] for item in rows]
+    else:
+        notes = [charm_note(spell, words) for spell in rows]
+    heading(canvas, look, getattr(words, side), Rect(box.x, box.top - heading_h, box.w, heading_h), side)
     top = box.top - heading_h
     name_w, coins_w = look.length("name_col"), look.length("coins_col")
     col_w = (box.w - name_w - coins_w) / len(cols)
     circle, circle_gap = look.length("circle"), look.length("circle_gap")
     most, i, column = max((len(v), i, c) for i, r in enumerate(rows) for c, v in r.circles.items())
     if most * circle + (most - 1) * circle_gap > col_w - look.pad:
-        field = f"{'crafting' if side == 'craft' else 'research'}.{i}.circles.{column}"  # the content's list
+        field = f"{side}.{i}.circles.{column}"
         raise SheetError(field, f"{most} circles of {circle / MM:g} mm do not fit a {col_w / MM:.0f} mm column")
     xs = columns(box.x, [name_w] + [col_w] * len(cols) + [coins_w])
     bottom = top - head_h - len(rows) * row_h
-    fills = tints(side, len(cols))
+    fills = tints("craft" if at_least else "research", len(cols))
     for j, column in enumerate(cols):
         rect(canvas, look, Rect(xs[j + 1], bottom, col_w, top - bottom), fill=fills[j], stroke=None)
         name = Rect(xs[j + 1], top - head_h / 2, col_w, head_h / 2)
@@ -434,27 +424,6 @@ def threshold_in_circle(canvas, look: Look, at_least: bool, number: str, cx: flo
     canvas.drawString(x + sign_w, baseline, number)
 
 
-def crafting_half(canvas, look, sheet, words, box, heading_h, head_h, row_h) -> None:
-    notes = [words.categories[item.category] for item in sheet.crafting]
-    circle_rows(
-        canvas,
-        look,
-        box,
-        heading_h,
-        head_h,
-        row_h,
-        title=words.crafting,
-        title_field="crafting",
-        cols=sheet.materials,
-        rows=sheet.crafting,
-        sign=words.at_least,
-        at_least=True,
-        side="craft",
-        notes=notes,
-        words=words,
-    )
-
-
 def charm_note(spell, words) -> str:
     charm = spell.charm
     if charm is None:
@@ -466,27 +435,6 @@ def charm_note(spell, words) -> str:
         category = words.categories[charm.category].lower()
         parts.append(sheet_words(words.charm_coins, "charm_coins", n=charm.coins_per_order, category=category))
     return "; ".join(parts)
-
-
-def research_half(canvas, look, sheet, words, box, heading_h, head_h, row_h) -> None:
-    notes = [charm_note(spell, words) for spell in sheet.research]
-    circle_rows(
-        canvas,
-        look,
-        box,
-        heading_h,
-        head_h,
-        row_h,
-        title=words.research,
-        title_field="research",
-        cols=sheet.energies,
-        rows=sheet.research,
-        sign=words.at_most,
-        at_least=False,
-        side="research",
-        notes=notes,
-        words=words,
-    )
 
 
 def reward_words(reward, words) -> str:
