@@ -165,6 +165,20 @@ def test_more_circles_than_a_column_holds_are_reported_where_the_row_was_written
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
 
 
+def test_more_rounds_than_the_round_grid_has_room_for_are_refused_where_written(tmp_path):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    text = (CONTENT / GAME / "rules.yaml").read_text(encoding="utf-8")
+    assert "\nrounds: 10 " in text
+    root = overlay(tmp_path / "ov", GAME, {"rules.yaml": text.replace("\nrounds: 10 ", "\nrounds: 16 ")})
+    result = CliRunner().invoke(main, ["check", GAME, "--content", str(root)])
+    line = text.splitlines().index(next(t for t in text.splitlines() if t.startswith("rounds:"))) + 1
+    assert result.exit_code == 2
+    assert f"rules.yaml:{line}:" in result.output and "rounds: expected a number <= 15, got 16" in result.output
+
+
 # --- cards ---------------------------------------------------------------------------------
 
 

@@ -99,7 +99,7 @@ class MerchantsRules(Strict):
     """kind: merchants-rules — the numbers a game is played with."""
 
     kind: Literal["merchants-rules"]
-    rounds: int = Field(ge=1, le=30)
+    rounds: int = Field(ge=1, le=15)  # the sheet's round grid leaves room to write a result for 15 at most
     results_per_round: int = Field(ge=1, le=8)  # results spent each round without Extra Dice
     potion_per_row: int = Field(ge=0, le=5)  # gained with each completed row
     players: tuple[int, int]  # fewest, most
