@@ -66,6 +66,12 @@ def self_signed(folder: Path, address: str) -> tuple[Path, Path]:
 
 FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
 
+# How many connections one gevent worker serves at once. Every phone following a table holds one
+# open event stream for as long as it watches, so gunicorn's default of 1000 would leave a room of
+# 2,000 phones half waiting to be accepted; a greenlet and a socket cost little, the open-files
+# limit (`ulimit -n`) is what bounds this in practice.
+WORKER_CONNECTIONS = 10_000
+
 
 @click.group()
 def main() -> None:
@@ -112,6 +118,7 @@ def serve(host, port, workers, extra, database, tls, cert, key) -> None:
     # A live stream never ends by itself, so a graceful stop would always wait out its timeout;
     # 5 s lets actions in flight finish, and the phones reconnect to whatever serves next.
     options = {"bind": f"{host}:{port}", "workers": workers, "worker_class": "gevent", "timeout": 60}
+    options["worker_connections"] = WORKER_CONNECTIONS
     options["graceful_timeout"] = 5
     if tls:
         cert, key = (cert, key) if cert else self_signed(Path(instance_folder()), address)

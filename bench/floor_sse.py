@@ -1,0 +1,100 @@
+"""The floor of the room benchmark: the least a server can do to fan one message out to every
+open stream, under the very gunicorn the companion runs on (one gevent worker, the same
+worker_connections), with nothing of the companion: no database, no rules, no JSON.
+
+    python bench/floor_sse.py --port P      # serves until interrupted
+
+GET  /api/tables/<code>/events   a stream: `retry: 2000`, then every message published from then on,
+                                 as given (the code is ignored: one room)
+POST /roll                       the body is one whole SSE event block (`id: ..\\nevent: action\\ndata: ..\\n\\n`,
+                                 the companion's own bytes, taken by the benchmark from its run);
+                                 every open stream yields it. Answers {"streams": n}.
+
+The broadcast is one gevent Event swapped at each publish: each stream waits on the current one and
+then yields what was appended after what it last sent, the same wake-then-read shape as the
+companion's hub, minus the read from the database.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from flask import Flask, Response, request, stream_with_context
+
+KEEPALIVE = 15.0
+
+
+def create_app() -> Flask:
+    import threading  # gevent's, once the worker has patched the process
+
+    app = Flask(__name__)
+    messages: list[bytes] = []
+    state = {"changed": threading.Event(), "streams": 0}
+
+    @app.get("/api/tables/<code>/events")
+    def events(code: str):
+        def stream():
+            sent = len(messages)  # from now on, as a phone that just subscribed
+            state["streams"] += 1
+            try:
+                yield "retry: 2000\n\n"
+                while True:
+                    changed = state["changed"]
+                    if sent < len(messages):
+                        while sent < len(messages):
+                            yield messages[sent]
+                            sent += 1
+                    elif not changed.wait(KEEPALIVE):
+                        yield ": still here\n\n"
+            finally:
+                state["streams"] -= 1
+
+        headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+        return Response(stream_with_context(stream()), mimetype="text/event-stream", headers=headers)
+
+    @app.post("/roll")
+    def roll():
+        messages.append(request.get_data())
+        changed, state["changed"] = state["changed"], threading.Event()
+        changed.set()
+        return {"streams": state["streams"]}
+
+    return app
+
+
+def main(argv: list[str] | None = None) -> int:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from gunicorn.app.base import BaseApplication
+
+    from companion.cli import WORKER_CONNECTIONS
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, required=True)
+    args = parser.parse_args(argv)
+    # the companion's `serve` options, one worker (the floor shares nothing between workers)
+    options = {
+        "bind": f"{args.host}:{args.port}",
+        "workers": 1,
+        "worker_class": "gevent",
+        "timeout": 60,
+        "graceful_timeout": 5,
+        "worker_connections": WORKER_CONNECTIONS,
+    }
+
+    class Floor(BaseApplication):
+        def load_config(self) -> None:
+            for name, value in options.items():
+                self.cfg.set(name, value)
+
+        def load(self):
+            return create_app()
+
+    Floor().run()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
