@@ -12,6 +12,7 @@ from pathlib import Path
 
 from flask import Flask
 
+from companion.events import Events
 from companion.play import Play
 
 MAX_BODY = 16 * 1024  # no action, name or option list comes near this; anything larger is refused with 413
@@ -40,6 +41,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json.sort_keys = False
 
     app.extensions["play"] = Play.open(app.config["DATABASE_URL"], app.config["CONTENT"])
+    app.extensions["events"] = Events(app.extensions["play"])
 
     from companion import api, views
 

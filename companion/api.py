@@ -10,18 +10,21 @@ from __future__ import annotations
 import csv
 import io
 import json
+import time
 
 from flask import Blueprint, Response, current_app, request, stream_with_context, url_for
 from pydantic import ValidationError
 from werkzeug.exceptions import HTTPException
 
-from companion.db import NoSuchTable
+from companion.db import NoSuchEvent, NoSuchTable
+from companion.events import EventNotFound, Events
 from companion.openapi import openapi
-from companion.play import NotFound, Play, Seat
-from companion.schemas import ActionBody, NewPlayer, NewTable
+from companion.play import NotFound, Play, Seat, event_channel
+from companion.schemas import ActionBody, EventRoll, NewEvent, NewEventTable, NewPlayer, NewTable
 from pnp.rules.table import NotYours, Refused
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+EVENT_STREAM_PERIOD = 1.0  # seconds between an event stream's messages, however fast scores arrive
 
 
 class ApiError(Exception):
@@ -62,6 +65,12 @@ def _not_found(err: Exception):
     return error(404, "no table has that code", "code")
 
 
+@bp.errorhandler(EventNotFound)
+@bp.errorhandler(NoSuchEvent)
+def _no_event(err: Exception):
+    return error(404, "no event has that code", "code")
+
+
 @bp.errorhandler(PermissionError)
 def _forbidden(err: PermissionError):
     return error(403, str(err))
@@ -80,13 +89,17 @@ def body() -> dict:
     return data
 
 
+def _bearer() -> str:
+    """The token of `Authorization: Bearer <token>`, or ""."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else ""
+
+
 def seat(code: str, required: bool = True) -> Seat:
     """The caller's seat from `Authorization: Bearer <token>`; 404 for an unknown table, then 401
     when a seat is required and the token is absent or not this table's."""
     play().info(code)
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    token = token.strip() if scheme.lower() == "bearer" else ""
+    token = _bearer()
     found = play().seat(code, token) if token else Seat(None)
     if required and found.actor is None:
         raise ApiError(401, "send your table token as Authorization: Bearer <token>", "Authorization")
@@ -94,17 +107,7 @@ def seat(code: str, required: bool = True) -> Seat:
 
 
 def table_view(code: str, caller: Seat) -> dict:
-    p = play()
-    info, table, seq = p.current(code)
-    return {
-        "code": code,
-        "game": info.game,
-        "title": p.trackable()[info.game].title,
-        "options": info.options,
-        "seq": seq,
-        "you": {"actor": caller.actor, "host": caller.host},
-        "state": p.tracker(info.game).view(table.state, caller.actor),
-    }
+    return play().view(code, caller)
 
 
 @bp.post("/tables")
@@ -165,28 +168,41 @@ def history(code: str):
     return {"code": code, "history": play().history(code)}
 
 
+@bp.get("/tables/<code>/layout")
+def layout(code: str):
+    """What the game's pages draw with and never changes in play (a sheet's rows): fetched once."""
+    p = play()
+    info = p.info(code)
+    tracker = p.tracker(info.game)
+    if tracker.layout is None:
+        raise ApiError(404, f"{p.trackable()[info.game].title} has no layout", "code")
+    return tracker.layout(p.content(info.game))
+
+
 @bp.get("/tables/<code>/export")
 def export(code: str):
     p = play()
     if request.args.get("format") == "csv":
-        rows = p.results(code)
-        out = io.StringIO()
-        writer = csv.DictWriter(out, fieldnames=list(rows[0]) if rows else ["name"])
-        writer.writeheader()
-        writer.writerows(rows)
-        return Response(
-            out.getvalue(),
-            mimetype="text/csv",
-            headers={"Content-Disposition": f'attachment; filename="{code}-results.csv"'},
-        )
+        return csv_file(p.results(code), f"{code}-results.csv")
     info = p.info(code)
     return {
         "code": code,
         "game": info.game,
         "options": info.options,
+        "event": info.event,
         "log": p.history(code),
         "state": p.tracker(info.game).view(p.replayed(code).state, None),
     }
+
+
+def csv_file(rows: list[dict], filename: str) -> Response:
+    out = io.StringIO()
+    columns = list(dict.fromkeys(key for row in rows for key in row)) or ["name"]
+    writer = csv.DictWriter(out, fieldnames=columns)
+    writer.writeheader()
+    writer.writerows(rows)
+    disposition = f'attachment; filename="{filename}"'
+    return Response(out.getvalue(), mimetype="text/csv", headers={"Content-Disposition": disposition})
 
 
 @bp.get("/tables/<code>/events")
@@ -194,7 +210,7 @@ def events(code: str):
     """Server-Sent Events: one event per log entry, `id` its seq, `data` the entry and the table
     as a spectator sees it. Reconnecting with Last-Event-ID resumes exactly after it."""
     p = play()
-    p.info(code)  # 404 before the stream starts
+    info = p.info(code)  # 404 before the stream starts
     last = _last_event_id()
     keepalive = current_app.config["KEEPALIVE_SECONDS"]
 
@@ -203,14 +219,13 @@ def events(code: str):
         with p.hub.subscribe(code) as subscription:  # before the first read: nothing slips between
             yield "retry: 2000\n\n"
             while True:
-                entries = p.store.log(code, after=last)
-                if entries:  # a burst (a reconnect's backlog) costs one view and one read of the names
-                    table, names = table_view(code, Seat(None)), p.names(code)
-                for entry in entries:
-                    data = {"entry": p.entry_json(code, entry, names), "table": table}
-                    yield f"id: {entry.seq}\nevent: action\ndata: {json.dumps(data)}\n\n"
-                    last = entry.seq
-                if not entries and not subscription.wait(keepalive):
+                # A burst (a reconnect's backlog) is read once; a roll that wakes every phone of a
+                # room is read and rendered once for them all (companion.feed).
+                sent = p.feed.after(info.code, last, subscription.announced())
+                for seq, text in sent:
+                    yield text
+                    last = seq
+                if not sent and not subscription.wait(keepalive):
                     yield ": still here\n\n"  # keeps proxies and phones from closing an idle stream
 
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
@@ -222,6 +237,95 @@ def _last_event_id() -> int:
     if not raw.isdigit() or len(raw) > 18:
         raise ApiError(422, f"expected a sequence number, got {raw[:40]!r}", "Last-Event-ID")
     return int(raw)
+
+
+# --- events: one roll sequence for many tables --------------------------------------------
+
+
+def events_() -> Events:
+    return current_app.extensions["events"]
+
+
+def organiser(code: str) -> None:
+    """401 unless the caller holds the event's organiser token (404 first for an unknown event)."""
+    events_().info(code)
+    if not events_().organiser(code, _bearer()):
+        raise ApiError(401, "send the event's organiser token as Authorization: Bearer <token>", "Authorization")
+
+
+@bp.post("/events")
+def create_event():
+    new = NewEvent.model_validate(body())
+    if new.game not in events_().games():
+        raise ApiError(422, f"expected one of {', '.join(events_().games())}, got {new.game!r}", "game")
+    code, token = events_().create(new.game, new.name)
+    return {
+        **events_().summary(code),
+        "organiser_token": token,
+        "join_url": url_for("views.event", code=code, _external=True),
+    }, 201
+
+
+@bp.get("/events/<code>")
+def get_event(code: str):
+    return events_().summary(code)
+
+
+@bp.post("/events/<code>/tables")
+def open_event_table(code: str):
+    events_().info(code)
+    new = NewEventTable.model_validate(body())
+    try:
+        table, host_token = events_().open_table(code, new.options)
+    except ValidationError as err:
+        raise _prefixed(err, "options") from None
+    join_url = url_for("views.table", code=table, _external=True)
+    return {"code": table, "host_token": host_token, "join_url": join_url}, 201
+
+
+@bp.post("/events/<code>/roll")
+def roll_event(code: str):
+    organiser(code)
+    wanted = EventRoll.model_validate(body())
+    roll, reached = events_().roll(code, wanted.round)
+    return {**roll, "tables": reached}
+
+
+@bp.post("/events/<code>/end")
+def end_event(code: str):
+    organiser(code)
+    return events_().end(code)
+
+
+@bp.get("/events/<code>/leaderboard")
+def leaderboard(code: str):
+    rows = events_().leaderboard(code)
+    if request.args.get("format") == "csv":
+        return csv_file(rows, f"{events_().info(code).code}-leaderboard.csv")
+    return {"code": events_().info(code).code, "rows": rows}
+
+
+@bp.get("/events/<code>/events")
+def event_stream(code: str):
+    """Server-Sent Events for a projector: the event and its leaderboard, whenever a roll or a
+    table changes, at most once a second (a room's scores arrive all at once)."""
+    ev = events_()
+    info = ev.info(code)
+    keepalive = current_app.config["KEEPALIVE_SECONDS"]
+    hub = play().hub
+
+    def stream():
+        with hub.subscribe(event_channel(info.code)) as subscription:
+            yield "retry: 2000\n\n"
+            while True:
+                data = {"event": ev.summary(info.code), "leaderboard": ev.leaderboard(info.code)}
+                yield f"event: event\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+                time.sleep(EVENT_STREAM_PERIOD)
+                while not subscription.wait(keepalive):
+                    yield ": still here\n\n"
+
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    return Response(stream_with_context(stream()), mimetype="text/event-stream", headers=headers)
 
 
 @bp.get("/openapi.json")

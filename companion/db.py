@@ -11,9 +11,16 @@ Core on SQLite (one file in the instance folder) or PostgreSQL (several workers)
     store.actor_for(code, token) -> "host" | player_id | None
     store.append(code, actor, type, payload, check) -> Entry
     store.log(code, after=0) -> list[Entry]               # seq > after, in seq order
+    code, token = store.create_event(game, name, seed)    # an event: many tables, one roll sequence
+    store.event(code) -> EventInfo | None
+    store.organiser_of(code, token) -> bool
+    store.change_event(code, change) -> EventInfo         # change(info) -> columns to set, or raises
+    store.event_tables(code) -> list[str]                 # its tables' codes, oldest first
+    store.event_logs(code) -> dict[str, list[Entry]]      # every table's log, in one read
 
 `append` reads the table's log, calls `check(log)` (the caller replays the rules and raises to
-refuse; the exception propagates and nothing is written) and writes the next seq, all in one
+refuse; the exception propagates and nothing is written; or it returns the payload to record,
+with the server's dice in it) and writes the next seq, all in one
 transaction that holds the table's write lock, so the check always sees the log the entry joins.
 `add_player` does the same with the player's JOIN, writing their row in that transaction too.
 The (table, seq) primary key is what makes a duplicate seq impossible.
@@ -77,6 +84,20 @@ tables = Table(
     Column("options", JSON, nullable=False),
     Column("host_token_hash", Text, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("event_id", Integer),  # the event the table plays in, if any
+)
+events = Table(
+    "events",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("code", Text, nullable=False, unique=True),
+    Column("game", Text, nullable=False),
+    Column("name", Text, nullable=False),
+    Column("organiser_token_hash", Text, nullable=False),
+    Column("seed", Text, nullable=False),
+    Column("rolled", Integer, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("ended_at", DateTime(timezone=True)),
 )
 players = Table(
     "players",
@@ -104,12 +125,28 @@ class NoSuchTable(LookupError):
     """No table has that join code."""
 
 
+class NoSuchEvent(LookupError):
+    """No event has that code."""
+
+
 @dataclass(frozen=True)
 class TableInfo:
     code: str
     game: str
     options: dict
     created_at: str  # ISO 8601, UTC
+    event: str | None = None  # the code of the event it plays in
+
+
+@dataclass(frozen=True)
+class EventInfo:
+    code: str
+    game: str
+    name: str
+    seed: str  # hex; secret until the event ends
+    rolled: int  # rounds the organiser has rolled
+    created_at: str
+    ended_at: str | None
 
 
 @dataclass(frozen=True)
@@ -142,12 +179,17 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
-    def create_table(self, game: str, options: Mapping[str, Any]) -> tuple[str, str]:
-        """A new table: (its join code, the host's token)."""
+    def create_table(self, game: str, options: Mapping[str, Any], event: str | None = None) -> tuple[str, str]:
+        """A new table, in `event` if given: (its join code, the host's token)."""
         token = new_token()
 
         def insert(connection) -> str:
-            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            event_id = None
+            if event is not None:
+                event_id = connection.scalar(select(events.c.id).where(events.c.code == normalize_code(event)))
+                if event_id is None:
+                    raise NoSuchEvent(event)
+            code = new_code()
             connection.execute(
                 tables.insert().values(
                     code=code,
@@ -155,6 +197,7 @@ class Store:
                     options=dict(options),
                     host_token_hash=token_hash(token),
                     created_at=_now(),
+                    event_id=event_id,
                 )
             )
             return code
@@ -192,11 +235,97 @@ class Store:
         code = normalize_code(code)
         if code is None:
             return None
+        query = (
+            select(tables, events.c.code.label("event_code"))
+            .outerjoin(events, events.c.id == tables.c.event_id)
+            .where(tables.c.code == code)
+        )
         with self.engine.connect() as connection:
-            row = connection.execute(select(tables).where(tables.c.code == code)).one_or_none()
+            row = connection.execute(query).one_or_none()
         if row is None:
             return None
-        return TableInfo(row.code, row.game, row.options, _iso(row.created_at))
+        return TableInfo(row.code, row.game, row.options, _iso(row.created_at), row.event_code)
+
+    # --- events -------------------------------------------------------------------------
+
+    def create_event(self, game: str, name: str, seed: str) -> tuple[str, str]:
+        """A new event: (its code, the organiser's token)."""
+        token = new_token()
+
+        def insert(connection) -> str:
+            code = new_code()
+            connection.execute(
+                events.insert().values(
+                    code=code,
+                    game=_clean(game),
+                    name=_clean(name),
+                    organiser_token_hash=token_hash(token),
+                    seed=seed,
+                    rolled=0,
+                    created_at=_now(),
+                )
+            )
+            return code
+
+        return self._write(insert), token
+
+    def event(self, code: str) -> EventInfo | None:
+        code = normalize_code(code)
+        if code is None:
+            return None
+        with self.engine.connect() as connection:
+            row = connection.execute(select(events).where(events.c.code == code)).one_or_none()
+        return None if row is None else _event_info(row)
+
+    def organiser_of(self, code: str, token: str) -> bool:
+        code = normalize_code(code)
+        if code is None or not isinstance(token, str):
+            return False
+        with self.engine.connect() as connection:
+            digest = connection.scalar(select(events.c.organiser_token_hash).where(events.c.code == code))
+        return digest is not None and hmac.compare_digest(digest, token_hash(token))
+
+    def change_event(self, code: str, change: Callable[[EventInfo], Mapping[str, Any]]) -> EventInfo:
+        """Set the columns `change(info)` returns ("rolled", "ended_at"), with the event's row locked
+        so two organisers' taps are one after the other; `change` raises to refuse."""
+
+        def update(connection) -> EventInfo:
+            query = select(events).where(events.c.code == normalize_code(code)).with_for_update()
+            row = connection.execute(query).one_or_none()
+            if row is None:
+                raise NoSuchEvent(code)
+            values = dict(change(_event_info(row)))
+            connection.execute(events.update().where(events.c.id == row.id).values(**values))
+            return _event_info(connection.execute(select(events).where(events.c.id == row.id)).one())
+
+        return self._write(update)
+
+    def event_tables(self, code: str) -> list[str]:
+        query = (
+            select(tables.c.code)
+            .join(events, events.c.id == tables.c.event_id)
+            .where(events.c.code == normalize_code(code))
+            .order_by(tables.c.id)
+        )
+        with self.engine.connect() as connection:
+            return list(connection.scalars(query))
+
+    def event_logs(self, code: str) -> dict[str, list[Entry]]:
+        """Every table of the event with its whole log, in one query (a leaderboard reads them all)."""
+        query = (
+            select(tables.c.code, actions)
+            .join(events, events.c.id == tables.c.event_id)
+            .outerjoin(actions, actions.c.table_id == tables.c.id)
+            .where(events.c.code == normalize_code(code))
+            .order_by(tables.c.id, actions.c.seq)
+        )
+        logs: dict[str, list[Entry]] = {}
+        with self.engine.connect() as connection:
+            for r in connection.execute(query):
+                log = logs.setdefault(r.code, [])
+                if r.seq is not None:
+                    log.append(Entry(r.seq, r.actor, r.type, r.payload, _iso(r.at)))
+        return logs
 
     def players(self, code: str) -> list[Player]:
         query = (
@@ -234,15 +363,16 @@ class Store:
         actor: str,
         type: str,
         payload: Mapping[str, Any],
-        check: Callable[[list[Entry]], object],
+        check: Callable[[list[Entry]], Mapping[str, Any] | None],
     ) -> Entry:
-        """Record an action as the table's next seq, if `check(log)` does not raise."""
+        """Record an action as the table's next seq, if `check(log)` does not raise; with the
+        payload `check` returns, if any (what the server's dice added to it)."""
 
         def insert(connection) -> Entry:
             table_id = self._locked_table_id(connection, code)
             log = self._read_log(connection, table_id, after=0)
-            check(log)
-            return self._insert_entry(connection, table_id, log, actor, type, payload)
+            checked = check(log)
+            return self._insert_entry(connection, table_id, log, actor, type, payload if checked is None else checked)
 
         return self._write(insert)
 
@@ -302,6 +432,11 @@ def normalize_code(code: object) -> str | None:
     return code
 
 
+def new_code() -> str:
+    """A join code for a table or an event (a collision on the unique column is tried again)."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
 def new_token() -> str:
     return secrets.token_urlsafe(32)
 
@@ -324,6 +459,11 @@ def _iso(moment: datetime) -> str:
     if moment.tzinfo is None:  # SQLite keeps no offset; what we wrote was UTC
         moment = moment.replace(tzinfo=UTC)
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _event_info(row) -> EventInfo:
+    ended = None if row.ended_at is None else _iso(row.ended_at)
+    return EventInfo(row.code, row.game, row.name, row.seed, row.rolled, _iso(row.created_at), ended)
 
 
 def _configure_sqlite(engine: Engine) -> None:

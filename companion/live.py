@@ -6,7 +6,7 @@ reads what is new from the Store.
         send(store.log(code, after=last_sent))
         while True:
             if sub.wait(timeout=15):       # True: something new (possibly nothing, after a reconnect)
-                send(store.log(code, after=last_sent))
+                send(store.log(code, after=last_sent))  # sub.announced(): how far (companion.feed)
             else:
                 send_keepalive()
     hub.publish(code, seq)           # after the append has committed
@@ -49,6 +49,8 @@ class Subscription:
         self.code = code  # normalized
         self._hub = hub
         self._woken = threading.Event()
+        self._announced = 0  # the newest seq a publish named
+        self._unknown = True  # something may be new that no publish named (a new stream, a lost listener)
 
     def wait(self, timeout: float | None = None) -> bool:
         """True once something happened for the table since the last True (or since subscribing);
@@ -60,8 +62,21 @@ class Subscription:
             return True
         return False
 
-    def wake(self) -> None:
+    def wake(self, seq: int | None = None) -> None:
+        """Something happened: entry `seq`, or (None) something unknown."""
+        if seq is None:
+            self._unknown = True
+        else:
+            self._announced = max(self._announced, seq)
         self._woken.set()
+
+    def announced(self) -> int | None:
+        """The newest seq announced so far, or None if something unnamed may be newer (once: the
+        next call names the seq again unless another unnamed wake came)."""
+        if self._unknown:
+            self._unknown = False
+            return None
+        return self._announced
 
     def close(self) -> None:
         self._hub._unsubscribe(self)
@@ -90,7 +105,7 @@ class Hub:
     def subscribe(self, code: str) -> Subscription:
         subscription = Subscription(self, _key(code))
         with self._lock:
-            self._subscribers.setdefault(code, set()).add(subscription)
+            self._subscribers.setdefault(subscription.code, set()).add(subscription)
         if self._engine is not None:
             self._ensure_listener()
         return subscription
@@ -98,7 +113,7 @@ class Hub:
     def publish(self, code: str, seq: int) -> None:
         """Table `code` has a new entry `seq` (already committed)."""
         code = _key(code)
-        self._wake(code)
+        self._wake(code, seq)
         if self._engine is None:
             return
         try:
@@ -119,11 +134,11 @@ class Hub:
             if not waiting:
                 self._subscribers.pop(subscription.code, None)
 
-    def _wake(self, code: str) -> None:
+    def _wake(self, code: str, seq: int | None) -> None:
         with self._lock:
             waiting = list(self._subscribers.get(code, ()))
         for subscription in waiting:
-            subscription.wake()
+            subscription.wake(seq)
 
     def _wake_all(self) -> None:
         with self._lock:
@@ -158,7 +173,8 @@ class Hub:
                     self._listening.set()
                     while not self._closed.is_set():
                         for notification in conn.notifies(timeout=POLL):
-                            self._wake(notification.payload.rpartition(":")[0])
+                            code, _, seq = notification.payload.rpartition(":")
+                            self._wake(code, int(seq) if seq.isdigit() else None)
             except Exception:  # whatever it was, a dead listener would silence every other worker
                 logger.warning("PostgreSQL listener lost; reconnecting", exc_info=True)
                 self._closed.wait(RECONNECT_DELAYS[min(failures, len(RECONNECT_DELAYS) - 1)])

@@ -16,13 +16,28 @@ from threading import Lock
 
 from pydantic import BaseModel
 
-from companion.db import Store, TableInfo
+from companion.db import Store, TableInfo, normalize_code
+from companion.feed import Feed, Message, message
 from companion.live import Hub
 from pnp.content.game import load_game
 from pnp.content.loader import Content
 from pnp.games import GameDef, games
 from pnp.paths import CONTENT
-from pnp.rules.table import HOST, UNDO, Entry, Refused, Table, Tracker, parse_action, replay, undo_target
+from pnp.rules.chance import SecureChance, SeededChance, Unrolled
+from pnp.rules.table import (
+    HOST,
+    UNDO,
+    Entry,
+    Refused,
+    Table,
+    Tracker,
+    extend,
+    parse_action,
+    replay,
+    undo_target,
+)
+
+REPLAYS_KEPT = 1024  # tables whose newest replay stays in memory (an event of 200 tables, and more)
 
 
 class NotFound(Exception):
@@ -45,8 +60,12 @@ class Play:
     store: Store
     hub: Hub
     layers: list[Path]
-    _replays: OrderedDict = field(default_factory=OrderedDict)  # (code, last seq) -> Table
+    _replays: OrderedDict = field(default_factory=OrderedDict)  # code -> (last seq, Table)
     _lock: Lock = field(default_factory=Lock)
+    feed: Feed = field(init=False)  # the live streams' messages
+
+    def __post_init__(self):
+        self.feed = Feed(self.store.log, self.messages)
 
     @classmethod
     def open(cls, url: str, extra: list[Path]) -> Play:
@@ -85,24 +104,49 @@ class Play:
     def options(self, info: TableInfo) -> BaseModel:
         return self.tracker(info.game).Options.model_validate(info.options)
 
-    def create(self, game_id: str, options: dict) -> tuple[str, str]:
-        """A new table: its join code and the host's token. Options are validated first."""
+    def create(self, game_id: str, options: dict, event: str | None = None) -> tuple[str, str]:
+        """A new table (in `event`, if given): its join code and the host's token. Options are
+        validated first."""
         tracker = self.tracker(game_id)
         validated = tracker.Options.model_validate(options)
-        return self.store.create_table(game_id, validated.model_dump(mode="json"))
+        return self.store.create_table(game_id, validated.model_dump(mode="json"), event)
+
+    def view(self, code: str, caller: Seat) -> dict:
+        """The table as the caller sees it (a spectator: as every live stream sends it)."""
+        info, table, seq = self.current(code)
+        return {
+            "code": info.code,
+            "game": info.game,
+            "title": self.trackable()[info.game].title,
+            "options": info.options,
+            "event": info.event,
+            "seq": seq,
+            "you": {"actor": caller.actor, "host": caller.host},
+            "state": self.tracker(info.game).view(table.state, caller.actor),
+        }
 
     def replayed(self, code: str, log: list[Entry] | None = None) -> Table:
+        """The table after `log` (default: its whole stored log). The newest replay of each table
+        is kept, and a longer log only applies its new entries to it; an undo replays it all."""
         info = self.info(code)
         log = self.store.log(code) if log is None else log
-        key = (code, log[-1].seq if log else 0)
+        seq = log[-1].seq if log else 0
         with self._lock:
-            if key in self._replays:
-                self._replays.move_to_end(key)
-                return self._replays[key]
-        table = replay(self.tracker(info.game), self.content(info.game), self.options(info), log)
+            cached = self._replays.get(info.code)
+            if cached is not None:
+                self._replays.move_to_end(info.code)
+        if cached is not None and cached[0] == seq:
+            return cached[1]
+        tracker, content = self.tracker(info.game), self.content(info.game)
+        table = None
+        if cached is not None and cached[0] < seq:
+            table = extend(tracker, content, cached[1], [e for e in log if e.seq > cached[0]])
+        if table is None:
+            table = replay(tracker, content, self.options(info), log)
         with self._lock:
-            self._replays[key] = table
-            while len(self._replays) > 256:
+            if info.code not in self._replays or self._replays[info.code][0] < seq:
+                self._replays[info.code] = (seq, table)
+            while len(self._replays) > REPLAYS_KEPT:
                 self._replays.popitem(last=False)
         return table
 
@@ -126,6 +170,16 @@ class Play:
             "payload": dict(entry.payload),
         }
 
+    def messages(self, code: str, entries: list[Entry]) -> list[Message]:
+        """New entries as live events: each entry (its payload also at the top, so a roll reads
+        {"type": "roll", "round", "dice"}) with the table as a spectator now sees it."""
+        table, names = self.view(code, Seat(None)), self.names(code)
+        sent = []
+        for e in entries:
+            data = {"type": e.type, **e.payload, "entry": self.entry_json(code, e, names), "table": table}
+            sent.append((e.seq, message(e.seq, data)))
+        return sent
+
     def history(self, code: str) -> list[dict]:
         """Who did what, oldest first; each entry marked `undone` when a later undo took it back."""
         self.info(code)
@@ -147,7 +201,7 @@ class Play:
             tracker.join(replay(tracker, content, options, log).state, player_id, name)
 
         entry, token = self.store.add_player(code, name, allowed)
-        self.hub.publish(code, entry.seq)
+        self.announce(info, entry.seq)
         return entry.actor, token
 
     def act(self, code: str, seat: Seat, type_: str, payload: dict) -> Entry:
@@ -159,12 +213,33 @@ class Play:
             raise PermissionError("join the table first")
         action = parse_action(tracker, type_, payload)
 
-        def allowed(log: list[Entry]) -> None:
-            tracker.apply(content, self.replayed(code, log).state, seat.actor, action)
+        def allowed(log: list[Entry]) -> dict:
+            state = self.replayed(code, log).state
+            done = action
+            if tracker.draw is not None:
+                try:
+                    done = tracker.draw(content, state, seat.actor, action, self.chance(info))
+                except Unrolled as unrolled:
+                    raise Refused(f"The event's organiser has not rolled round {unrolled.args[0]} yet.") from None
+            tracker.apply(content, state, seat.actor, done)
+            return done.model_dump(mode="json")
 
         entry = self.store.append(code, seat.actor, type_, action.model_dump(mode="json"), allowed)
-        self.hub.publish(code, entry.seq)
+        self.announce(info, entry.seq)
         return entry
+
+    def chance(self, info: TableInfo) -> SecureChance | SeededChance:
+        """Where this table's dice come from: its event's seed, or the secure generator."""
+        if info.event is None:
+            return SecureChance()
+        event = self.store.event(info.event)
+        return SeededChance(event.seed, event.rolled)
+
+    def announce(self, info: TableInfo, seq: int) -> None:
+        """Wake the table's streams, and its event's (whose leaderboard may have changed)."""
+        self.hub.publish(info.code, seq)
+        if info.event is not None:
+            self.hub.publish(event_channel(info.event), seq)
 
     def undo(self, code: str, seat: Seat) -> Entry:
         """Take back the caller's latest standing action (the host's: anyone's)."""
@@ -179,7 +254,7 @@ class Play:
                 raise Refused("The table changed while you undid; look again and retry.")
 
         entry = self.store.append(code, seat.actor, UNDO, {"seq": target.seq}, still_latest)
-        self.hub.publish(code, entry.seq)
+        self.announce(info, entry.seq)
         return entry
 
 
@@ -187,3 +262,8 @@ class Play:
 def _content(game_id: str, layers: tuple[Path, ...]) -> Content:
     """A game's content with the overlays, loaded once per process: the same cards `pnp build` prints."""
     return load_game(games()[game_id], list(layers))
+
+
+def event_channel(code: str) -> str:
+    """The hub's name for an event's streams (beside its tables', which are their codes)."""
+    return f"event:{normalize_code(code) or code}"

@@ -46,3 +46,22 @@ class ActionBody(BaseModel):
 
     def payload(self) -> dict[str, Any]:
         return dict(self.model_extra or {})
+
+
+class NewEvent(Body):
+    """Start an event: many tables, one roll sequence."""
+
+    game: str = Field(description="a game id whose tracker rolls dice, e.g. merchants-of-magick")
+    name: Name = "Spellpress event"
+
+
+class NewEventTable(Body):
+    """Open a table in an event; `options` are the game's."""
+
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+class EventRoll(Body):
+    """Roll the event's next round (naming it makes a second organiser's tap harmless)."""
+
+    round: int = Field(ge=1, le=99)

@@ -44,6 +44,20 @@ def table(code: str):
     return render_template("table.html", code=code, game=info.game, title=title, join_url=_join_url(code))
 
 
+@bp.get("/e/<code>")
+def event(code: str):
+    """An event's page: its rolls, its leaderboard, a table to open in it; the organiser's buttons."""
+    try:
+        info = current_app.extensions["events"].info(code)
+    except NotFound:
+        return render_template("missing.html", code=code, what="event"), 404
+    return render_template("event.html", code=info.code, name=info.name, join_url=_event_url(info.code))
+
+
+def _event_url(code: str) -> str:
+    return url_for("views.event", code=code, _external=True)
+
+
 @bp.get("/t/<code>/qr.svg")
 def qr(code: str):
     try:

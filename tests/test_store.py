@@ -10,9 +10,12 @@ from collections import Counter
 from datetime import datetime
 
 import pytest
+from alembic import command
+from alembic.config import Config
+from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, text
 
-from companion.db import CODE_ALPHABET, NoSuchTable, Store
+from companion.db import CODE_ALPHABET, MIGRATIONS, NoSuchTable, Store
 from pnp.rules.table import HOST, JOIN, Refused
 
 
@@ -25,14 +28,59 @@ def contiguous(log):
     assert [entry.seq for entry in log] == list(range(1, len(log) + 1))
 
 
+def _head() -> str:
+    return ScriptDirectory.from_config(Config(str(MIGRATIONS))).get_current_head()
+
+
 def test_migrate_creates_the_schema_and_is_idempotent(store):
     code, _ = store.create_table("magic-spell", {})
     store.migrate()
     store.migrate()
-    assert {"tables", "players", "actions", "alembic_version"} <= set(inspect(store.engine).get_table_names())
+    names = set(inspect(store.engine).get_table_names())
+    assert {"tables", "players", "actions", "events", "alembic_version"} <= names
     with store.engine.connect() as connection:
-        assert connection.scalar(text("SELECT version_num FROM alembic_version")) == "0001"
+        assert connection.scalar(text("SELECT version_num FROM alembic_version")) == _head() == "0002"
     assert store.table(code) is not None
+
+
+def test_upgrading_a_database_of_the_first_schema_keeps_its_tables_players_and_logs(tmp_path):
+    """A companion installed before events existed: its tables survive the migration that adds them."""
+    url = f"sqlite:///{tmp_path / 'old.sqlite'}"
+    config = Config(str(MIGRATIONS))
+    config.cmd_opts = None
+    old = Store(url)
+    with old.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0001")
+        # rows as the first schema's companion wrote them (today's Store writes event_id too)
+        connection.execute(
+            text(
+                "INSERT INTO tables (id, code, game, options, host_token_hash, created_at) "
+                "VALUES (1, 'ABCDEF', 'magic-spell', '{}', :hash, '2026-01-01 00:00:00')"
+            ),
+            {"hash": hashlib.sha256(b"host-token").hexdigest()},
+        )
+        connection.execute(
+            text(
+                "INSERT INTO players (table_id, player_id, name, token_hash, joined_at) "
+                "VALUES (1, 'p1', 'Ann', 'x', '2026-01-01 00:00:01')"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO actions (table_id, seq, at, actor, type, payload) "
+                "VALUES (1, 1, '2026-01-01 00:00:01', 'p1', 'join', '{\"name\": \"Ann\"}')"
+            )
+        )
+    old.close()
+
+    store = Store(url)
+    store.migrate()
+    assert store.table("ABCDEF").event is None
+    assert store.actor_for("ABCDEF", "host-token") == HOST
+    assert [(e.seq, e.type, e.payload) for e in store.log("ABCDEF")] == [(1, JOIN, {"name": "Ann"})]
+    assert [p.name for p in store.players("ABCDEF")] == ["Ann"]
+    store.close()
 
 
 def test_workers_starting_together_migrate_once(database_url):

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from random import Random
 
+from pnp.rules.table import places
+
 CRAFTING, RESEARCH = "crafting", "research"
 
 
@@ -156,6 +158,7 @@ class Rules:
     solo_shop: int
     solo_waiting: int
     ratings: tuple[tuple[str, int], ...]  # (title, least score), lowest first
+    players: tuple[int, int] = (1, 8)  # fewest, most
 
     def rating(self, score: float) -> str | None:
         """The solo title a score earns, or None below the lowest."""
@@ -356,13 +359,14 @@ class Table:
             m.completed[i] = True
             m.potions += self.book.rules.potion_per_row + the_row.charm_potions
 
-    def claim(self, m: Merchant, slot: int) -> OrderCard:
-        """Claim the order in shoppe slot `slot` (face-up orders, left to right)."""
+    def claim(self, m: Merchant, slot: int, checked: bool = True) -> OrderCard:
+        """Claim the order in shoppe slot `slot` (face-up orders, left to right). Unchecked: a
+        paper sheet's claim, taken on its player's word."""
         if not 0 <= slot < len(m.shop):
             raise RuleError(f"the shoppe has {len(m.shop)} face-up orders")
         order = m.shop[slot]
         missing = m.missing(order)
-        if missing:
+        if checked and missing:
             raise RuleError(f"{order} needs {' and '.join(missing)} complete first")
         m.claimed.append(m.shop.pop(slot))
         if self.deck:
@@ -430,16 +434,85 @@ class Table:
 
     # End of game
     def ranking(self) -> list[list[int]]:
-        """Players by place, best first: most coins, then most fulfilled orders, then most
-        potions; players still tied share a place."""
-        keys = [(m.total(), m.fulfilled(), m.potions) for m in self.merchants]
-        places: list[list[int]] = []
-        for p in sorted(range(len(keys)), key=lambda p: keys[p], reverse=True):
-            if places and keys[places[-1][0]] == keys[p]:
-                places[-1].append(p)
-            else:
-                places.append([p])
-        return places
+        """Players by place, best first: most coins, then most fulfilled orders, then most potions."""
+        return places([(m.total(), m.fulfilled(), m.potions) for m in self.merchants])
+
+    # As plain JSON values, for a log's replay to carry between moves (orders by their index in
+    # the book's deck: copies of one card are equal, so any copy's index does)
+    def dump(self) -> dict:
+        index = {order: i for i, order in reversed(list(enumerate(self.book.orders)))}
+
+        def orders(cards: list[OrderCard]) -> list[int]:
+            return [index[card] for card in cards]
+
+        return {
+            "merchants": [
+                {
+                    "adventurer": m.adventurer.name if m.adventurer else None,
+                    "marked": m.marked,
+                    "completed": m.completed,
+                    "column_marks": m.column_marks,
+                    "potions": m.potions,
+                    "extra_used": m.extra_used,
+                    "claimed": orders(m.claimed),
+                    "delivered": m.delivered,
+                    "adventurer_coins": m.adventurer_coins,
+                    "free_circles": m.free_circles,
+                    "mastery": {name: list(won) for name, won in m.mastery.items()},
+                    "shop": orders(m.shop),
+                    "face_down": orders(m.face_down),
+                    "used": sorted(m.used),
+                    "spent": m.spent,
+                }
+                for m in self.merchants
+            ],
+            "deck": orders(self.deck),
+            "masteries": [card.name for card in self.masteries],
+            "flipped": sorted(self.flipped),
+            "waiting": orders(self.waiting),
+            "round": self.round,
+            "results": self.results,
+        }
+
+    @classmethod
+    def load(cls, book: Book, data: dict) -> Table:
+        heroes = {hero.name: hero for hero in book.adventurers}
+        cards = {card.name: card for card in book.masteries}
+
+        def orders(indexes: list[int]) -> list[OrderCard]:
+            return [book.orders[i] for i in indexes]
+
+        merchants = [
+            Merchant(
+                book.sheet,
+                heroes.get(m["adventurer"]),
+                marked=[list(row) for row in m["marked"]],
+                completed=list(m["completed"]),
+                column_marks=dict(m["column_marks"]),
+                potions=m["potions"],
+                extra_used=m["extra_used"],
+                claimed=orders(m["claimed"]),
+                delivered=list(m["delivered"]),
+                adventurer_coins=m["adventurer_coins"],
+                free_circles=m["free_circles"],
+                mastery={name: (kind, coins) for name, (kind, coins) in m["mastery"].items()},
+                shop=orders(m["shop"]),
+                face_down=orders(m["face_down"]),
+                used=set(m["used"]),
+                spent=m["spent"],
+            )
+            for m in data["merchants"]
+        ]
+        return cls(
+            book,
+            merchants,
+            orders(data["deck"]),
+            [cards[name] for name in data["masteries"]],
+            set(data["flipped"]),
+            orders(data["waiting"]),
+            data["round"],
+            dict(data["results"]),
+        )
 
 
 def deal(book: Book, players: int, rng: Random) -> Table:

@@ -10,7 +10,13 @@ A tracker (one per game, e.g. pnp.rules.magic_spell_tracker.TRACKER) is a plain 
 - `apply(content, state, actor, action) -> state`, raising `Refused` with a reason a player
   understands ("Research costs 5 spirit; you have 3") when the rules forbid it now,
 - `view(state, actor) -> dict`: what that caller may see (neither game here hides anything),
-- `results(state) -> list[dict]`: one row per player (name first), for the results export.
+- `results(state) -> list[dict]`: one row per player (name first), for the results export;
+- optionally `draw(content, state, actor, action, chance) -> action`: what the server's chance
+  adds to an action before it is checked and recorded (the dice of a roll, a deal), so a phone
+  never chooses it and a replay repeats it; and `layout(content) -> dict`: what a game's pages
+  draw with and never changes during play (a sheet's rows), sent once rather than with every event;
+  `final`, the action types that cannot be undone; and `ranking(row)`, the key that orders
+  results rows from many tables (an event's leaderboard: its `layout` names the dice and rounds).
 
 States are JSON-ready dicts, never changed in place: each step returns a new one.
 
@@ -20,13 +26,15 @@ names. A player may take back their own latest standing action; the host, anyone
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from random import Random
 from typing import Any, Protocol
 
 from pydantic import BaseModel
 
 HOST = "host"  # the actor id of the table's host; players' ids are their player ids
+EVENT = "event"  # the actor id of the organiser of the event a table plays in (its shared dice)
 JOIN = "join"  # payload {"name"}: a player sits down
 UNDO = "undo"  # payload {"seq"}: take back that action
 
@@ -54,6 +62,10 @@ class Tracker(Protocol):
     game: str
     Options: type[BaseModel]
     actions: dict[str, type[BaseModel]]
+    draw: Callable | None
+    layout: Callable | None
+    final: frozenset[str]
+    ranking: Callable | None
 
     def setup(self, content, options: BaseModel) -> dict: ...
 
@@ -64,6 +76,14 @@ class Tracker(Protocol):
     def view(self, state: dict, actor: str) -> dict: ...
 
     def results(self, state: dict) -> list[dict]: ...
+
+
+class Chance(Protocol):
+    """The server's dice and shuffles (pnp.rules.chance)."""
+
+    rng: Random
+
+    def dice(self, round_: int, dice: Sequence[tuple[str, int]]) -> dict[str, int]: ...
 
 
 @dataclass(frozen=True)
@@ -78,12 +98,27 @@ class GameTracker:
     apply: Callable[[Any, dict, str, BaseModel], dict]
     view: Callable[[dict, str], dict]
     results: Callable[[dict], list[dict]]  # one row per player, for the results CSV
+    draw: Callable[[Any, dict, str, BaseModel, Chance], BaseModel] | None = None
+    layout: Callable[[Any], dict] | None = None
+    final: frozenset[str] = frozenset()  # action types no undo takes back (a roll: undoing it would be a reroll)
+    ranking: Callable[[dict], tuple] | None = None  # a results row's key, best highest: an event's leaderboard
 
 
 def top_scorers(totals: Mapping[str, float]) -> list[str]:
     """Everyone with the highest total, in the totals' order: a tie shares the win."""
     best = max(totals.values(), default=None)
     return [who for who, total in totals.items() if total == best]
+
+
+def places(keys: list[tuple]) -> list[list[int]]:
+    """Indexes of `keys` by place, best (highest key) first; equal keys share a place."""
+    ranked: list[list[int]] = []
+    for p in sorted(range(len(keys)), key=lambda p: keys[p], reverse=True):
+        if ranked and keys[ranked[-1][0]] == keys[p]:
+            ranked[-1].append(p)
+        else:
+            ranked.append([p])
+    return ranked
 
 
 @dataclass(frozen=True)
@@ -100,9 +135,20 @@ def replay(tracker: Tracker, content, options: BaseModel, log: list[Entry]) -> T
     An entry the rules refuse on replay is a bug (each was checked when it was appended, and undo
     only takes back the latest one), so Refused propagates."""
     undone = {entry.payload["seq"] for entry in log if entry.type == UNDO}
-    state = tracker.setup(content, options)
-    standing = []
-    for entry in log:
+    return _applied(tracker, content, Table(tracker.setup(content, options), ()), log, undone)
+
+
+def extend(tracker: Tracker, content, table: Table, entries: list[Entry]) -> Table | None:
+    """`table` with `entries` (the log's next ones) applied; None when one of them is an undo,
+    which changes the past and needs the whole replay."""
+    if any(entry.type == UNDO for entry in entries):
+        return None
+    return _applied(tracker, content, table, entries, set())
+
+
+def _applied(tracker: Tracker, content, table: Table, entries: list[Entry], undone: set[int]) -> Table:
+    state, standing = table.state, list(table.standing)
+    for entry in entries:
         if entry.type == JOIN:
             state = tracker.join(state, entry.actor, entry.payload["name"])
         elif entry.type != UNDO and entry.seq not in undone:
@@ -124,6 +170,8 @@ def undo_target(tracker: Tracker, content, options: BaseModel, log: list[Entry],
     target = next((e for e in reversed(table.standing) if actor == HOST or e.actor == actor), None)
     if target is None:
         raise Refused("There is nothing of yours to undo.")
+    if target.type in tracker.final:
+        raise Refused(f"A {target.type.replace('_', ' ')} cannot be taken back.")
     try:
         replay(tracker, content, options, [*log, Entry(0, actor, UNDO, {"seq": target.seq})])
     except Refused:

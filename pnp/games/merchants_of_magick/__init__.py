@@ -9,4 +9,5 @@ GAME = GameDef(
     numbers="pnp.games.merchants_of_magick.kinds:rule_numbers",
     check="pnp.games.merchants_of_magick.checks:check",
     printed="pnp.games.merchants_of_magick.printed:components",
+    tracker="pnp.rules.merchants_of_magick_tracker:TRACKER",
 )

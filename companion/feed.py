@@ -1,0 +1,64 @@
+"""The live streams' messages, each made once for every phone that follows the table.
+
+A roll at a table that 2,000 phones follow wakes 2,000 streams at once. Each asks the feed for
+what is new since its last message; the first reads the store and renders the new entries as
+Server-Sent Events, and the others get the same text from memory, so a roll costs one read and
+one rendering, not one per phone. The feed keeps each table's latest messages only: a phone
+that reconnects from further back is answered from the store.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from collections.abc import Callable
+from threading import Lock
+
+from companion.db import Entry
+
+KEEP = 16  # messages kept per table: enough for a burst, little memory for a room of tables
+TABLES = 512  # tables kept; the least recently followed is forgotten first
+
+Message = tuple[int, str]  # (seq, the event's text)
+
+
+def message(seq: int, data: dict) -> str:
+    return f"id: {seq}\nevent: action\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+
+
+class Feed:
+    def __init__(self, read: Callable[[str, int], list[Entry]], render: Callable[[str, list[Entry]], list[Message]]):
+        """`read(code, after)`: the table's entries after a seq; `render(code, entries)`: their messages."""
+        self._read, self._render = read, render
+        self._recent: OrderedDict[str, list[Message]] = OrderedDict()
+        self._locks: dict[str, Lock] = {}
+        self._guard = Lock()
+
+    def after(self, code: str, last: int, announced: int | None) -> list[Message]:
+        """The messages after seq `last`. `announced`: the newest seq the stream was woken for (the
+        feed reads the store only if it has not seen that far), None when not known (a new stream,
+        or a listener that reconnected), which always reads."""
+        with self._lock_for(code):
+            recent = self._recent.get(code, [])
+            if announced is None or announced > (recent[-1][0] if recent else 0):
+                fresh = self._read(code, recent[-1][0] if recent else 0)
+                if fresh:
+                    recent = (recent + self._render(code, fresh))[-KEEP:]
+                    self._keep(code, recent)
+        if not recent or last >= recent[-1][0]:
+            return []
+        if last + 1 >= recent[0][0]:
+            return [m for m in recent if m[0] > last]
+        return self._render(code, self._read(code, last))  # further back than the feed keeps
+
+    def _lock_for(self, code: str) -> Lock:
+        with self._guard:
+            return self._locks.setdefault(code, Lock())
+
+    def _keep(self, code: str, recent: list[Message]) -> None:
+        with self._guard:
+            self._recent[code] = recent
+            self._recent.move_to_end(code)
+            while len(self._recent) > TABLES:
+                forgotten, _ = self._recent.popitem(last=False)
+                self._locks.pop(forgotten, None)

@@ -1,0 +1,76 @@
+"""Where dice and shuffles come from when the server makes them: a cryptographically secure
+generator for a table of its own, or an event's secret seed, so that every table of the event
+gets the same dice and anyone can recompute them once the seed is revealed.
+
+An event's die for round r is HMAC-SHA256(key = the seed's bytes, message = "r:die:attempt"),
+its first 8 bytes read as a big-endian integer n, attempt = 0, 1, ... until n falls below the
+largest multiple of the faces under 2**64 (so every face is equally likely), and then
+n % faces + 1. The event publishes SHA-256(seed bytes) when it starts and the seed when it ends.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import itertools
+import random
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+SEED_BYTES = 32
+SPAN = 2**64
+
+
+def new_seed() -> str:
+    """A fresh event seed, as hex."""
+    return secrets.token_hex(SEED_BYTES)
+
+
+def seed_digest(seed: str) -> str:
+    """What an event shows before it ends: SHA-256 of the seed's bytes, as hex."""
+    return hashlib.sha256(bytes.fromhex(seed)).hexdigest()
+
+
+def seeded_die(seed: str, round_: int, die: str, faces: int) -> int:
+    """The event's result of `die` (with `faces` faces) in round `round_`; see the module's text."""
+    key, limit = bytes.fromhex(seed), SPAN - SPAN % faces
+    for attempt in itertools.count():
+        digest = hmac.new(key, f"{round_}:{die}:{attempt}".encode(), hashlib.sha256).digest()
+        n = int.from_bytes(digest[:8], "big")
+        if n < limit:
+            return n % faces + 1
+    raise AssertionError("unreachable")
+
+
+def secure_die(faces: int) -> int:
+    return secrets.randbelow(faces) + 1
+
+
+class Unrolled(LookupError):
+    """The event's organiser has not rolled that round yet."""
+
+
+@dataclass(frozen=True)
+class SecureChance:
+    """A table's own chance: every die and shuffle from the operating system's secure generator."""
+
+    rng: random.Random = field(default_factory=random.SystemRandom)
+
+    def dice(self, round_: int, dice: Sequence[tuple[str, int]]) -> dict[str, int]:
+        return {die: secure_die(faces) for die, faces in dice}
+
+
+@dataclass(frozen=True)
+class SeededChance:
+    """A table in an event: its dice are the event's, up to the round the organiser has rolled;
+    its shuffles (the deal) are still its own."""
+
+    seed: str
+    rolled: int  # rounds the organiser has rolled so far
+    rng: random.Random = field(default_factory=random.SystemRandom)
+
+    def dice(self, round_: int, dice: Sequence[tuple[str, int]]) -> dict[str, int]:
+        if round_ > self.rolled:
+            raise Unrolled(round_)
+        return {die: seeded_die(self.seed, round_, die, faces) for die, faces in dice}
