@@ -1,7 +1,7 @@
 """A room of phones on the companion: thousands of live streams, every die roll to every phone.
 
     python bench/bench_room.py                 # all three scenarios, the issue's figures (minutes)
-    python bench/bench_room.py --quick         # 200 phones, 20 tables: seconds
+    python bench/bench_room.py --quick         # 200 phones, 25 tables: seconds
     python bench/bench_room.py --only room     # one scenario: room, workers or event
 
 1. room: one Merchants of Magick table, `--phones` (2,000) SSE followers, one gunicorn gevent
@@ -14,9 +14,10 @@
    `--pg-phones` (4,000) followers; rolls, then `--drop` (10 %) of the phones drop, rolls happen
    while they are away, and they come back with Last-Event-ID: each phone's ids must be the log's,
    1..n, each once, in order. Target: every roll to every phone, p99 reported.
-3. event: `--tables` (200) tables of `--seats` (10) joined players, each following its table; the
-   organiser rolls every round through the event API, then every player posts their scores at
-   once, and the event's leaderboard must equal the ranking computed here.
+3. event: `--tables` (250) tables of `--seats` (8) joined players, each following its table (2,000
+   players and phones: a Merchants table seats at most 8, so not 200 tables of 10); the organiser
+   rolls every round through the event API, then every player posts their scores at once, and the
+   event's leaderboard must equal the ranking computed here.
 
 Everything talks to 127.0.0.1 only. Each scenario has a deadline (`--deadline`, s) and stops with
 FAIL when it passes; a watchdog ends the whole run (servers included) past the sum of them.
@@ -107,10 +108,20 @@ def running(command: list[str], env: dict, log: Path, port: int, deadline: Deadl
         SERVERS.remove(proc)
 
 
-def companion(tmp: Path, database: str, workers: int, deadline: Deadline):
+# `companion serve` with gevent's patching done first, before the master imports the companion:
+# then a `from threading import Lock` at a module's top binds gevent's lock, not the OS thread's one
+# (see --patch-early in the README).
+PATCHED_SERVE = (
+    "from gevent import monkey; monkey.patch_all(); import sys; from companion.cli import main; "
+    "sys.argv[0] = 'companion'; main()"
+)
+
+
+def companion(tmp: Path, database: str, workers: int, deadline: Deadline, patch_early: bool = False):
     port = free_port()
     env = {**os.environ, "DATABASE_URL": database, "COMPANION_INSTANCE": str(tmp / f"instance-{port}")}
-    command = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(port)]
+    start = ["-c", PATCHED_SERVE] if patch_early else ["-m", "companion"]
+    command = [sys.executable, *start, "serve", "--host", "127.0.0.1", "--port", str(port)]
     command += ["--workers", str(workers), "--database", database]
     return port, running(command, env, tmp / f"companion-{port}.log", port, deadline)
 
@@ -233,8 +244,9 @@ def check_log_order(phones: list[Phone], last: int) -> list[str]:
 # --- game -------------------------------------------------------------------------------------
 
 
-def new_table(port: int, players: int = 1, event: tuple[str, str] | None = None) -> tuple[str, str, list[dict]]:
-    """A started Merchants table (in `event` (code, organiser token) when given): code, host token, players."""
+def new_table(port: int, players: int = 1, event: tuple[str, str] | None = None) -> tuple[str, str, list[dict], int]:
+    """A started Merchants table (in `event` (code, organiser token) when given): code, host token,
+    players, and the seq of its latest entry (the start)."""
     if event:
         table = expect(call(port, "POST", f"/api/events/{event[0]}/tables", {}, event[1]), 201, "create a table")
     else:
@@ -243,10 +255,10 @@ def new_table(port: int, players: int = 1, event: tuple[str, str] | None = None)
         expect(call(port, "POST", f"/api/tables/{table['code']}/players", {"name": f"P{i + 1}"}), 201, "join")
         for i in range(players)
     ]
-    expect(
+    started = expect(
         call(port, "POST", f"/api/tables/{table['code']}/actions", {"type": "start"}, table["host_token"]), 200, "start"
     )
-    return table["code"], table["host_token"], seats
+    return table["code"], table["host_token"], seats, started["seq"]
 
 
 def roll(port: int, code: str, host: str, n: int) -> float:
@@ -291,16 +303,15 @@ class RollFinder:
 
 
 def ours_room(port: int, args, deadline: Deadline) -> tuple[dict[int, list[float]], dict[int, bytes], float]:
-    code, host, _ = new_table(port)
+    code, host, _, backlog = new_table(port)
     gen = Loadgen("127.0.0.1", port)
     try:
         path = f"/api/tables/{code}/events"
         phones = [Phone(path, keep=(i == 0)) for i in range(args.phones)]
         started = time.monotonic()
         gen.follow(phones, deadline.at)
+        wait_for(phones, backlog, deadline, "sending the backlog")  # each stream's first read done
         opened = time.monotonic() - started
-        backlog = phones[0].last_id
-        wait_for(phones, backlog, deadline, "sending the backlog")
         finder = RollFinder(phones[0])
         latencies, blocks = {}, {}
         for n in range(1, args.rounds + 1):
@@ -342,7 +353,7 @@ def floor_room(port: int, blocks: dict[int, bytes], args, deadline: Deadline) ->
 def scenario_room(args, tmp: Path, misses: list[str]) -> dict:
     print(f"== 1. one table, {args.phones} phones, one gevent worker, SQLite; {args.rounds} rolls ==", flush=True)
     deadline = Deadline(args.deadline, "room")
-    ours_port, ours_server = companion(tmp, f"sqlite:///{tmp / 'room.sqlite3'}", 1, deadline)
+    ours_port, ours_server = companion(tmp, f"sqlite:///{tmp / 'room.sqlite3'}", 1, deadline, args.patch_early)
     floor_port, floor_server = floor(tmp, deadline)
     ours_all, floor_all, sizes = [], [], []
     with ours_server, floor_server:
@@ -390,18 +401,19 @@ def bench_database():
         admin(f"DROP DATABASE IF EXISTS {PG_DB} WITH (FORCE)")
 
 
-def streams_by_worker(port: int, phones: list[Phone]) -> dict[int, int]:
-    """How many of these phones' connections each server process holds (psutil, if installed)."""
+def worker_of(port: int, phones: list[Phone]) -> dict[int, int]:
+    """The server process holding each of these phones' connections, by the phone's local port
+    (psutil, if installed; else empty)."""
     try:
         import psutil
     except ImportError:
         return {}
     ours = {p.local_port for p in phones}
-    counts: dict[int, int] = {}
-    for c in psutil.net_connections(kind="tcp"):
-        if c.laddr and c.laddr.port == port and c.raddr and c.raddr.port in ours and c.pid:
-            counts[c.pid] = counts.get(c.pid, 0) + 1
-    return counts
+    return {
+        c.raddr.port: c.pid
+        for c in psutil.net_connections(kind="tcp")
+        if c.laddr and c.laddr.port == port and c.raddr and c.raddr.port in ours and c.pid
+    }
 
 
 def scenario_workers(args, tmp: Path, misses: list[str]) -> dict:
@@ -412,30 +424,33 @@ def scenario_workers(args, tmp: Path, misses: list[str]) -> dict:
     deadline = Deadline(args.deadline, "workers")
     result: dict = {}
     with bench_database() as url:
-        port, server = companion(tmp, url, 2, deadline)
+        port, server = companion(tmp, url, 2, deadline, args.patch_early)
         with server:
-            code, host, _ = new_table(port)
+            code, host, _, backlog = new_table(port)
             gen = Loadgen("127.0.0.1", port)
             try:
                 path = f"/api/tables/{code}/events"
                 phones = [Phone(path, keep=(i == 0)) for i in range(n_phones)]
                 started = time.monotonic()
                 gen.follow(phones, deadline.at)
+                wait_for(phones, backlog, deadline, "sending the backlog")
                 print(f"  {n_phones} streams opened in {time.monotonic() - started:.1f} s", flush=True)
-                split = streams_by_worker(port, phones)
+                pids = worker_of(port, phones)
+                split = {pid: sum(1 for q in pids.values() if q == pid) for pid in set(pids.values())}
                 result["split"] = sorted(split.values(), reverse=True)
                 print(f"  streams per worker process: {result['split'] or 'unknown (no psutil)'}")
-                backlog = phones[0].last_id
-                wait_for(phones, backlog, deadline, "sending the backlog")
                 finder = RollFinder(phones[0])
                 latencies: list[float] = []
+                by_worker: dict[int, list[float]] = {}
 
                 def roll_to(group: list[Phone], n: int) -> None:
                     time.sleep(args.gap)
                     t0 = roll(port, code, host, n)
                     seq = finder.seq(n, deadline, f"roll {n}")
                     wait_for(group, seq, deadline, f"roll {n}")
-                    latencies.extend(receipt(p, seq) - t0 for p in group)
+                    for p in group:
+                        latencies.append(receipt(p, seq) - t0)
+                        by_worker.setdefault(pids.get(p.local_port, 0), []).append(latencies[-1])
 
                 n = 0
                 for _ in range(before):
@@ -476,6 +491,9 @@ def scenario_workers(args, tmp: Path, misses: list[str]) -> dict:
                     print("   ", "\n    ".join(problems[:5]))
                 result["stats"] = summary(latencies)
                 print(f"  {show('latency', result['stats'])}")
+                for i, pid in enumerate(sorted(by_worker, key=lambda pid: -len(by_worker[pid])), start=1):
+                    label = f"worker {i}" if pid else "unknown worker"  # a resumed phone has a new port
+                    print(f"    {show(label, summary(by_worker[pid]))}")
                 print(f"  every roll reached every phone present: {rounds} rolls")
             finally:
                 gen.close()
@@ -487,13 +505,14 @@ def scenario_workers(args, tmp: Path, misses: list[str]) -> dict:
 
 def ranking(rows: list[dict]) -> list[tuple]:
     """(place, table, player, total) ranked by total, fulfilled, potions, all descending; equal
-    keys share a place (1, 1, 3)."""
+    keys share a place, and the next key takes the next place (1, 1, 2: as the companion's
+    standings number them, at a table and at an event)."""
     key = lambda r: (-r["total"], -r["fulfilled"], -r["potions"])  # noqa: E731
     ranked = sorted(rows, key=key)
     out, place = [], 0
     for i, row in enumerate(ranked):
         if i == 0 or key(row) != key(ranked[i - 1]):
-            place = i + 1
+            place += 1
         out.append((place, row["table"], row["player"], row["total"]))
     return sorted(out)
 
@@ -516,7 +535,7 @@ def scenario_event(args, tmp: Path, misses: list[str]) -> dict:
     print(f"== 3. an event: {n_tables} tables x {seats} players, one worker, SQLite ==", flush=True)
     deadline = Deadline(args.deadline, "event")
     result: dict = {}
-    port, server = companion(tmp, f"sqlite:///{tmp / 'event.sqlite3'}", 1, deadline)
+    port, server = companion(tmp, f"sqlite:///{tmp / 'event.sqlite3'}", 1, deadline, args.patch_early)
     with server:
         ev = expect(call(port, "POST", "/api/events", {"game": GAME, "name": "Bench cup"}), 201, "create the event")
         ecode, organiser = ev["code"], ev["organiser_token"]
@@ -530,16 +549,16 @@ def scenario_event(args, tmp: Path, misses: list[str]) -> dict:
         gen = Loadgen("127.0.0.1", port)
         try:
             phones, refs, table_of = [], [], {}
-            for code, _host, players in tables:
+            for code, _host, players, _seq in tables:
                 group = [Phone(f"/api/tables/{code}/events", keep=(i == 0), tag=code) for i in range(len(players))]
                 refs.append(group[0])
                 phones += group
             started = time.monotonic()
             gen.follow(phones, deadline.at)
+            backlog = {code: seq for code, _host, _players, seq in tables}
+            wait_for(phones, lambda p: backlog[p.tag], deadline, "sending the backlogs")
             print(f"  {len(phones)} streams opened in {time.monotonic() - started:.1f} s", flush=True)
             finders = {ref.tag: RollFinder(ref) for ref in refs}
-            backlog = {ref.tag: ref.last_id for ref in refs}
-            wait_for(phones, lambda p: backlog[p.tag], deadline, "sending the backlogs")
             reach = []
             for n in range(1, args.rounds + 1):
                 time.sleep(args.gap)
@@ -575,7 +594,7 @@ def scenario_event(args, tmp: Path, misses: list[str]) -> dict:
 
         rng = random.Random(2024)
         posts, rows = [], []
-        for code, _host, players in tables:
+        for code, _host, players, _seq in tables:
             for seat in players:
                 if rows and rng.random() < 0.1:  # an exact tie with someone already drawn, on purpose
                     other = rng.choice(rows)
@@ -642,7 +661,7 @@ def watchdog(seconds: float) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--quick", action="store_true", help="200 phones, 20 tables, 4 rounds: a try in seconds")
+    parser.add_argument("--quick", action="store_true", help="200 phones, 25 tables, 4 rounds: a try in seconds")
     parser.add_argument("--only", choices=["room", "workers", "event"], action="append", help="run only these")
     parser.add_argument("--phones", type=int, default=2000, help="scenario 1: phones on one table")
     parser.add_argument("--rounds", type=int, default=10, help="rolls in each scenario (the rules have 10)")
@@ -650,12 +669,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairs", type=int, default=2, help="scenario 1: ours/floor alternations")
     parser.add_argument("--pg-phones", type=int, default=4000, help="scenario 2: phones over two workers")
     parser.add_argument("--drop", type=float, default=0.10, help="scenario 2: the share of phones that drop")
-    parser.add_argument("--tables", type=int, default=200, help="scenario 3: tables in the event")
-    parser.add_argument("--seats", type=int, default=10, help="scenario 3: players (phones) per table")
+    parser.add_argument("--tables", type=int, default=250, help="scenario 3: tables in the event")
+    parser.add_argument(
+        "--seats", type=int, default=8, help="scenario 3: players (phones) per table (Merchants seats 1-8)"
+    )
     parser.add_argument("--deadline", type=float, default=300, help="seconds each scenario may take")
+    parser.add_argument(
+        "--patch-early",
+        action="store_true",
+        help="start the companion with gevent's monkey-patching before it is imported (a workaround, see README)",
+    )
     args = parser.parse_args(argv)
     if args.quick:
-        args.phones, args.pg_phones, args.tables, args.rounds = 200, 400, 20, 4
+        args.phones, args.pg_phones, args.tables, args.rounds = 200, 400, 25, 4
         args.gap, args.pairs, args.deadline = 0.3, 1, min(args.deadline, 120)
     chosen = args.only or ["room", "workers", "event"]
     biggest = max(
@@ -672,9 +698,14 @@ def main(argv: list[str] | None = None) -> int:
         for name in chosen:
             try:
                 runs[name](args, Path(tmp), misses)
-            except Fail as err:
+            except SystemExit as err:  # Fail, or the load generator's own FAIL
                 print(err.code, flush=True)
                 misses.append(f"{name}: {err.code}")
+                for log in sorted(Path(tmp).glob("*.log")):  # what the servers said, for the failure
+                    tail = log.read_text(errors="replace").splitlines()[-15:]
+                    print(f"  --- {log.name} (last lines)\n    " + "\n    ".join(tail), flush=True)
+            for log in Path(tmp).glob("*.log"):
+                log.unlink()
             print(flush=True)
     if misses:
         print(f"{len(misses)} target(s) missed: " + "; ".join(m.splitlines()[0] for m in misses))
