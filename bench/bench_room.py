@@ -176,6 +176,11 @@ def summary(latencies: list[float]) -> dict:
     }
 
 
+def load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.1f} {five:.1f} {fifteen:.1f}"
+
+
 def show(label: str, stats: dict) -> str:
     ms = {k: f"{v * 1000:.0f}" for k, v in stats.items() if k != "n"}
     return f"{label}: n={stats['n']} p50 {ms['p50']} ms, p95 {ms['p95']} ms, p99 {ms['p99']} ms, max {ms['max']} ms"
@@ -204,12 +209,23 @@ def roll_of(data: dict) -> int | None:
     return None
 
 
-def wait_for(phones: list[Phone], target, deadline: Deadline, doing: str) -> None:
-    """Until every phone has received the seq `target` (an int, or a function of the phone), or later."""
+def wait_for(gen: Loadgen, phones: list[Phone], target, deadline: Deadline, doing: str) -> None:
+    """Until every phone has received the seq `target` (an int, or a function of the phone), or later.
+
+    It looks every 20 ms, first at the load generator's count of each seq (cheap), walking the
+    phones only once those counts say it may be done: the receipt times are taken by the load
+    generator's thread, and a waiting loop that held the GIL would delay them (a thread that
+    releases the GIL at every recv() waits up to the switch interval to get it back)."""
     seq_of = target if callable(target) else (lambda p: target)
+    needed: dict[int, int] = {}
+    for p in phones:
+        needed[seq_of(p)] = needed.get(seq_of(p), 0) + 1
+    needed.pop(0, None)
     while True:
-        if all(p.last_id >= seq_of(p) for p in phones):
-            return
+        counts = gen.counts
+        if all(counts.get(seq, 0) >= n for seq, n in needed.items()):
+            if all(p.last_id >= seq_of(p) for p in phones):
+                return
         broken = [p for p in phones if p.closed or p.error]
         if broken:
             p = broken[0]
@@ -217,7 +233,7 @@ def wait_for(phones: list[Phone], target, deadline: Deadline, doing: str) -> Non
         if deadline.left() < 0:
             missing = sum(p.last_id < seq_of(p) for p in phones)
             raise Fail(f"{doing}: {missing} of {len(phones)} phones had not received it by the deadline")
-        time.sleep(0.005)
+        time.sleep(0.02)
 
 
 def receipt(phone: Phone, seq: int) -> float | None:
@@ -295,7 +311,7 @@ class RollFinder:
                 raise Fail(f"{doing}: the reference stream broke ({self.phone.error or 'closed'})")
             if deadline.left() < 0:
                 raise Fail(f"{doing}: round {n}'s roll never reached the reference phone")
-            time.sleep(0.002)
+            time.sleep(0.01)
         return self.rounds[n]
 
 
@@ -310,7 +326,7 @@ def ours_room(port: int, args, deadline: Deadline) -> tuple[dict[int, list[float
         phones = [Phone(path, keep=(i == 0)) for i in range(args.phones)]
         started = time.monotonic()
         gen.follow(phones, deadline.at)
-        wait_for(phones, backlog, deadline, "sending the backlog")  # each stream's first read done
+        wait_for(gen, phones, backlog, deadline, "sending the backlog")  # each stream's first read done
         opened = time.monotonic() - started
         finder = RollFinder(phones[0])
         latencies, blocks = {}, {}
@@ -318,7 +334,7 @@ def ours_room(port: int, args, deadline: Deadline) -> tuple[dict[int, list[float
             time.sleep(args.gap)
             t0 = roll(port, code, host, n)
             seq = finder.seq(n, deadline, f"roll {n}")
-            wait_for(phones, seq, deadline, f"roll {n}")
+            wait_for(gen, phones, seq, deadline, f"roll {n}")
             latencies[n] = [receipt(p, seq) - t0 for p in phones]
             blocks[n] = phones[0].blocks[seq]
         last = phones[0].last_id
@@ -343,7 +359,7 @@ def floor_room(port: int, blocks: dict[int, bytes], args, deadline: Deadline) ->
             answer = expect(call(port, "POST", "/roll", block), 200, "floor roll")
             if answer["streams"] != args.phones:
                 raise Fail(f"floor: {answer['streams']} streams open, not {args.phones}")
-            wait_for(phones, seq, deadline, f"floor roll {n}")
+            wait_for(gen, phones, seq, deadline, f"floor roll {n}")
             latencies[n] = [receipt(p, seq) - t0 for p in phones]
         return latencies
     finally:
@@ -352,6 +368,7 @@ def floor_room(port: int, blocks: dict[int, bytes], args, deadline: Deadline) ->
 
 def scenario_room(args, tmp: Path, misses: list[str]) -> dict:
     print(f"== 1. one table, {args.phones} phones, one gevent worker, SQLite; {args.rounds} rolls ==", flush=True)
+    print(f"  before: {load()} (2 cores; other work on the machine shows here)", flush=True)
     deadline = Deadline(args.deadline, "room")
     ours_port, ours_server = companion(tmp, f"sqlite:///{tmp / 'room.sqlite3'}", 1, deadline, args.patch_early)
     floor_port, floor_server = floor(tmp, deadline)
@@ -421,6 +438,7 @@ def scenario_workers(args, tmp: Path, misses: list[str]) -> dict:
     away = max(1, round(n_phones * args.drop))
     before, during = max(1, rounds // 2 - 1), max(1, rounds // 3)
     print(f"== 2. two workers on PostgreSQL, {n_phones} phones; {away} drop for {during} rolls ==", flush=True)
+    print(f"  before: {load()} (2 cores; other work on the machine shows here)", flush=True)
     deadline = Deadline(args.deadline, "workers")
     result: dict = {}
     with bench_database() as url:
@@ -433,7 +451,7 @@ def scenario_workers(args, tmp: Path, misses: list[str]) -> dict:
                 phones = [Phone(path, keep=(i == 0)) for i in range(n_phones)]
                 started = time.monotonic()
                 gen.follow(phones, deadline.at)
-                wait_for(phones, backlog, deadline, "sending the backlog")
+                wait_for(gen, phones, backlog, deadline, "sending the backlog")
                 print(f"  {n_phones} streams opened in {time.monotonic() - started:.1f} s", flush=True)
                 pids = worker_of(port, phones)
                 split = {pid: sum(1 for q in pids.values() if q == pid) for pid in set(pids.values())}
@@ -447,7 +465,7 @@ def scenario_workers(args, tmp: Path, misses: list[str]) -> dict:
                     time.sleep(args.gap)
                     t0 = roll(port, code, host, n)
                     seq = finder.seq(n, deadline, f"roll {n}")
-                    wait_for(group, seq, deadline, f"roll {n}")
+                    wait_for(gen, group, seq, deadline, f"roll {n}")
                     for p in group:
                         latencies.append(receipt(p, seq) - t0)
                         by_worker.setdefault(pids.get(p.local_port, 0), []).append(latencies[-1])
@@ -469,7 +487,7 @@ def scenario_workers(args, tmp: Path, misses: list[str]) -> dict:
                 started = time.monotonic()
                 gen.follow(leaving, deadline.at, resume=True)
                 target = phones[0].last_id
-                wait_for(leaving, target, deadline, "resuming")
+                wait_for(gen, leaving, target, deadline, "resuming")
                 result["resume_s"] = time.monotonic() - started
                 print(
                     f"  {away} phones resumed with Last-Event-ID, {missed} entries missed each, "
@@ -560,6 +578,7 @@ def score_lines(rng: random.Random) -> tuple[dict, int, int]:
 def scenario_event(args, tmp: Path, misses: list[str]) -> dict:
     n_tables, seats = args.tables, args.seats
     print(f"== 3. an event: {n_tables} tables x {seats} players, one worker, SQLite ==", flush=True)
+    print(f"  before: {load()} (2 cores; other work on the machine shows here)", flush=True)
     deadline = Deadline(args.deadline, "event")
     result: dict = {}
     port, server = companion(tmp, f"sqlite:///{tmp / 'event.sqlite3'}", 1, deadline, args.patch_early)
@@ -580,7 +599,7 @@ def scenario_event(args, tmp: Path, misses: list[str]) -> dict:
             started = time.monotonic()
             gen.follow(phones, deadline.at)
             backlog = {code: seq for code, _host, _players, seq in tables}
-            wait_for(phones, lambda p: backlog[p.tag], deadline, "sending the backlogs")
+            wait_for(gen, phones, lambda p: backlog[p.tag], deadline, "sending the backlogs")
             print(f"  {len(phones)} streams opened in {time.monotonic() - started:.1f} s", flush=True)
             finders = {ref.tag: RollFinder(ref) for ref in refs}
             reach = []
@@ -599,7 +618,7 @@ def scenario_event(args, tmp: Path, misses: list[str]) -> dict:
                     raise Fail(f"event roll {n} rolled {rolled} tables, not {n_tables}: {json.dumps(answer)[:300]}")
                 for code in finders:
                     table_of[code] = finders[code].seq(n, deadline, f"event roll {n}")
-                wait_for(phones, lambda p: table_of[p.tag], deadline, f"event roll {n}")
+                wait_for(gen, phones, lambda p: table_of[p.tag], deadline, f"event roll {n}")
                 times = [receipt(p, table_of[p.tag]) - t0 for p in phones]
                 reach.append((answered, max(times), summary(times)))
             result["roll_answer"] = summary([a for a, _, _ in reach])

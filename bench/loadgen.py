@@ -175,7 +175,7 @@ class Loadgen:
                 if time.monotonic() > deadline:
                     waiting = sum(not p.ready for p in group)
                     raise SystemExit(f"FAIL: {waiting} streams not subscribed by the deadline")
-                time.sleep(0.005)
+                time.sleep(0.02)
         return phones
 
     def drop(self, phones: list[Phone]) -> None:
@@ -195,7 +195,7 @@ class Loadgen:
                 left = sum(not r.done for r in reqs)
                 self._call(lambda: [self._close(r, reset=True) for r in reqs if not r.done])
                 raise SystemExit(f"FAIL: {left} of {len(reqs)} requests unanswered by the deadline")
-            time.sleep(0.002)
+            time.sleep(0.02)
         return [r.result for r in reqs]
 
     def close(self) -> None:
