@@ -155,6 +155,19 @@ def expect(status_body: tuple[int, dict], status: int, doing: str) -> dict:
     return body
 
 
+def worker_cpu(server: subprocess.Popen) -> float:
+    """CPU seconds (user + system) used so far by the server's worker processes (Linux /proc)."""
+    total = 0.0
+    try:
+        children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
+        for pid in children:
+            fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except OSError:
+        return math.nan
+    return total
+
+
 # --- measuring --------------------------------------------------------------------------------
 
 
@@ -318,7 +331,9 @@ class RollFinder:
 # --- 1. one table, one worker, against the floor ---------------------------------------------
 
 
-def ours_room(port: int, args, deadline: Deadline) -> tuple[dict[int, list[float]], dict[int, bytes], float]:
+def ours_room(
+    port: int, server: subprocess.Popen, args, deadline: Deadline
+) -> tuple[dict[int, list[float]], dict[int, bytes], float]:
     code, host, _, backlog = new_table(port)
     gen = Loadgen("127.0.0.1", port)
     try:
@@ -330,13 +345,16 @@ def ours_room(port: int, args, deadline: Deadline) -> tuple[dict[int, list[float
         opened = time.monotonic() - started
         finder = RollFinder(phones[0])
         latencies, blocks = {}, {}
+        cpu = worker_cpu(server)
         for n in range(1, args.rounds + 1):
             time.sleep(args.gap)
             t0 = roll(port, code, host, n)
+            latencies.setdefault("answered", []).append(time.perf_counter() - t0)
             seq = finder.seq(n, deadline, f"roll {n}")
             wait_for(gen, phones, seq, deadline, f"roll {n}")
             latencies[n] = [receipt(p, seq) - t0 for p in phones]
             blocks[n] = phones[0].blocks[seq]
+        latencies["cpu"] = [(worker_cpu(server) - cpu) / args.rounds]
         last = phones[0].last_id
         problems = check_log_order(phones, last)
         if problems:
@@ -346,12 +364,15 @@ def ours_room(port: int, args, deadline: Deadline) -> tuple[dict[int, list[float
         gen.close()
 
 
-def floor_room(port: int, blocks: dict[int, bytes], args, deadline: Deadline) -> dict[int, list[float]]:
+def floor_room(
+    port: int, server: subprocess.Popen, blocks: dict[int, bytes], args, deadline: Deadline
+) -> dict[int, list[float]]:
     gen = Loadgen("127.0.0.1", port)
     try:
         phones = [Phone("/api/tables/FLOOR/events") for _ in range(args.phones)]
         gen.follow(phones, deadline.at)
         latencies = {}
+        cpu = worker_cpu(server)
         for n, block in blocks.items():
             time.sleep(args.gap)
             seq = int(block[4 : block.index(b"\n")])
@@ -361,6 +382,7 @@ def floor_room(port: int, blocks: dict[int, bytes], args, deadline: Deadline) ->
                 raise Fail(f"floor: {answer['streams']} streams open, not {args.phones}")
             wait_for(gen, phones, seq, deadline, f"floor roll {n}")
             latencies[n] = [receipt(p, seq) - t0 for p in phones]
+        latencies["cpu"] = [(worker_cpu(server) - cpu) / len(blocks)]
         return latencies
     finally:
         gen.close()
@@ -373,17 +395,26 @@ def scenario_room(args, tmp: Path, misses: list[str]) -> dict:
     ours_port, ours_server = companion(tmp, f"sqlite:///{tmp / 'room.sqlite3'}", 1, deadline, args.patch_early)
     floor_port, floor_server = floor(tmp, deadline)
     ours_all, floor_all, sizes = [], [], []
-    with ours_server, floor_server:
+    with ours_server as ours_proc, floor_server as floor_proc:
         for rep in range(1, args.pairs + 1):
-            ours, blocks, opened = ours_room(ours_port, args, deadline)
+            ours, blocks, opened = ours_room(ours_port, ours_proc, args, deadline)
+            answered = summary(ours.pop("answered"))
+            cpu = ours.pop("cpu")[0]
             flat = [x for n in ours for x in ours[n]]
             ours_all += flat
             sizes += [len(b) for b in blocks.values()]
             print(f"  {show(f'ours  #{rep}', summary(flat))} (streams opened in {opened:.1f} s)", flush=True)
-            fl = floor_room(floor_port, blocks, args, deadline)
+            print(
+                f"    the roll's POST answered in {answered['p50'] * 1000:.0f} ms (median; max "
+                f"{answered['max'] * 1000:.0f} ms); the worker's CPU per roll {cpu * 1000:.0f} ms",
+                flush=True,
+            )
+            fl = floor_room(floor_port, floor_proc, blocks, args, deadline)
+            cpu = fl.pop("cpu")[0]
             flat = [x for n in fl for x in fl[n]]
             floor_all += flat
             print(f"  {show(f'floor #{rep}', summary(flat))}", flush=True)
+            print(f"    the floor worker's CPU per roll {cpu * 1000:.0f} ms", flush=True)
     o, f = summary(ours_all), summary(floor_all)
     ratio = o["p99"] / f["p99"]
     print(f"  every roll reached every phone: {args.phones} x {args.rounds} x {args.pairs} on each side")
