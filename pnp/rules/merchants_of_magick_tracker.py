@@ -281,8 +281,11 @@ def _start(book: Book, state: dict, _actor: str, action: Start) -> dict:
     if len(state["players"]) < fewest:
         raise Refused(f"At least {fewest} merchant{'s' if fewest != 1 else ''} must join first.")
     if state["cards"] == "dealt":
+        heroes = len(book.adventurers)
+        if len(state["players"]) > heroes:
+            raise Refused(f"{len(state['players'])} merchants need as many Sponsored Adventurers; there are {heroes}.")
         if action.deal is None:
-            raise Refused("The deal is missing.")  # the server always draws one
+            raise Refused("The deal is missing.")  # the server draws one whenever it can deal
         table = _dealt(book, action.deal)
     else:
         if len(state["masteries"]) != 2:
@@ -519,8 +522,8 @@ def draw(content: Content, state: dict, actor: str, action: Strict, chance: Chan
         return action.model_copy(update={"dice": chance.dice(action.round, book.sheet.dice)})
     if isinstance(action, Start):
         dealt = None
-        if state["cards"] == "dealt" and state["phase"] == "setup" and state["players"]:
-            players = min(len(state["players"]), len(book.adventurers))
+        players = len(state["players"])
+        if state["cards"] == "dealt" and state["phase"] == "setup" and 0 < players <= len(book.adventurers):
             dealt = _deal_record(deal(book, players, chance.rng))
         return action.model_copy(update={"deal": dealt})
     return action
