@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import random
+import threading
 
 import pytest
 
@@ -296,3 +297,26 @@ def test_only_players_and_the_host_act_and_the_view_never_shows_another_players_
     assert all("marked" not in p for p in spectator["players"])
     ann = t.state(t.players[0])
     assert ann["mine"]["name"] == "Ann" and "marked" in ann["mine"]
+
+
+def test_hosts_tapping_roll_at_once_make_one_roll(app, client):
+    """Eight taps of Roll for round 1 at the same moment (a host's two phones, a co-host): one
+    roll is recorded, the others are told it is already rolled."""
+    t = Table(client)
+    t.ok(t.host, "start")
+    barrier = threading.Barrier(8)
+    statuses = []
+
+    def tap():
+        barrier.wait()
+        res = app.test_client().post(f"/api/tables/{t.code}/actions", json={"type": "roll", "round": 1}, headers=t.host)
+        statuses.append((res.status_code, res.json.get("error", {}).get("reason")))
+
+    threads = [threading.Thread(target=tap) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(statuses, key=str) == [(200, None)] + [(409, "Round 1 is already rolled.")] * 7
+    history = client.get(f"/api/tables/{t.code}/history").json["history"]
+    assert [e["type"] for e in history].count("roll") == 1
