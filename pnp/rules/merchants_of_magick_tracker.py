@@ -231,10 +231,12 @@ def join(state: dict, player_id: str, name: str) -> dict:
 
 def _seat_names(state: dict) -> dict:
     """Before the start there is no engine: the seats are names and sheet choices."""
-    if state["engine"] is not None:
-        return {**state, "seats": {pid: {**seat, "name": state["names"][pid]} for pid, seat in state["seats"].items()}}
+    names = state["names"]
+    if state["engine"] is not None:  # a player renamed themselves after the start
+        seats = {pid: {**seat, "name": names[pid]} for pid, seat in state["seats"].items()}
+        return {**state, "seats": seats, "standings": [{**s, "name": names[s["id"]]} for s in state["standings"]]}
     seats = {
-        pid: {"id": pid, "name": state["names"][pid], "sheet": state["sheets"][pid], "rev": state["step"]}
+        pid: {"id": pid, "name": names[pid], "sheet": state["sheets"][pid], "rev": state["step"]}
         for pid in state["players"]
     }
     return {**state, "seats": seats}
