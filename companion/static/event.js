@@ -149,6 +149,7 @@
     if (document.visibilityState === "visible" && (!source || source.readyState === EventSource.CLOSED)) connect();
   });
   window.addEventListener("online", connect);
+  window.addEventListener("offline", () => offline(true));
 
   call("GET", "").then(showEvent).catch(() => offline(true));
   connect();

@@ -55,7 +55,7 @@
       const rolled = s.dice && Object.keys(s.dice).length > 0;
       const ids = dieIds.length ? dieIds : Object.keys(s.dice || {});
       const players = s.players || [];
-      $("round").textContent = s.phase === "setup" ? "Waiting for the host to start"
+      $("round").textContent = s.phase === "setup" ? "Not started yet"
         : s.phase === "over" ? `Game over after ${s.rounds} rounds` : `Round ${s.round} of ${s.rounds}`;
       $("phase").textContent = s.phase === "setup" || s.phase === "over" ? "" : (s.phase_name || "") + " phase";
       $("ready").textContent = s.phase === "setup"
@@ -68,7 +68,7 @@
       if (over) drawStandings(s.standings || []);
       else if (rolled) drawDice(ids, s.dice, `${s.round}`);
       else drawDice(ids, null, "");
-      if (!rolled && !over && s.phase !== "setup") $("round").textContent += " · rolling soon";
+      if (!rolled && !over && s.phase !== "setup") $("phase").textContent = "Waiting for the roll";
 
       // Names with a tick when ready; a room-sized table shows the count only.
       const chips = players.length <= 12 ? players.map((p) => el("span", {class: "pj-player" + (p.ready ? " pj-is-ready" : "")},
@@ -89,8 +89,9 @@
 
     function drawStandings(standings) {
       const rows = standings.slice(0, 8).map((r) => el("tr", {class: r.place === 1 ? "pj-first" : null},
-        el("td", {class: "num"}, String(r.place)), el("td", {}, r.name), el("td", {class: "num"}, String(r.total))));
-      $("over").replaceChildren(el("table", {class: "pj-leaders"},
+        el("td", {}, String(r.place)), el("td", {}, r.name), el("td", {class: "num"}, String(r.total))));
+      $("over").replaceChildren(el("h2", {class: "pj-final"}, "Final standings"), el("table", {class: "pj-leaders"},
+        el("colgroup", {}, el("col", {class: "pj-c-place"}), el("col"), el("col", {class: "pj-c-num"})),
         el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, "Merchant"), el("th", {class: "num"}, "Coins"))),
         el("tbody", {}, ...rows)));
     }
@@ -132,6 +133,9 @@
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible" && (!source || source.readyState === EventSource.CLOSED)) connect();
     });
+    // The network gone: say so at once; back: a fresh stream from the newest entry shown.
+    window.addEventListener("offline", () => { offline(true); if (source) source.close(); });
+    window.addEventListener("online", connect);
   }
 
   // --- an event --------------------------------------------------------------------------------
@@ -154,7 +158,7 @@
       // As many rows as fit under the dice, at most TOP; ties share a place.
       const rows = leaderboard.slice(0, TOP);
       $("leaders").replaceChildren(...rows.map((r) => el("tr", {class: r.place === 1 ? "pj-first" : null},
-        el("td", {class: "num"}, String(r.place)),
+        el("td", {}, String(r.place)),
         el("td", {}, r.name),
         el("td", {class: "pj-mono"}, r.table),
         el("td", {class: "num pj-total"}, String(r.total)),
@@ -162,6 +166,7 @@
         el("td", {class: "num"}, String(r.potions)))));
       const board = $("leaders").closest("section");
       const body = $("leaders");
+      $("more").textContent = leaderboard.length > 1 ? "and more" : "";  // its line counts while the rows are fitted
       while (body.children.length > 1 && board.scrollHeight > board.clientHeight + 1) body.lastElementChild.remove();
       const hidden = leaderboard.length - body.children.length;
       $("more").textContent = !leaderboard.length ? "Scores appear here as the tables play."
@@ -179,6 +184,11 @@
       };
     }
     connect();
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible" && (!source || source.readyState === EventSource.CLOSED)) connect();
+    });
+    window.addEventListener("offline", () => { offline(true); if (source) source.close(); });
+    window.addEventListener("online", connect);
   }
 
   if (config.kind === "event") eventScreen();
