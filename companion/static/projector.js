@@ -146,9 +146,10 @@
 
     function render({event, leaderboard}) {
       const last = event.rolls.length ? event.rolls[event.rolls.length - 1] : null;
-      $("round").textContent = event.ended ? `Ended · ${event.rolled} of ${event.rounds} rounds`
-        : last ? `Round ${last.round} of ${event.rounds}` : `${event.rounds} rounds · not rolled yet`;
-      $("tables").textContent = `${event.tables} table${event.tables === 1 ? "" : "s"}`;
+      const tables = `${event.tables} table${event.tables === 1 ? "" : "s"}`;
+      $("round").textContent = event.ended ? "Ended" : last ? `Round ${last.round} of ${event.rounds}` : "Not rolled yet";
+      $("tables").textContent = event.ended ? `${event.rolled} of ${event.rounds} rounds · ${tables}`
+        : last ? tables : `${event.rounds} rounds · ${tables}`;
       const ids = last ? Object.keys(last.dice) : ["d6", "d8", "d10", "d12"];
       drawDice(ids, last ? last.dice : null, last ? String(last.round) : "");
       $("digest").textContent = event.seed_sha256;
