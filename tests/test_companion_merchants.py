@@ -320,3 +320,11 @@ def test_hosts_tapping_roll_at_once_make_one_roll(app, client):
     assert sorted(statuses, key=str) == [(200, None)] + [(409, "Round 1 is already rolled.")] * 7
     history = client.get(f"/api/tables/{t.code}/history").json["history"]
     assert [e["type"] for e in history].count("roll") == 1
+
+
+def test_places_are_numbered_as_a_tournament_numbers_them():
+    """Two share 1st, the next is 3rd; the order within a tie is the order given."""
+    from pnp.rules.table import numbered_places
+
+    assert numbered_places([(40, 3, 2), (40, 3, 2), (20, 9, 9), (40, 4, 0)]) == [(1, 3), (2, 0), (2, 1), (4, 2)]
+    assert numbered_places([]) == []

@@ -44,7 +44,7 @@ from pnp.rules.merchants_of_magick import (
     Table,
     deal,
 )
-from pnp.rules.table import EVENT, HOST, Chance, GameTracker, NotYours, Refused, places
+from pnp.rules.table import EVENT, HOST, Chance, GameTracker, NotYours, Refused, numbered_places
 
 PHASES = ("resource", "crafting", "mastery", "customer")
 PHASE_NAMES = {
@@ -589,12 +589,10 @@ def _refreshed(book: Book, state: dict) -> dict:
             "rev": state["seats"].get(pid, {}).get("rev", 0),
             **seat,
         }
-    keys = [ranking(seat) for seat in seats.values()]
     standings = []
-    for place, group in enumerate(places(keys), start=1):
-        for p in group:
-            seat = seats[state["players"][p]]
-            standings.append({"place": place, **{k: seat[k] for k in ("id", "name", "total", "fulfilled", "potions")}})
+    for place, p in numbered_places([ranking(seat) for seat in seats.values()]):
+        seat = seats[state["players"][p]]
+        standings.append({"place": place, **{k: seat[k] for k in ("id", "name", "total", "fulfilled", "potions")}})
     rating = book.rules.rating(standings[0]["total"]) if len(seats) == 1 else None
     waiting = [_order(order) for order in table.waiting]
     return {**state, "seats": seats, "standings": standings, "rating": rating, "waiting": waiting}
