@@ -18,7 +18,7 @@
     document.body.classList.toggle("stale", yes);
   }
 
-  // A die's faces: from the table's layout, or read from its id ("d12").
+  // A die's faces: from the table's layout or the event's summary, else read from its id ("d12").
   const knownFaces = {};
   const faces = (id) => knownFaces[id] || Number((/^d(\d+)$/.exec(id) || [])[1] || 0);
 
@@ -150,7 +150,8 @@
       $("round").textContent = event.ended ? "Ended" : last ? `Round ${last.round} of ${event.rounds}` : "Not rolled yet";
       $("tables").textContent = event.ended ? `${event.rolled} of ${event.rounds} rounds · ${tables}`
         : last ? tables : `${event.rounds} rounds · ${tables}`;
-      const ids = last ? Object.keys(last.dice) : ["d6", "d8", "d10", "d12"];
+      for (const d of event.dice) knownFaces[d.id] = d.faces;
+      const ids = event.dice.map((d) => d.id);
       drawDice(ids, last ? last.dice : null, last ? String(last.round) : "");
       $("digest").textContent = event.seed_sha256;
       $("seed-line").hidden = !event.seed;
