@@ -111,7 +111,7 @@
     const parts = [];
     if (seat && rolled(s)) {
       parts.push(seat.ready
-        ? el("button", {class: "mm-wide", disabled: true, "aria-pressed": "true"}, `Ready ✓ (${s.phase_name})`)
+        ? el("button", {class: "mm-wide mm-is-ready", disabled: true, "aria-pressed": "true"}, `Ready ✓ (${s.phase_name})`)
         : el("button", {class: "act mm-wide", onclick: () => act("ready", {phase: s.phase})}, `Ready: done with ${s.phase_name}`));
     }
     if (you.host) {
@@ -201,7 +201,8 @@
     return i >= 0 && !!mine.completed && mine.completed[i];  // a paper sheet's rows are on paper
   }
 
-  function spendBar(s, mine, act) {
+  // The dice to spend and what to do next: sticky above the sheet's rows while they scroll by.
+  function spendBar(s, mine) {
     const open = spendable(s);
     const dice = el("div", {class: "mm-spend-dice"}, ...layout.dice.map((d) => {
       const spent = mine.used.includes(d.id);
@@ -212,27 +213,36 @@
         onclick: () => { pick = {...pick, die: chosen ? null : d.id}; hint = ""; redraw(); }},
       el("span", {class: "mm-die-name"}, d.id), el("span", {class: "mm-pick-value"}, s.dice[d.id] === undefined ? "–" : String(s.dice[d.id])));
     }));
-    const move = (by) => { pick = {...pick, adjust: pick.adjust + by}; redraw(); };
-    const value = pick.die ? s.dice[pick.die] + pick.adjust : null;
-    const adjust = el("div", {class: "mm-adjust"},
-      el("button", {"aria-label": "One potion: −1", onclick: () => move(-1), disabled: !open || -pick.adjust >= mine.potions}, "−1"),
-      el("span", {class: "mm-adjust-value", "data-testid": "adjust"},
-        pick.adjust ? `${plural(Math.abs(pick.adjust), "potion")}: ${pick.adjust > 0 ? "+" : "−"}${Math.abs(pick.adjust)}` : "No potions"),
-      el("button", {"aria-label": "One potion: +1", onclick: () => move(1), disabled: !open || pick.adjust >= mine.potions}, "+1"));
     let prompt;
-    if (mine.free_circles) prompt = "";
+    if (mine.free_circles) prompt = `Free circle${mine.free_circles > 1 ? "s" : ""}: tap any empty circle.`;
     else if (!rolled(s)) prompt = "Waiting for the roll.";
     else if (!open) prompt = "Spending is over for this round.";
     else if (hint) prompt = hint;
-    else if (pick.die) prompt = `Spend the ${pick.die}'s ${value}: tap a circle.`;
-    else prompt = "Tap a die, then a circle.";
-    const cost = mine.next_cost === null ? "no Extra Dice left" : mine.next_cost ? `next result costs ${plural(mine.next_cost, "potion")}` : "next result is free";
-    return el("div", {class: "mm-spend"},
+    else if (pick.die) {
+      const moved = pick.adjust ? ` ${pick.adjust > 0 ? "+" : "−"} ${Math.abs(pick.adjust)} = ${s.dice[pick.die] + pick.adjust}` : "";
+      prompt = `The ${pick.die}'s ${s.dice[pick.die]}${moved}: tap a circle.`;
+    } else prompt = "Tap a die, then a circle.";
+    return el("div", {class: "mm-spend"}, dice, el("p", {class: "mm-prompt", "data-testid": "prompt"}, prompt));
+  }
+
+  // Potions: how many, moving the chosen die's result, and the Extra Dice slots they buy.
+  function purse(s, mine) {
+    const open = spendable(s);
+    const move = (by) => { pick = {...pick, adjust: pick.adjust + by}; redraw(); };
+    const adjust = el("div", {class: "mm-adjust"},
+      el("button", {"aria-label": "One potion: −1", onclick: () => move(-1), disabled: !open || -pick.adjust >= mine.potions}, "−1"),
+      el("span", {class: "mm-adjust-value", "data-testid": "adjust"},
+        `Potions: ${pick.adjust > 0 ? "+" : pick.adjust < 0 ? "−" : ""}${Math.abs(pick.adjust)}`),
+      el("button", {"aria-label": "One potion: +1", onclick: () => move(1), disabled: !open || pick.adjust >= mine.potions}, "+1"));
+    const cost = mine.next_cost === null ? "no Extra Dice left" : mine.next_cost ? `the next costs ${plural(mine.next_cost, "potion")}` : "the next is free";
+    return el("section", {class: "card mm-purse"},
+      el("div", {class: "mm-head"}, el("h2", {}, "Your shoppe sheet"),
+        el("span", {class: "mm-potions", "data-testid": "potions"}, mine.potions ? plural(mine.potions, "potion") : "No potions")),
       mine.free_circles ? el("p", {class: "mm-free", role: "status", "data-testid": "free-banner"},
-        `Your adventurer gives you ${plural(mine.free_circles, "free circle")}: tap any empty circle.`) : null,
-      dice, adjust,
-      el("p", {class: "mm-prompt", "data-testid": "prompt"}, prompt,
-        el("span", {class: "note"}, ` ${mine.potions ? plural(mine.potions, "potion") : "no potions"} · ${cost}`)));
+        `Your adventurer gives you ${plural(mine.free_circles, "free circle")}: tap any empty circle below.`) : null,
+      adjust,
+      el("p", {class: "note"}, `${plural(mine.spent, "result")} spent this round; ${cost}.`),
+      extraDice(mine));
   }
 
   async function tapCircle(s, mine, row, circle, act) {
@@ -280,7 +290,7 @@
       el("div", {class: "mm-slots"}, ...layout.extra_dice.map((cost, k) => el("span", {
         class: "mm-slot" + (k < mine.extra_used ? " mm-used" : ""), title: cost ? plural(cost, "potion") : "free",
         "aria-label": `Extra Dice slot ${k + 1}: ${cost ? plural(cost, "potion") : "free"}${k < mine.extra_used ? ", used" : ""}`}, String(cost)))),
-      el("span", {class: "note"}, `${mine.extra_used} of ${layout.extra_dice.length} used · ${layout.results_per_round} results a round, more cost a slot`));
+      el("span", {class: "note"}, `${mine.extra_used} of ${layout.extra_dice.length} used. ${layout.results_per_round} results a round; each more marks the next slot and costs its potions.`));
   }
 
   function scoreBox(mine) {
@@ -299,8 +309,8 @@
       const missing = digital ? [o.item, o.prefix, o.suffix].filter((name) => name && !done(mine, name)) : [];
       const can = digital ? claimable.has(slot) : true;
       return el("li", {class: "mm-order"},
-        el("div", {}, el("strong", {}, o.label), el("span", {class: "note"}, ` · ${o.coins}¢`),
-          missing.length ? el("div", {class: "note"}, `needs ${missing.join(", ")}`) : null),
+        el("div", {}, el("strong", {}, o.label),
+          el("div", {class: "note"}, `${plural(o.coins, "coin")}` + (missing.length ? ` · needs ${missing.join(", ")}` : ""))),
         el("button", {class: "act", disabled: !open || !can, "data-testid": `claim-${slot}`,
           onclick: () => act("claim", {slot})}, "Claim"));
     });
@@ -363,12 +373,10 @@
   }
 
   function digitalSheet(s, mine, act) {
-    const digitalLabel = el("p", {class: "note"}, "Your digital sheet: every mark is checked by the rules.");
     return [
-      el("section", {class: "card mm-sheet", "data-testid": "digital-sheet"}, el("h2", {}, "Your shoppe sheet"), digitalLabel,
-        spendBar(s, mine, act), extraDice(mine)),
-      half(s, mine, "crafting", "Crafting", act),
-      half(s, mine, "research", "Spell Research", act),
+      purse(s, mine),
+      el("div", {class: "mm-sheet", "data-testid": "digital-sheet"}, spendBar(s, mine),
+        half(s, mine, "crafting", "Crafting", act), half(s, mine, "research", "Spell Research", act)),
       scoreBox(mine),
     ];
   }
@@ -380,10 +388,11 @@
     return keep("paper", inputs, () => {
       const field = (name, label, value) => el("label", {class: "mm-field"}, el("span", {}, label),
         el("input", {name, type: "number", inputmode: "numeric", min: "0", max: "999", value: String(value ?? 0)}));
-      const form = el("form", {class: "mm-form mm-paper", "data-testid": "paper-form"},
+      const form = el("form", {class: "mm-form mm-paper", "data-testid": "paper-form"}, el("div", {class: "label"}, "Coins"),
         ...layout.score_lines.map((line) => field(line.id, line.label, mine.lines[line.id])),
         el("div", {class: "mm-sum"}, el("span", {}, layout.total), el("strong", {"data-testid": "paper-total"}, String(mine.total))),
-        field("fulfilled", "Fulfilled orders", mine.fulfilled), field("potions", "Potions left", mine.potions),
+        el("div", {class: "label"}, "Tie-breaks"),
+        field("fulfilled", "Orders fulfilled", mine.fulfilled), field("potions", "Potions you have", mine.potions),
         el("button", {class: "act"}, "Save my score"));
       const total = form.querySelector("[data-testid=paper-total]");
       const read = (name) => Math.max(0, Math.min(999, Number(form.elements[name].value) || 0));
