@@ -155,3 +155,70 @@ def test_a_round_at_a_table_of_three_phones(chromium, tmp_path):
             shot(night, f"merchants-{name}-dark")
         for page in (host, ada, bo):
             assert page.dialogs == []
+
+
+def test_solo_on_paper_with_printed_cards_to_the_end(chromium, tmp_path):
+    """The host plays alone on paper with printed cards: picks the Masteries, scores one in the
+    Mastery phase (its card flips), and at the end types the score box: rating and results."""
+    database, port = f"sqlite:///{tmp_path / 'companion.sqlite3'}", free_port()
+    with server(database, tmp_path, port=port):
+        page = phone(chromium)
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.select_option("#game", GAME)
+        page.select_option("#options [name=cards]", "printed")
+        page.click("text=Open the table")
+        page.wait_for_url("**/t/*")
+        code = page.locator("#code-chip").inner_text()
+        join(page, "Cy")
+        _, layout = call(port, "GET", f"/api/tables/{code}/layout")
+        material = next(m for m in layout["masteries"] if m["type"] == "material")
+        energy = next(m for m in layout["masteries"] if m["type"] == "energy")
+        page.select_option("select[name=material]", material["name"])
+        page.select_option("select[name=energy]", energy["name"])
+        page.get_by_role("button", name="Set the Masteries").click()
+        column = next(c["name"] for c in layout["columns"] if c["id"] == material["column"])
+        wants = f"{material['circles']} circles in {column}"
+        page.get_by_test_id("mastery-material").filter(has_text=wants).wait_for(timeout=2000)
+        page.get_by_test_id("start").click()
+        page.get_by_test_id("roll").click()
+        page.locator("[data-testid=die-d6] .mm-die-value").wait_for(timeout=2000)
+        for phase in ("Crafting and Research", "Mastery"):
+            page.get_by_test_id("advance").click()
+            page.get_by_test_id("phase").filter(has_text=phase).wait_for(timeout=2000)
+        page.get_by_role("button", name=f"I reached {material['name']} ({material['master']} coins)").click()
+        page.get_by_role("button", name=f"{material['name']}: scored ✓").wait_for(timeout=2000)
+        shot(page, "merchants-mastery-phase")
+        page.get_by_test_id("advance").click()  # the end of the Mastery phase flips the card scored
+        side = f"Apprentice {material['apprentice']}"
+        page.get_by_test_id("mastery-material").filter(has_text=side).wait_for(timeout=2000)
+        assert "Master" in page.get_by_test_id("mastery-energy").inner_text()
+
+        host_token = tokens(page, code)["host_token"]
+        for round_ in range(2, layout["rounds"] + 1):
+            status, _ = call(port, "POST", f"/api/tables/{code}/actions", {"type": "roll", "round": round_}, host_token)
+            assert status == 200
+        for phase in ("resource", "crafting", "mastery"):
+            status, _ = call(
+                port, "POST", f"/api/tables/{code}/actions", {"type": "advance", "phase": phase}, host_token
+            )
+            assert status == 200
+        page.get_by_test_id("phase").filter(has_text="Game over").wait_for(timeout=2000)
+
+        form = page.get_by_test_id("paper-form")
+        form.locator("input[name=crafting]").fill("40")
+        form.locator("input[name=research]").fill("35")
+        form.get_by_role("button", name="Save my score").click()
+        rating = next(r["title"] for r in reversed(layout["ratings"]) if r["least"] <= 75)
+        page.get_by_test_id("rating").filter(has_text=f"Rating: {rating}").wait_for(timeout=2000)
+        assert standing(page, "Cy").locator("td").nth(2).inner_text() == "75"
+        csv = page.get_by_role("link", name="Results (CSV)")
+        assert csv.get_attribute("href") == f"/api/tables/{code}/export?format=csv"
+        assert page.get_by_role("link", name="Whole game (JSON)").get_attribute("href") == f"/api/tables/{code}/export"
+        shot(page, "merchants-game-over")
+        night = chromium.new_context(
+            **PHONE, color_scheme="dark", storage_state=page.context.storage_state()
+        ).new_page()
+        night.goto(f"http://127.0.0.1:{port}/t/{code}")
+        night.get_by_test_id("rating").wait_for(timeout=3000)
+        shot(night, "merchants-game-over-dark")
+        assert page.dialogs == []

@@ -182,7 +182,7 @@
         el("tbody", {}, ...rows))];
     if (s.solo && s.rating) parts.push(el("p", {class: "mm-rating", "data-testid": "rating"}, `Rating: ${s.rating}`));
     else if (s.solo && s.phase === "over") parts.push(el("p", {class: "note"}, `Below ${layout.ratings[0].least} coins: no rating yet.`));
-    if (s.phase !== "setup") parts.push(el("p", {class: "note"}, "Ties: most fulfilled orders, then most potions."));
+    if (!s.solo) parts.push(el("p", {class: "note"}, "Ties: most fulfilled orders, then most potions."));
     return el("section", {class: "card"}, ...parts);
   }
 
@@ -414,7 +414,7 @@
       ...s.masteries.map((card) => {
         const had = mine.mastered.includes(card.name);
         const coins = card.side === "master" ? card.master : card.apprentice;
-        return el("button", {class: had ? "mm-wide" : "act mm-wide", disabled: had, onclick: () => act("mastery", {card: card.name})},
+        return el("button", {class: had ? "mm-wide mm-is-ready" : "act mm-wide", disabled: had, onclick: () => act("mastery", {card: card.name})},
           had ? `${card.name}: scored ✓` : `I reached ${card.name} (${coins} coins)`);
       }));
   }
@@ -436,6 +436,8 @@
     if (mine && pick.adjust && Math.abs(pick.adjust) > mine.potions) pick = {...pick, adjust: 0};
 
     const parts = [top(s), setupCard(s, summary, you, act), readyCard(s, summary, you, act), sheetChoice(s, summary, act)];
+    const over = s.phase === "over";
+    if (over) parts.push(standings(s, you), resultsCard(s, table));  // the game's end first, the sheet below
     // a seat from before the start (no score box yet) or of the other sheet waits for its fetch
     const current = mine && mine.lines && (mine.marked !== undefined) === (summary.sheet === "digital");
     if (current && s.phase !== "setup") {
@@ -450,7 +452,7 @@
     } else if (summary && s.phase !== "setup") {
       parts.push(el("p", {class: "note"}, "Fetching your sheet…"));
     }
-    parts.push(standings(s, you), resultsCard(s, table));
+    if (!over) parts.push(standings(s, you));
     if (s.solo && s.waiting.length && playing(s)) {
       parts.push(el("section", {class: "card"}, el("h2", {}, "Waiting to enter your shoppe"),
         el("ul", {class: "mm-claimed"}, ...s.waiting.map((o) => el("li", {}, `${o.label} · ${o.coins}¢`)))));
