@@ -50,6 +50,11 @@ def completion(layout: dict, dice: dict, marked: list[list[bool]]) -> tuple[dict
     return None
 
 
+def own_view(request, code: str) -> bool:
+    """A GET of the caller's own view of the table (not its history, layout or stream)."""
+    return request.method == "GET" and request.url.endswith(f"/api/tables/{code}")
+
+
 def standing(page, name: str):
     return page.get_by_test_id("standings").locator("tr", has_text=name)
 
@@ -75,12 +80,20 @@ def test_a_round_at_a_table_of_three_phones(chromium, tmp_path):
         host_token, ada_token = tokens(host, code)["host_token"], tokens(ada, code)["token"]
         _, layout = call(port, "GET", f"/api/tables/{code}/layout")
 
+        # The live stream carries the spectator's table: a phone fetches its own seat again only
+        # when the stream shows that seat changed (a roll changes digital sheets, not paper ones).
+        fetched = {"Ada": 0, "Bo": 0}
+        for page, name in ((ada, "Ada"), (bo, "Bo")):
+            page.on("request", lambda r, name=name: own_view(r, code) and fetched.update({name: fetched[name] + 1}))
         host.get_by_test_id("roll").click()
+        host.locator(".mm-dice").wait_for(timeout=2000)
         _, table = call(port, "GET", f"/api/tables/{code}")
         dice = first = table["state"]["dice"]
         assert list(dice) == [d["id"] for d in layout["dice"]]
         for page in (host, ada, bo):  # every phone, within a second of the roll
             dice_shown(page, dice)
+        ada.wait_for_function("() => true")  # let the fetch the event started be counted
+        assert fetched == {"Ada": 1, "Bo": 0}
         assert host.get_by_test_id("phase").inner_text() == "Resource"
 
         # A die on a column that does not take it: the server's reason, on Ada's phone.
