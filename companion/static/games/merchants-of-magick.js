@@ -79,7 +79,7 @@
 
   // --- for everyone ---------------------------------------------------------------------------
 
-  function top(s) {
+  function top(s, mine) {
     const heading = s.round ? `Round ${s.round} of ${s.rounds}` : `${s.rounds} rounds`;
     let dice;
     if (rolled(s)) {
@@ -93,16 +93,25 @@
       el("div", {class: "mm-head"}, el("h2", {"data-testid": "round"}, heading),
         el("span", {class: "mm-phase", "data-testid": "phase"}, s.phase_name)),
       dice || null,
-      s.masteries.length ? el("div", {class: "mm-masteries"}, ...s.masteries.map(mastery)) : null);
+      s.masteries.length ? el("div", {class: "mm-masteries"}, ...s.masteries.map((card) => mastery(card, mine))) : null);
   }
 
-  function mastery(card) {
+  // Circles marked in a column of a digital sheet, towards its Mastery.
+  function columnMarks(mine, column) {
+    return layout.rows.reduce((n, row, i) =>
+      n + row.circles.filter((spot, k) => spot.column === column && mine.marked[i][k]).length, 0);
+  }
+
+  function mastery(card, mine) {
     const master = card.side === "master";
+    let yours = "";
+    if (mine && mine.mastered && mine.mastered.includes(card.name)) yours = " · you scored it ✓";
+    else if (mine && mine.marked) yours = ` · you: ${Math.min(columnMarks(mine, card.column), card.circles)} of ${card.circles}`;
     return el("div", {class: "mm-mastery", "data-testid": `mastery-${card.type}`},
       el("div", {class: "mm-mastery-name"}, el("strong", {}, card.name),
         el("span", {class: "mm-side"}, `${master ? "Master" : "Apprentice"} ${card.side === "master" ? card.master : card.apprentice}`)),
       el("div", {class: "note"}, `${card.circles} circles in ${colName(card.column)}` +
-        (master ? ` · then Apprentice ${card.apprentice}` : "")));
+        (master ? ` · then Apprentice ${card.apprentice}` : "") + yours));
   }
 
   function readyCard(s, seat, you, act) {
@@ -234,7 +243,10 @@
       el("span", {class: "mm-adjust-value", "data-testid": "adjust"},
         `Potions: ${pick.adjust > 0 ? "+" : pick.adjust < 0 ? "−" : ""}${Math.abs(pick.adjust)}`),
       el("button", {"aria-label": "One potion: +1", onclick: () => move(1), disabled: !open || pick.adjust >= mine.potions}, "+1"));
-    const cost = mine.next_cost === null ? "no Extra Dice left" : mine.next_cost ? `the next costs ${plural(mine.next_cost, "potion")}` : "the next is free";
+    const extra = mine.spent >= layout.results_per_round;
+    let cost = "the next is one of this round's results";
+    if (mine.next_cost === null) cost = "no Extra Dice slot is left";
+    else if (extra) cost = `the next takes an Extra Dice slot: ${mine.next_cost ? plural(mine.next_cost, "potion") : "free"}`;
     return el("section", {class: "card mm-purse"},
       el("div", {class: "mm-head"}, el("h2", {}, "Your shoppe sheet"),
         el("span", {class: "mm-potions", "data-testid": "potions"}, mine.potions ? plural(mine.potions, "potion") : "No potions")),
@@ -435,7 +447,8 @@
     if (pick.round !== roundKey || (mine && (mine.used || []).includes(pick.die))) pick = {round: roundKey, die: null, adjust: 0};
     if (mine && pick.adjust && Math.abs(pick.adjust) > mine.potions) pick = {...pick, adjust: 0};
 
-    const parts = [top(s), setupCard(s, summary, you, act), readyCard(s, summary, you, act), sheetChoice(s, summary, act)];
+    const started = mine && mine.lines ? mine : null;
+    const parts = [top(s, started), setupCard(s, summary, you, act), readyCard(s, summary, you, act), sheetChoice(s, summary, act)];
     const over = s.phase === "over";
     if (over) parts.push(standings(s, you), resultsCard(s, table));  // the game's end first, the sheet below
     // a seat from before the start (no score box yet) or of the other sheet waits for its fetch
