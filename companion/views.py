@@ -53,7 +53,16 @@ def table(code: str):
     except NotFound:
         return render_template("missing.html", code=code), 404
     title = play().trackable()[info.game].title
-    return render_template("table.html", code=code, game=info.game, title=title, join_url=_join_url(code))
+    rolls = play().tracker(info.game).draw is not None  # a dice game: a projector shows its rolls to a room
+    return render_template(
+        "table.html",
+        code=code,
+        game=info.game,
+        title=title,
+        join_url=_join_url(code),
+        projector=rolls,
+        event=info.event,
+    )
 
 
 @bp.get("/t/<code>/projector")

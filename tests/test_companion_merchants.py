@@ -328,3 +328,15 @@ def test_places_are_numbered_as_a_tournament_numbers_them():
 
     assert numbered_places([(40, 3, 2), (40, 3, 2), (20, 9, 9), (40, 4, 0)]) == [(1, 3), (2, 0), (2, 1), (4, 2)]
     assert numbered_places([]) == []
+
+
+def test_a_dice_games_table_page_links_its_projector_and_its_event(client):
+    merchants = Table(client)
+    page = client.get(f"/t/{merchants.code}").text
+    assert f'href="/t/{merchants.code}/projector"' in page
+    assert client.get(f"/t/{merchants.code}/projector").status_code == 200
+    spells = open_table(client, "magic-spell")
+    assert "/projector" not in client.get(f"/t/{spells['code']}").text
+    event = client.post("/api/events", json={"game": GAME}).json
+    in_event = client.post(f"/api/events/{event['code']}/tables", json={}).json
+    assert f'href="/e/{event["code"]}"' in client.get(f"/t/{in_event['code']}").text

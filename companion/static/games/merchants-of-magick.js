@@ -241,7 +241,7 @@
     const adjust = el("div", {class: "mm-adjust"},
       el("button", {"aria-label": "One potion: −1", onclick: () => move(-1), disabled: !open || -pick.adjust >= mine.potions}, "−1"),
       el("span", {class: "mm-adjust-value", "data-testid": "adjust"},
-        `Potions: ${pick.adjust > 0 ? "+" : pick.adjust < 0 ? "−" : ""}${Math.abs(pick.adjust)}`),
+        `Result ${pick.adjust > 0 ? "+" : pick.adjust < 0 ? "−" : "±"}${Math.abs(pick.adjust)}`),
       el("button", {"aria-label": "One potion: +1", onclick: () => move(1), disabled: !open || pick.adjust >= mine.potions}, "+1"));
     const extra = mine.spent >= layout.results_per_round;
     let cost = "the next is one of this round's results";
