@@ -128,8 +128,10 @@ def test_the_rules_order_example_with_printed_cards(client, scripted):
     assert mine["claimable"] == [0]
     assert t.refused(todd, "claim", slot=1) == "Fiery Ring of the Elves needs Fiery complete first."
     assert t.refused(todd, "claim", slot=2) == "Backpack of the Orcs needs Backpack and of the Orcs complete first."
-    mine = t.ok(todd, "claim", slot=0)["mine"]
+    mine = t.ok(todd, "claim", slot=0, order="Plate Armor of the Dragons")["mine"]  # a phone cannot name it
     assert [o["label"] for o in mine["claimed"]] == ["Pendant of the Elves"]
+    history = client.get(f"/api/tables/{t.code}/history").json["history"]
+    assert history[-1]["payload"] == {"slot": 0, "order": "Pendant of the Elves"}
     assert mine["lines"]["orders"] == 2 and mine["fulfilled"] == 1
     assert [o["label"] for o in mine["shop"]] == shop[1:]  # printed cards: the player lays the next one
 

@@ -116,6 +116,7 @@ class Claim(Strict):
     """Claim the order in shoppe slot `slot` (face-up orders, left to right)."""
 
     slot: int = Field(ge=0, le=20)
+    order: str | None = None  # the server names the order, for the history; whatever a phone sends is replaced
 
 
 class Deliver(Strict):
@@ -236,7 +237,13 @@ def _seat_names(state: dict) -> dict:
         seats = {pid: {**seat, "name": names[pid]} for pid, seat in state["seats"].items()}
         return {**state, "seats": seats, "standings": [{**s, "name": names[s["id"]]} for s in state["standings"]]}
     seats = {
-        pid: {"id": pid, "name": names[pid], "sheet": state["sheets"][pid], "rev": state["step"]}
+        pid: {
+            "id": pid,
+            "name": names[pid],
+            "sheet": state["sheets"][pid],
+            "rev": state["step"],
+            **_paper_seat(state, pid),  # zeros until the start: one shape for every seat
+        }
         for pid in state["players"]
     }
     return {**state, "seats": seats}
@@ -518,8 +525,11 @@ _HANDLERS = {
 
 
 def draw(content: Content, state: dict, actor: str, action: Strict, chance: Chance) -> Strict:
-    """The dice of a roll and the deal of a start, from the server's chance, never a phone's."""
+    """The dice of a roll and the deal of a start, from the server's chance, never a phone's; and
+    the name of the order a claim takes, so the log says what was claimed."""
     book = _book(content)
+    if isinstance(action, Claim):
+        return action.model_copy(update={"order": _order_in(book, state, actor, action.slot)})
     if isinstance(action, Roll):
         return action.model_copy(update={"dice": chance.dice(action.round, book.sheet.dice)})
     if isinstance(action, Start):
@@ -529,6 +539,13 @@ def draw(content: Content, state: dict, actor: str, action: Strict, chance: Chan
             dealt = _deal_record(deal(book, players, chance.rng))
         return action.model_copy(update={"deal": dealt})
     return action
+
+
+def _order_in(book: Book, state: dict, actor: str, slot: int) -> str | None:
+    if state["engine"] is None or actor not in state["players"]:
+        return None
+    shop = state["engine"]["merchants"][state["players"].index(actor)]["shop"]
+    return str(book.orders[shop[slot]]) if slot < len(shop) else None
 
 
 def _deal_record(table: Table) -> dict:
@@ -726,6 +743,7 @@ def layout(content: Content) -> dict:
     return {
         "dice": [{"id": die, "faces": faces} for die, faces in book.sheet.dice],
         "rounds": book.rules.rounds,
+        "phase_names": {phase: PHASE_NAMES[phase] for phase in PHASES},
         "columns": [
             {"id": c.id, "name": c.name, "side": c.side, "dice": sorted(c.dice, key=dict(book.sheet.dice).get)}
             for c in book.sheet.columns

@@ -5,7 +5,6 @@
 "use strict";
 (() => {
   const {el, button} = window.SpellpressUI;
-  const PHASE_NAMES = {resource: "Resource", crafting: "Crafting and Research", mastery: "Mastery", customer: "Customer"};
   const CATEGORIES = ["accessory", "weapon", "armour"];
   const ORDINALS = ["1st", "2nd", "3rd", "4th"];
 
@@ -482,7 +481,7 @@
         const order = layout ? layout.dice.map((d) => d.id) : Object.keys(p.dice || {});
         return `rolled round ${p.round}` + (p.dice ? `: ${order.filter((d) => d in p.dice).map((d) => `${d} ${p.dice[d]}`).join(", ")}` : "");
       }
-      case "advance": return `ended the ${PHASE_NAMES[p.phase] || p.phase} phase`;
+      case "advance": return `ended the ${(layout && layout.phase_names[p.phase]) || p.phase} phase`;
       case "ready": return "is ready";
       case "sheet": return p.kind === "digital" ? "plays on a digital sheet" : "plays on a paper sheet";
       case "spend":
@@ -494,7 +493,7 @@
         const potions = p.adjust ? ` and ${plural(Math.abs(p.adjust), "potion")} (${p.adjust > 0 ? "+" : "−"}${Math.abs(p.adjust)})` : "";
         return `marked ${circle} with the ${p.die}${potions}`;
       }
-      case "claim": return `claimed the order in slot ${p.slot + 1}`;
+      case "claim": return p.order ? `claimed ${p.order}` : `claimed the order in slot ${p.slot + 1}`;
       case "deliver": return `delivered the ${p.category} to their adventurer`;
       case "mastery": return `reached ${p.card}`;
       case "scores": return `wrote their score box: ${Object.values(p.lines || {}).reduce((a, b) => a + b, 0)} coins`;
