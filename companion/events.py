@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from companion.db import EventInfo
 from companion.play import NotFound, Play, Seat, event_channel
 from pnp.rules.chance import new_seed, seed_digest, seeded_die
-from pnp.rules.table import EVENT, Refused, places
+from pnp.rules.table import EVENT, Refused, numbered_places
 
 
 class EventNotFound(NotFound):
@@ -70,6 +70,7 @@ class Events:
             "game": info.game,
             "title": self.play.trackable()[info.game].title,
             "rounds": self._layout(info)["rounds"],
+            "dice": self._layout(info)["dice"],  # each die's id and faces
             "rolled": info.rolled,
             "rolls": self.rolls(info),
             "seed_sha256": seed_digest(info.seed),
@@ -132,7 +133,5 @@ class Events:
         for table, log in self.store.event_logs(code).items():
             state = self.play.replayed(table, log).state
             rows += [{"table": table, **row} for row in tracker.results(state) if "total" in row]
-        ranked = []
-        for place, group in enumerate(places([tracker.ranking(row) for row in rows]), start=1):
-            ranked += [{**rows[i], "place": place} for i in group]  # the event's place, not the table's
-        return ranked
+        # the event's place, not the table's
+        return [{**rows[i], "place": place} for place, i in numbered_places([tracker.ranking(row) for row in rows])]

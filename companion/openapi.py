@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pydantic.json_schema import models_json_schema
 
-from companion.schemas import NewPlayer, NewTable
+from companion.schemas import EventRoll, NewEvent, NewEventTable, NewPlayer, NewTable
 
 REF = "#/components/schemas/{model}"
 ERROR = {
@@ -23,7 +23,7 @@ ERROR = {
 
 def openapi(play) -> dict:
     trackers = {gid: play.tracker(gid) for gid in play.trackable()}
-    models = [NewTable, NewPlayer]
+    models = [NewTable, NewPlayer, NewEvent, NewEventTable, EventRoll]
     for tracker in trackers.values():
         models += [tracker.Options, *tracker.actions.values()]
     refs, schema = models_json_schema([(m, "validation") for m in models], ref_template=REF)
@@ -60,7 +60,7 @@ def openapi(play) -> dict:
             out["security"] = [{"table_token": []}]
         return out
 
-    table = "/api/tables/{code}"
+    table, event = "/api/tables/{code}", "/api/events/{code}"
     paths = {
         "/api/tables": {"post": op("Open a table", 201, 413, 422, request=ref(NewTable), at_table=False)},
         table: {"get": op("The table as the caller may see it", 200, 404)},
@@ -73,9 +73,28 @@ def openapi(play) -> dict:
         },
         f"{table}/history": {"get": op("Who did what", 200, 404)},
         f"{table}/export": {"get": op("The log and final state as JSON; ?format=csv for the results", 200, 404)},
+        f"{table}/layout": {"get": op("What the game draws with and never changes (a sheet's rows)", 200, 404)},
         f"{table}/events": {
             "get": op("Server-Sent Events, one per log entry; resume with Last-Event-ID", 200, 404, 422)
         },
+        "/api/events": {"post": op("Start an event", 201, 413, 422, request=ref(NewEvent), at_table=False)},
+        event: {"get": op("The event: its rolls, the seed's SHA-256, the seed once it has ended", 200, 404)},
+        f"{event}/tables": {"post": op("Open a table in the event", 201, 404, 409, 422, request=ref(NewEventTable))},
+        f"{event}/roll": {
+            "post": op(
+                "Roll the next round for every table (organiser)",
+                200,
+                401,
+                404,
+                409,
+                422,
+                request=ref(EventRoll),
+                token=True,
+            )
+        },
+        f"{event}/end": {"post": op("End the event and reveal its seed (organiser)", 200, 401, 404, 409, token=True)},
+        f"{event}/leaderboard": {"get": op("Every table's players ranked; ?format=csv", 200, 404)},
+        f"{event}/events": {"get": op("Server-Sent Events: the event and its leaderboard", 200, 404)},
         "/api/openapi.json": {"get": op("This document", 200, at_table=False)},
     }
     return {
@@ -90,9 +109,9 @@ def openapi(play) -> dict:
 
 
 _WHY = {
-    401: "no token, or not one of this table's",
+    401: "no token, or not one of this table's (or event's)",
     403: "that token may not do this",
-    404: "no table has that code",
+    404: "no table (or event) has that code",
     409: "the rules forbid it now; `reason` says why",
     413: "the body is too large",
     422: "the body is malformed; `field` names what",

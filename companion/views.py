@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 
 import segno
-from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 
 from companion.play import NotFound, Play
 
@@ -24,14 +24,26 @@ def index():
         {"id": gid, "title": g.title, "options": p.tracker(gid).Options.model_json_schema()}
         for gid, g in p.trackable().items()
     ]
-    return render_template("index.html", games=games)
+    event_games = [{"id": gid, "title": p.trackable()[gid].title} for gid in current_app.extensions["events"].games()]
+    return render_template("index.html", games=games, event_games=event_games)
 
 
 @bp.get("/join")
 def join_by_code():
     """The home page's code box: a code typed in any case, with or without spaces."""
-    code = "".join(request.args.get("code", "").split()).upper()[:16]
+    code = _typed_code()
     return table(code) if code else index()
+
+
+@bp.get("/join-event")
+def join_event_by_code():
+    """The home page's event code box, as forgiving as the table's."""
+    code = _typed_code()
+    return redirect(url_for("views.event", code=code)) if code else redirect(url_for("views.index"))
+
+
+def _typed_code() -> str:
+    return "".join(request.args.get("code", "").split()).upper()[:16]
 
 
 @bp.get("/t/<code>")
@@ -41,7 +53,29 @@ def table(code: str):
     except NotFound:
         return render_template("missing.html", code=code), 404
     title = play().trackable()[info.game].title
-    return render_template("table.html", code=code, game=info.game, title=title, join_url=_join_url(code))
+    rolls = play().tracker(info.game).draw is not None  # a dice game: a projector shows its rolls to a room
+    return render_template(
+        "table.html",
+        code=code,
+        game=info.game,
+        title=title,
+        join_url=_join_url(code),
+        projector=rolls,
+        event=info.event,
+    )
+
+
+@bp.get("/t/<code>/projector")
+def table_projector(code: str):
+    """The table on a TV or projector: the round, the dice huge, who is ready, the Masteries, the QR."""
+    try:
+        info = play().info(code)
+    except NotFound:
+        return render_template("missing.html", code=code), 404
+    title = play().trackable()[info.game].title
+    return render_template(
+        "projector.html", code=info.code, game=info.game, title=title, event=info.event, join_url=_join_url(info.code)
+    )
 
 
 @bp.get("/e/<code>")
@@ -51,7 +85,37 @@ def event(code: str):
         info = current_app.extensions["events"].info(code)
     except NotFound:
         return render_template("missing.html", code=code, what="event"), 404
-    return render_template("event.html", code=info.code, name=info.name, join_url=_event_url(info.code))
+    options = play().tracker(info.game).Options.model_json_schema()
+    return render_template(
+        "event.html",
+        code=info.code,
+        name=info.name,
+        title=play().trackable()[info.game].title,
+        options=options,
+        join_url=_event_url(info.code),
+    )
+
+
+@bp.get("/e/<code>/projector")
+def event_projector(code: str):
+    """The event on a screen for the room: the last roll huge, the leaderboard, the QR to join."""
+    try:
+        info = current_app.extensions["events"].info(code)
+    except NotFound:
+        return render_template("missing.html", code=code, what="event"), 404
+    title = play().trackable()[info.game].title
+    return render_template(
+        "event_projector.html", code=info.code, name=info.name, title=title, join_url=_event_url(info.code)
+    )
+
+
+@bp.get("/e/<code>/qr.svg")
+def event_qr(code: str):
+    try:
+        info = current_app.extensions["events"].info(code)
+    except NotFound:
+        abort(404)
+    return _qr_svg(_event_url(info.code))
 
 
 def _event_url(code: str) -> str:
@@ -64,8 +128,12 @@ def qr(code: str):
         play().info(code)
     except NotFound:
         abort(404)
+    return _qr_svg(_join_url(code))
+
+
+def _qr_svg(url: str) -> Response:
     out = io.BytesIO()
-    segno.make(_join_url(code), error="m").save(out, kind="svg", scale=6, dark="#1b1530", light="#ffffff")
+    segno.make(url, error="m").save(out, kind="svg", scale=6, dark="#1b1530", light="#ffffff")
     return Response(out.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
 

@@ -186,6 +186,19 @@ def test_the_openapi_document_is_generated_from_the_models(client):
     actions = doc["paths"]["/api/tables/{code}/actions"]["post"]["requestBody"]["content"]["application/json"]
     listed = {ref["$ref"].rsplit("/", 1)[-1] for ref in actions["schema"]["oneOf"]}
     assert "magic-spell.research" in listed and any(name.startswith("spells-and-potions.") for name in listed)
+    assert "merchants-of-magick.spend" in listed
+
+
+def test_the_openapi_document_lists_every_route_of_the_api(app, client):
+    doc = client.get("/api/openapi.json").json
+    routes = {
+        (rule.rule.replace("<code>", "{code}"), method.lower())
+        for rule in app.url_map.iter_rules()
+        if rule.rule.startswith("/api/")
+        for method in rule.methods - {"HEAD", "OPTIONS"}
+    }
+    documented = {(path, method) for path, ops in doc["paths"].items() for method in ops}
+    assert routes == documented
 
 
 def test_a_move_that_is_not_yours_is_403_and_one_the_rules_forbid_now_is_409(client):

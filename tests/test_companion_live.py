@@ -162,3 +162,45 @@ def test_tls_serves_https_with_a_self_signed_certificate_for_this_machine(tmp_pa
     names = cert.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
     assert "localhost" in names.get_values_for_type(x509.DNSName)
     assert any(str(ip) == "127.0.0.1" for ip in names.get_values_for_type(x509.IPAddress))
+
+
+def test_a_merchants_roll_reaches_every_follower_and_every_table_of_an_event(tmp_path):
+    """Forty phones follow one table and the host rolls; an event's organiser rolls and both of
+    its tables' streams get the event's dice. Each roll event reads {"type": "roll", "round", "dice"}."""
+    with server(f"sqlite:///{tmp_path / 'c.sqlite3'}", tmp_path) as port:
+        _, table = call(port, "POST", "/api/tables", {"game": "merchants-of-magick"})
+        code = table["code"]
+        call(port, "POST", f"/api/tables/{code}/players", {"name": "Ann"})
+        call(port, "POST", f"/api/tables/{code}/actions", {"type": "start"}, table["host_token"])
+        phones = [Stream(port, code) for _ in range(40)]
+        for phone in phones:
+            phone.events(2)  # the join and the start
+        status, rolled = call(
+            port, "POST", f"/api/tables/{code}/actions", {"type": "roll", "round": 1}, table["host_token"]
+        )
+        assert status == 200
+        for phone in phones:
+            [event] = phone.events(1)
+            assert event["id"] == 3
+            assert {k: event["data"][k] for k in ("type", "round", "dice")} == {
+                "type": "roll",
+                "round": 1,
+                "dice": rolled["state"]["dice"],
+            }
+            phone.close()
+
+        _, event = call(port, "POST", "/api/events", {"game": "merchants-of-magick"})
+        streams = []
+        for name in ("Bo", "Cy"):
+            _, opened = call(port, "POST", f"/api/events/{event['code']}/tables", {})
+            call(port, "POST", f"/api/tables/{opened['code']}/players", {"name": name})
+            call(port, "POST", f"/api/tables/{opened['code']}/actions", {"type": "start"}, opened["host_token"])
+            streams.append(Stream(port, opened["code"]))
+            streams[-1].events(2)
+        status, roll = call(port, "POST", f"/api/events/{event['code']}/roll", {"round": 1}, event["organiser_token"])
+        assert status == 200 and roll["tables"] == 2
+        for stream in streams:
+            [got] = stream.events(1)
+            assert got["data"]["type"] == "roll" and got["data"]["dice"] == roll["dice"]
+            assert got["data"]["entry"]["actor"] == "event"
+            stream.close()

@@ -1,4 +1,5 @@
-// The home page: open a table with the chosen game's options, then go to it as its host.
+// The home page: open a table with the chosen game's options, then go to it as its host; or start
+// an event and go to its page as its organiser.
 "use strict";
 (() => {
   const games = JSON.parse(document.getElementById("games").textContent);
@@ -57,6 +58,28 @@
       location.href = body.join_url;
     } catch (err) {
       error.textContent = err.message || "Could not open a table.";
+    }
+  });
+
+  // An event: its organiser's token stays in this browser (event.js shows them Roll and End).
+  const newEvent = document.getElementById("new-event");
+  if (newEvent) newEvent.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const error = document.getElementById("event-error");
+    error.textContent = "";
+    const form = new FormData(newEvent);
+    const body = {game: form.get("game")};
+    if (String(form.get("name")).trim()) body.name = String(form.get("name")).trim();
+    try {
+      const res = await fetch("/api/events", {
+        method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body),
+      });
+      const made = await res.json();
+      if (!res.ok) throw new Error(made.error.reason);
+      localStorage.setItem("spellpress:event:" + made.code, JSON.stringify({organiser_token: made.organiser_token}));
+      location.href = made.join_url;
+    } catch (err) {
+      error.textContent = err.message || "Could not start an event.";
     }
   });
 })();

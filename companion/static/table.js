@@ -147,5 +147,7 @@ const Spellpress = (() => {
   $("join").hidden = !!me.player_id;
   connect();
   window.SpellpressAwake.keep();
-  return {act, get table() { return table; }, get me() { return me; }};
+  // reload: the caller's own view again (a panel whose player's seat moved on in a spectator's event)
+  const reload = async () => show(await call("GET", ""));
+  return {act, reload, get table() { return table; }, get me() { return me; }};
 })();

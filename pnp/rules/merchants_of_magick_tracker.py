@@ -44,7 +44,7 @@ from pnp.rules.merchants_of_magick import (
     Table,
     deal,
 )
-from pnp.rules.table import EVENT, HOST, Chance, GameTracker, NotYours, Refused, places
+from pnp.rules.table import EVENT, HOST, Chance, GameTracker, NotYours, Refused, numbered_places
 
 PHASES = ("resource", "crafting", "mastery", "customer")
 PHASE_NAMES = {
@@ -116,6 +116,7 @@ class Claim(Strict):
     """Claim the order in shoppe slot `slot` (face-up orders, left to right)."""
 
     slot: int = Field(ge=0, le=20)
+    order: str | None = None  # the server names the order, for the history; whatever a phone sends is replaced
 
 
 class Deliver(Strict):
@@ -231,10 +232,18 @@ def join(state: dict, player_id: str, name: str) -> dict:
 
 def _seat_names(state: dict) -> dict:
     """Before the start there is no engine: the seats are names and sheet choices."""
-    if state["engine"] is not None:
-        return {**state, "seats": {pid: {**seat, "name": state["names"][pid]} for pid, seat in state["seats"].items()}}
+    names = state["names"]
+    if state["engine"] is not None:  # a player renamed themselves after the start
+        seats = {pid: {**seat, "name": names[pid]} for pid, seat in state["seats"].items()}
+        return {**state, "seats": seats, "standings": [{**s, "name": names[s["id"]]} for s in state["standings"]]}
     seats = {
-        pid: {"id": pid, "name": state["names"][pid], "sheet": state["sheets"][pid], "rev": state["step"]}
+        pid: {
+            "id": pid,
+            "name": names[pid],
+            "sheet": state["sheets"][pid],
+            "rev": state["step"],
+            **_paper_seat(state, pid),  # zeros until the start: one shape for every seat
+        }
         for pid in state["players"]
     }
     return {**state, "seats": seats}
@@ -281,8 +290,11 @@ def _start(book: Book, state: dict, _actor: str, action: Start) -> dict:
     if len(state["players"]) < fewest:
         raise Refused(f"At least {fewest} merchant{'s' if fewest != 1 else ''} must join first.")
     if state["cards"] == "dealt":
+        heroes = len(book.adventurers)
+        if len(state["players"]) > heroes:
+            raise Refused(f"{len(state['players'])} merchants need as many Sponsored Adventurers; there are {heroes}.")
         if action.deal is None:
-            raise Refused("The deal is missing.")  # the server always draws one
+            raise Refused("The deal is missing.")  # the server draws one whenever it can deal
         table = _dealt(book, action.deal)
     else:
         if len(state["masteries"]) != 2:
@@ -513,17 +525,27 @@ _HANDLERS = {
 
 
 def draw(content: Content, state: dict, actor: str, action: Strict, chance: Chance) -> Strict:
-    """The dice of a roll and the deal of a start, from the server's chance, never a phone's."""
+    """The dice of a roll and the deal of a start, from the server's chance, never a phone's; and
+    the name of the order a claim takes, so the log says what was claimed."""
     book = _book(content)
+    if isinstance(action, Claim):
+        return action.model_copy(update={"order": _order_in(book, state, actor, action.slot)})
     if isinstance(action, Roll):
         return action.model_copy(update={"dice": chance.dice(action.round, book.sheet.dice)})
     if isinstance(action, Start):
         dealt = None
-        if state["cards"] == "dealt" and state["phase"] == "setup" and state["players"]:
-            players = min(len(state["players"]), len(book.adventurers))
+        players = len(state["players"])
+        if state["cards"] == "dealt" and state["phase"] == "setup" and 0 < players <= len(book.adventurers):
             dealt = _deal_record(deal(book, players, chance.rng))
         return action.model_copy(update={"deal": dealt})
     return action
+
+
+def _order_in(book: Book, state: dict, actor: str, slot: int) -> str | None:
+    if state["engine"] is None or actor not in state["players"]:
+        return None
+    shop = state["engine"]["merchants"][state["players"].index(actor)]["shop"]
+    return str(book.orders[shop[slot]]) if slot < len(shop) else None
 
 
 def _deal_record(table: Table) -> dict:
@@ -584,12 +606,10 @@ def _refreshed(book: Book, state: dict) -> dict:
             "rev": state["seats"].get(pid, {}).get("rev", 0),
             **seat,
         }
-    keys = [ranking(seat) for seat in seats.values()]
     standings = []
-    for place, group in enumerate(places(keys), start=1):
-        for p in group:
-            seat = seats[state["players"][p]]
-            standings.append({"place": place, **{k: seat[k] for k in ("id", "name", "total", "fulfilled", "potions")}})
+    for place, p in numbered_places([ranking(seat) for seat in seats.values()]):
+        seat = seats[state["players"][p]]
+        standings.append({"place": place, **{k: seat[k] for k in ("id", "name", "total", "fulfilled", "potions")}})
     rating = book.rules.rating(standings[0]["total"]) if len(seats) == 1 else None
     waiting = [_order(order) for order in table.waiting]
     return {**state, "seats": seats, "standings": standings, "rating": rating, "waiting": waiting}
@@ -723,6 +743,7 @@ def layout(content: Content) -> dict:
     return {
         "dice": [{"id": die, "faces": faces} for die, faces in book.sheet.dice],
         "rounds": book.rules.rounds,
+        "phase_names": {phase: PHASE_NAMES[phase] for phase in PHASES},
         "columns": [
             {"id": c.id, "name": c.name, "side": c.side, "dice": sorted(c.dice, key=dict(book.sheet.dice).get)}
             for c in book.sheet.columns

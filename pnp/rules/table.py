@@ -121,6 +121,15 @@ def places(keys: list[tuple]) -> list[list[int]]:
     return ranked
 
 
+def numbered_places(keys: list[tuple]) -> list[tuple[int, int]]:
+    """(place, index) best first, as a tournament numbers them: two sharing 1st, the next is 3rd."""
+    numbered, place = [], 1
+    for group in places(keys):
+        numbered += [(place, p) for p in group]
+        place += len(group)
+    return numbered
+
+
 @dataclass(frozen=True)
 class Table:
     """What replaying a log gives: the state, and which entries still stand (not undone)."""

@@ -1,0 +1,198 @@
+// The projector pages: a table's (/t/<code>/projector) or an event's (/e/<code>/projector), on a TV
+// for the whole room. Read-only: they follow the live streams and redraw; nothing here acts.
+"use strict";
+(() => {
+  const config = JSON.parse(document.getElementById("projector-config").textContent);
+  const $ = (id) => document.getElementById(id);
+  const code = encodeURIComponent(config.code);
+
+  function el(tag, attrs = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v);
+    node.append(...children.filter((c) => c !== null && c !== undefined));  // strings become text, never markup
+    return node;
+  }
+
+  function offline(yes) {
+    $("offline").hidden = !yes;
+    document.body.classList.toggle("stale", yes);
+  }
+
+  // A die's faces: from the table's layout or the event's summary, else read from its id ("d12").
+  const knownFaces = {};
+  const faces = (id) => knownFaces[id] || Number((/^d(\d+)$/.exec(id) || [])[1] || 0);
+
+  // The dice as big tiles; `ids` keeps the tiles in place before the first roll. A new roll flashes.
+  let shownRoll = "";
+  function drawDice(ids, dice, rollKey) {
+    const box = $("dice");
+    box.replaceChildren(...ids.map((id) => el("div", {class: "pj-die" + (faces(id) >= 10 ? " pj-wide" : ""), "data-die": id},
+      el("span", {class: "pj-die-name"}, id),
+      el("span", {class: "pj-die-value", "data-testid": "die-" + id}, dice && id in dice ? String(dice[id]) : "–"))));
+    box.classList.toggle("pj-unrolled", !dice || !Object.keys(dice).length);
+    if (rollKey && rollKey !== shownRoll && shownRoll !== "") {
+      box.classList.remove("pj-new");
+      void box.offsetWidth;  // restart the animation
+      box.classList.add("pj-new");
+    }
+    shownRoll = rollKey || shownRoll;
+  }
+
+  // --- a table ---------------------------------------------------------------------------------
+
+  function table() {
+    let shown = null;
+    let dieIds = [];
+    let columns = {};
+    let source = null;
+
+    function columnName(id) {
+      return columns[id] || id.charAt(0).toUpperCase() + id.slice(1);
+    }
+
+    function render(view) {
+      const s = view.state;
+      const rolled = s.dice && Object.keys(s.dice).length > 0;
+      const ids = dieIds.length ? dieIds : Object.keys(s.dice || {});
+      const players = s.players || [];
+      $("round").textContent = s.phase === "setup" ? "Not started yet"
+        : s.phase === "over" ? `Game over after ${s.rounds} rounds` : `Round ${s.round} of ${s.rounds}`;
+      $("phase").textContent = s.phase === "setup" || s.phase === "over" ? "" : (s.phase_name || "") + " phase";
+      $("ready").textContent = s.phase === "setup"
+        ? `${players.length} merchant${players.length === 1 ? "" : "s"} joined`
+        : s.phase === "over" ? "" : `${s.ready_count} of ${players.length} ready`;
+
+      const over = s.phase === "over";
+      $("dice").hidden = over;
+      $("over").hidden = !over;
+      if (over) drawStandings(s.standings || []);
+      else if (rolled) drawDice(ids, s.dice, `${s.round}`);
+      else drawDice(ids, null, "");
+      if (!rolled && !over && s.phase !== "setup") $("phase").textContent = "Waiting for the roll";
+
+      // Names with a tick when ready; a room-sized table shows the count only.
+      const chips = players.length <= 12 ? players.map((p) => el("span", {class: "pj-player" + (p.ready ? " pj-is-ready" : "")},
+        (p.ready ? "✓ " : "") + p.name)) : [];
+      $("players").replaceChildren(...chips);
+
+      $("masteries").replaceChildren(...(s.masteries || []).map((m) => {
+        const value = m[m.side];
+        return el("div", {class: "pj-mastery pj-" + m.side},
+          el("p", {class: "pj-m-name"}, m.name),
+          el("p", {class: "pj-m-rule"}, `${m.circles} circles in ${columnName(m.column)}`),
+          el("p", {class: "pj-m-value"},
+            el("span", {class: "pj-m-side"}, m.side === "master" ? "Master" : "Apprentice"),
+            ` ${value} coins`));
+      }));
+      if (s.masteries && s.masteries.length) $("masteries").prepend(el("h2", {}, "Masteries"));
+    }
+
+    function drawStandings(standings) {
+      const rows = standings.slice(0, 8).map((r) => el("tr", {class: r.place === 1 ? "pj-first" : null},
+        el("td", {}, String(r.place)), el("td", {}, r.name), el("td", {class: "num"}, String(r.total))));
+      $("over").replaceChildren(el("h2", {class: "pj-final"}, "Final standings"), el("table", {class: "pj-leaders"},
+        el("colgroup", {}, el("col", {class: "pj-c-place"}), el("col"), el("col", {class: "pj-c-num"})),
+        el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, "Merchant"), el("th", {class: "num"}, "Coins"))),
+        el("tbody", {}, ...rows)));
+    }
+
+    function show(view) {
+      if (shown && view.seq < shown.seq) return;  // an older answer arriving late never replaces a newer one
+      shown = view;
+      render(view);
+    }
+
+    async function refresh() {
+      const res = await fetch(`/api/tables/${code}`);
+      if (res.ok) show(await res.json());
+    }
+
+    // After the page's first read, the stream starts after what it showed; the browser's own
+    // reconnects then send Last-Event-ID, and a stream we reopen starts after the newest shown.
+    function connect() {
+      if (source) source.close();
+      source = new EventSource(`/api/tables/${code}/events?after=${shown ? shown.seq : 0}`);
+      source.onopen = () => offline(false);
+      source.addEventListener("action", (event) => show(JSON.parse(event.data).table));
+      source.onerror = () => {
+        offline(true);
+        if (source.readyState === EventSource.CLOSED) setTimeout(connect, 2000);
+      };
+    }
+
+    (async () => {
+      try {
+        const layout = await (await fetch(`/api/tables/${code}/layout`)).json();
+        dieIds = (layout.dice || []).map((d) => d.id);
+        for (const d of layout.dice || []) knownFaces[d.id] = d.faces;
+        for (const c of layout.columns || []) columns[c.id] = c.name;
+      } catch (err) { /* a game without a layout: the dice come from the state */ }
+      try { await refresh(); } catch (err) { console.error(err); offline(true); }
+      connect();
+    })();
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible" && (!source || source.readyState === EventSource.CLOSED)) connect();
+    });
+    // The network gone: say so at once; back: a fresh stream from the newest entry shown.
+    window.addEventListener("offline", () => { offline(true); if (source) source.close(); });
+    window.addEventListener("online", connect);
+  }
+
+  // --- an event --------------------------------------------------------------------------------
+
+  function eventScreen() {
+    let source = null;
+    const TOP = 10;
+
+    function render({event, leaderboard}) {
+      const last = event.rolls.length ? event.rolls[event.rolls.length - 1] : null;
+      const tables = `${event.tables} table${event.tables === 1 ? "" : "s"}`;
+      $("round").textContent = event.ended ? "Ended" : last ? `Round ${last.round} of ${event.rounds}` : "Not rolled yet";
+      $("tables").textContent = event.ended ? `${event.rolled} of ${event.rounds} rounds · ${tables}`
+        : last ? tables : `${event.rounds} rounds · ${tables}`;
+      for (const d of event.dice) knownFaces[d.id] = d.faces;
+      const ids = event.dice.map((d) => d.id);
+      drawDice(ids, last ? last.dice : null, last ? String(last.round) : "");
+      $("digest").textContent = event.seed_sha256;
+      $("seed-line").hidden = !event.seed;
+      $("seed").textContent = event.seed || "";
+
+      // As many rows as fit under the dice, at most TOP; ties share a place.
+      const rows = leaderboard.slice(0, TOP);
+      $("leaders").replaceChildren(...rows.map((r) => el("tr", {class: r.place === 1 ? "pj-first" : null},
+        el("td", {}, String(r.place)),
+        el("td", {}, r.name),
+        el("td", {class: "pj-mono"}, r.table),
+        el("td", {class: "num pj-total"}, String(r.total)),
+        el("td", {class: "num"}, String(r.fulfilled)),
+        el("td", {class: "num"}, String(r.potions)))));
+      const board = $("leaders").closest("section");
+      const body = $("leaders");
+      $("more").textContent = leaderboard.length > 1 ? "and more" : "";  // its line counts while the rows are fitted
+      while (body.children.length > 1 && board.scrollHeight > board.clientHeight + 1) body.lastElementChild.remove();
+      const hidden = leaderboard.length - body.children.length;
+      $("more").textContent = !leaderboard.length ? "Scores appear here as the tables play."
+        : hidden > 0 ? `and ${hidden} more on the event's page` : "";
+    }
+
+    function connect() {
+      if (source) source.close();
+      source = new EventSource(`/api/events/${code}/events`);
+      source.onopen = () => offline(false);
+      source.addEventListener("event", (message) => render(JSON.parse(message.data)));  // each one whole
+      source.onerror = () => {
+        offline(true);
+        if (source.readyState === EventSource.CLOSED) setTimeout(connect, 2000);
+      };
+    }
+    connect();
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible" && (!source || source.readyState === EventSource.CLOSED)) connect();
+    });
+    window.addEventListener("offline", () => { offline(true); if (source) source.close(); });
+    window.addEventListener("online", connect);
+  }
+
+  if (config.kind === "event") eventScreen();
+  else table();
+})();

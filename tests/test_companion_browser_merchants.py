@@ -1,0 +1,237 @@
+"""Merchants of Magick on three phones in real Chromium at 360 x 640 with touch: the host's phone
+(not playing), Ada on the digital sheet and Bo on paper. The host's roll shows on every phone
+within a second; Ada's mark the rules refuse shows the server's reason; legal marks fill circles
+and completing a row fills the score box; Bo's Ready shows on the host's phone; Bo's paper score
+reaches the standings. Screenshots, light and dark, land in output/screenshots/ to be looked at."""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from tests.browser import PHONE, join, phone, shot
+from tests.companion_server import call, free_port, server
+
+GAME = "merchants-of-magick"
+
+
+def open_as_host(page, port: int) -> str:
+    """Open a Merchants table from the home page as its host, without joining; its code."""
+    page.goto(f"http://127.0.0.1:{port}/")
+    page.select_option("#game", GAME)
+    page.click("text=Open the table")
+    page.wait_for_url("**/t/*")
+    return page.locator("#code-chip").inner_text()
+
+
+def tokens(page, code: str) -> dict:
+    return page.evaluate("code => JSON.parse(localStorage.getItem('spellpress:' + code))", code)
+
+
+def completion(layout: dict, dice: dict, marked: list[list[bool]]) -> tuple[dict, list[tuple[str, int]]] | None:
+    """A row of this roll's dice completes without potions: (the row, [(die, circle)...]), the
+    first in the sheet's order, or None."""
+    columns = {c["id"]: c for c in layout["columns"]}
+    for i, row in enumerate(layout["rows"]):
+        open_ = [k for k, done in enumerate(marked[i]) if not done]
+        if not open_ or len(open_) > 2:  # two results a round and two free Extra Dice: keep it short
+            continue
+        for chosen in permutations(dice, len(open_)):
+            fits = all(
+                die in columns[row["circles"][k]["column"]]["dice"]
+                and (
+                    dice[die] >= row["circles"][k]["threshold"]
+                    if row["side"] == "crafting"
+                    else dice[die] <= row["circles"][k]["threshold"]
+                )
+                for die, k in zip(chosen, open_, strict=True)
+            )
+            if fits:
+                return row, list(zip(chosen, open_, strict=True))
+    return None
+
+
+def own_view(request, code: str) -> bool:
+    """A GET of the caller's own view of the table (not its history, layout or stream)."""
+    return request.method == "GET" and request.url.endswith(f"/api/tables/{code}")
+
+
+def standing(page, name: str):
+    return page.get_by_test_id("standings").locator("tr", has_text=name)
+
+
+def dice_shown(page, dice: dict) -> None:
+    for die, value in dice.items():
+        page.locator(f"[data-testid=die-{die}] .mm-die-value", has_text=str(value)).wait_for(timeout=1000)
+
+
+def test_a_round_at_a_table_of_three_phones(chromium, tmp_path):
+    database, port = f"sqlite:///{tmp_path / 'companion.sqlite3'}", free_port()
+    with server(database, tmp_path, port=port):
+        host = phone(chromium)
+        code = open_as_host(host, port)
+        ada, bo = phone(chromium), phone(chromium)
+        for page, name in ((ada, "Ada"), (bo, "Bo")):
+            page.goto(f"http://127.0.0.1:{port}/t/{code}")
+            join(page, name)
+        ada.get_by_role("button", name="Digital sheet").click()
+        ada.locator("button[aria-pressed=true]", has_text="Digital sheet").wait_for(timeout=2000)
+        host.get_by_test_id("start").click()
+        host.get_by_test_id("roll").wait_for(timeout=2000)
+        host_token, ada_token = tokens(host, code)["host_token"], tokens(ada, code)["token"]
+        _, layout = call(port, "GET", f"/api/tables/{code}/layout")
+
+        # The live stream carries the spectator's table: a phone fetches its own seat again only
+        # when the stream shows that seat changed (a roll changes digital sheets, not paper ones).
+        fetched = {"Ada": 0, "Bo": 0}
+        for page, name in ((ada, "Ada"), (bo, "Bo")):
+            page.on("request", lambda r, name=name: own_view(r, code) and fetched.update({name: fetched[name] + 1}))
+        host.get_by_test_id("roll").click()
+        host.locator(".mm-dice").wait_for(timeout=2000)
+        _, table = call(port, "GET", f"/api/tables/{code}")
+        dice = first = table["state"]["dice"]
+        assert list(dice) == [d["id"] for d in layout["dice"]]
+        for page in (host, ada, bo):  # every phone, within a second of the roll
+            dice_shown(page, dice)
+        ada.wait_for_function("() => true")  # let the fetch the event started be counted
+        assert fetched == {"Ada": 1, "Bo": 0}
+        assert host.get_by_test_id("phase").inner_text() == "Resource"
+
+        # A die on a column that does not take it: the server's reason, on Ada's phone.
+        wood = next(i for i, r in enumerate(layout["rows"]) if r["circles"][1]["column"] == "wood")
+        ada.get_by_test_id("spend-d12").click()
+        ada.get_by_test_id(f"circle-{layout['rows'][wood]['name']}-1").click()
+        ada.locator("#act-error", has_text="The d12 cannot be spent on Wood.").wait_for(timeout=2000)
+        shot(ada, "merchants-refused")
+
+        # A row these dice complete (rolling again until there is one): two taps a circle.
+        round_ = 1
+        while True:
+            _, mine = call(port, "GET", f"/api/tables/{code}", token=ada_token)
+            found = completion(layout, dice, mine["state"]["mine"]["marked"])
+            if found:
+                break
+            round_ += 1
+            roll = {"type": "roll", "round": round_}
+            status, table = call(port, "POST", f"/api/tables/{code}/actions", roll, host_token)
+            assert status == 200, table
+            dice = table["state"]["dice"]
+            dice_shown(ada, dice)
+        row, moves = found
+        total = ada.get_by_test_id("total")
+        assert total.inner_text() == "0"
+        for n, (die, k) in enumerate(moves):
+            ada.get_by_test_id(f"spend-{die}").click()
+            circle = ada.get_by_test_id(f"circle-{row['name']}-{k}")
+            circle.click()
+            ada.locator(f"[data-testid='circle-{row['name']}-{k}'].mm-marked").wait_for(timeout=2000)
+            if n < len(moves) - 1:
+                assert total.inner_text() == "0"
+        line = "crafting" if row["side"] == "crafting" else "research"
+        ada.locator(f"[data-testid=line-{line}]", has_text=str(row["coins"])).wait_for(timeout=2000)
+        assert total.inner_text() == str(row["coins"])
+        assert ada.locator(f"[data-row='{row['name']}'].mm-complete").count() == 1
+        assert ada.locator("#act-error").inner_text() == ""
+        # The host sees Ada's coins in the standings, from the live stream.
+        standing(host, "Ada").locator("td", has_text=str(row["coins"])).wait_for(timeout=2000)
+        shot(ada, "merchants-digital-sheet")
+
+        bo.get_by_role("button", name="Ready").click()
+        host.get_by_test_id("ready-count").filter(has_text="1 of 2 ready").wait_for(timeout=1000)
+        bo.get_by_role("button", name="Ready ✓").wait_for(timeout=2000)
+
+        # Bo's paper score box: a line typed and saved reaches the standings.
+        form = bo.get_by_test_id("paper-form")
+        form.locator("input[name=crafting]").fill("7")
+        form.locator("input[name=orders]").fill("5")
+        bo.get_by_test_id("paper-total").filter(has_text="12").wait_for(timeout=1000)
+        form.get_by_role("button", name="Save my score").click()
+        standing(host, "Bo").locator("td", has_text="12").wait_for(timeout=2000)
+        shot(bo, "merchants-paper-form")
+        shot(host, "merchants-host")
+
+        history = host.locator("#history")
+        said = ", ".join(f"{die} {value}" for die, value in first.items())
+        history.locator("li", has_text=f"Host: rolled round 1: {said}").wait_for(timeout=2000)
+        history.locator("li", has_text=f"Ada: marked {row['name']}").first.wait_for(timeout=2000)
+        history.locator("li", has_text="Bo: is ready").wait_for(timeout=2000)
+
+        # The same three phones in the dark: their own contexts, the same storage (so the same seats).
+        for page, name in ((ada, "digital-sheet"), (bo, "paper-form"), (host, "host")):
+            seat = page.context.storage_state()
+            night = chromium.new_context(**PHONE, color_scheme="dark", storage_state=seat).new_page()
+            night.goto(f"http://127.0.0.1:{port}/t/{code}")
+            dice_shown(night, dice)
+            if page is ada:
+                night.get_by_test_id("total").filter(has_text=str(row["coins"])).wait_for(timeout=3000)
+            if page is bo:
+                night.get_by_test_id("paper-total").filter(has_text="12").wait_for(timeout=3000)
+            shot(night, f"merchants-{name}-dark")
+        for page in (host, ada, bo):
+            assert page.dialogs == []
+
+
+def test_solo_on_paper_with_printed_cards_to_the_end(chromium, tmp_path):
+    """The host plays alone on paper with printed cards: picks the Masteries, scores one in the
+    Mastery phase (its card flips), and at the end types the score box: rating and results."""
+    database, port = f"sqlite:///{tmp_path / 'companion.sqlite3'}", free_port()
+    with server(database, tmp_path, port=port):
+        page = phone(chromium)
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.select_option("#game", GAME)
+        page.select_option("#options [name=cards]", "printed")
+        page.click("text=Open the table")
+        page.wait_for_url("**/t/*")
+        code = page.locator("#code-chip").inner_text()
+        join(page, "Cy")
+        _, layout = call(port, "GET", f"/api/tables/{code}/layout")
+        material = next(m for m in layout["masteries"] if m["type"] == "material")
+        energy = next(m for m in layout["masteries"] if m["type"] == "energy")
+        page.select_option("select[name=material]", material["name"])
+        page.select_option("select[name=energy]", energy["name"])
+        page.get_by_role("button", name="Set the Masteries").click()
+        column = next(c["name"] for c in layout["columns"] if c["id"] == material["column"])
+        wants = f"{material['circles']} circles in {column}"
+        page.get_by_test_id("mastery-material").filter(has_text=wants).wait_for(timeout=2000)
+        page.get_by_test_id("start").click()
+        page.get_by_test_id("roll").click()
+        page.locator("[data-testid=die-d6] .mm-die-value").wait_for(timeout=2000)
+        for phase in ("Crafting and Research", "Mastery"):
+            page.get_by_test_id("advance").click()
+            page.get_by_test_id("phase").filter(has_text=phase).wait_for(timeout=2000)
+        page.get_by_role("button", name=f"I reached {material['name']} ({material['master']} coins)").click()
+        page.get_by_role("button", name=f"{material['name']}: scored ✓").wait_for(timeout=2000)
+        shot(page, "merchants-mastery-phase")
+        page.get_by_test_id("advance").click()  # the end of the Mastery phase flips the card scored
+        side = f"Apprentice {material['apprentice']}"
+        page.get_by_test_id("mastery-material").filter(has_text=side).wait_for(timeout=2000)
+        assert "Master" in page.get_by_test_id("mastery-energy").inner_text()
+
+        host_token = tokens(page, code)["host_token"]
+        for round_ in range(2, layout["rounds"] + 1):
+            status, _ = call(port, "POST", f"/api/tables/{code}/actions", {"type": "roll", "round": round_}, host_token)
+            assert status == 200
+        for phase in ("resource", "crafting", "mastery"):
+            status, _ = call(
+                port, "POST", f"/api/tables/{code}/actions", {"type": "advance", "phase": phase}, host_token
+            )
+            assert status == 200
+        page.get_by_test_id("phase").filter(has_text="Game over").wait_for(timeout=2000)
+
+        form = page.get_by_test_id("paper-form")
+        form.locator("input[name=crafting]").fill("40")
+        form.locator("input[name=research]").fill("35")
+        form.get_by_role("button", name="Save my score").click()
+        rating = next(r["title"] for r in reversed(layout["ratings"]) if r["least"] <= 75)
+        page.get_by_test_id("rating").filter(has_text=f"Rating: {rating}").wait_for(timeout=2000)
+        assert standing(page, "Cy").locator("td").nth(2).inner_text() == "75"
+        csv = page.get_by_role("link", name="Results (CSV)")
+        assert csv.get_attribute("href") == f"/api/tables/{code}/export?format=csv"
+        assert page.get_by_role("link", name="Whole game (JSON)").get_attribute("href") == f"/api/tables/{code}/export"
+        shot(page, "merchants-game-over")
+        night = chromium.new_context(
+            **PHONE, color_scheme="dark", storage_state=page.context.storage_state()
+        ).new_page()
+        night.goto(f"http://127.0.0.1:{port}/t/{code}")
+        night.get_by_test_id("rating").wait_for(timeout=3000)
+        shot(night, "merchants-game-over-dark")
+        assert page.dialogs == []

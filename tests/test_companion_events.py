@@ -1,0 +1,215 @@
+"""Events through the Flask test client (SQLite, and PostgreSQL with DATABASE_URL): an event's
+code and digest, the organiser's rolls (one per round however many taps, 409 for the second), a
+table opened late taking the event's rolls in turn, the leaderboard across tables with shared
+places (JSON and CSV), the seed revealed at the end, the live stream's first message, and the
+event's pages (page, projector, QR, a code typed at home)."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import threading
+
+import pytest
+
+from pnp.rules.chance import seeded_die
+
+GAME = "merchants-of-magick"
+DICE = {"d6": 6, "d8": 8, "d10": 10, "d12": 12}
+
+
+def bearer(token: str) -> dict:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def new_event(client, name="Club night") -> dict:
+    res = client.post("/api/events", json={"game": GAME, "name": name})
+    assert res.status_code == 201, res.json
+    return res.json
+
+
+def roll(client, event: dict, round_: int):
+    organiser = bearer(event["organiser_token"])
+    return client.post(f"/api/events/{event['code']}/roll", json={"round": round_}, headers=organiser)
+
+
+def seated_table(client, event: dict, names=("Ada", "Bo")) -> tuple[str, str, list[str]]:
+    """A started table in the event: its code, host token and its players' tokens."""
+    res = client.post(f"/api/events/{event['code']}/tables", json={})
+    assert res.status_code == 201, res.json
+    code, host = res.json["code"], res.json["host_token"]
+    tokens = [client.post(f"/api/tables/{code}/players", json={"name": n}).json["token"] for n in names]
+    assert client.post(f"/api/tables/{code}/actions", json={"type": "start"}, headers=bearer(host)).status_code == 200
+    return code, host, tokens
+
+
+def state(client, code: str) -> dict:
+    return client.get(f"/api/tables/{code}").json["state"]
+
+
+def test_an_event_shows_its_digest_and_no_seed_until_it_ends(client):
+    event = new_event(client)
+    assert event["seed"] is None and not event["ended"] and event["rolled"] == 0 and event["tables"] == 0
+    assert len(event["seed_sha256"]) == 64 and event["join_url"].endswith(f"/e/{event['code']}")
+    assert client.get(f"/api/events/{event['code'].lower()}").json["seed"] is None
+
+    ended = client.post(f"/api/events/{event['code']}/end", headers=bearer(event["organiser_token"]))
+    assert ended.status_code == 200 and ended.json["ended"]
+    assert hashlib.sha256(bytes.fromhex(ended.json["seed"])).hexdigest() == event["seed_sha256"]
+    again = client.post(f"/api/events/{event['code']}/end", headers=bearer(event["organiser_token"]))
+    assert again.status_code == 409
+    assert roll(client, event, 1).status_code == 409  # no rolls after the end
+    assert client.post(f"/api/events/{event['code']}/tables", json={}).status_code == 409
+
+
+def test_only_games_that_run_events_and_only_the_organiser(client):
+    assert client.post("/api/events", json={"game": "magic-spell"}).status_code == 422
+    assert client.post("/api/events/NOPE/roll", json={"round": 1}).status_code == 404
+    event = new_event(client)
+    code = event["code"]
+    assert client.post(f"/api/events/{code}/roll", json={"round": 1}).status_code == 401
+    wrong = client.post(f"/api/events/{code}/roll", json={"round": 1}, headers=bearer("not-the-token"))
+    assert wrong.status_code == 401
+    _, host, _ = seated_table(client, event)
+    assert client.post(f"/api/events/{code}/roll", json={"round": 1}, headers=bearer(host)).status_code == 401
+    assert client.post(f"/api/events/{code}/end").status_code == 401
+
+
+def test_two_taps_on_roll_give_one_roll_per_round(client):
+    event = new_event(client)
+    table, _, _ = seated_table(client, event)
+    first = roll(client, event, 1)
+    assert first.status_code == 200 and first.json["tables"] == 1
+    second = roll(client, event, 1)  # the other organiser's phone, a moment later
+    assert second.status_code == 409 and "already rolled" in second.json["error"]["reason"]
+    assert roll(client, event, 3).status_code == 409  # the next roll is round 2
+    summary = client.get(f"/api/events/{event['code']}").json
+    assert summary["rolled"] == 1 and [r["round"] for r in summary["rolls"]] == [1]
+    assert state(client, table)["rolls"] == summary["rolls"]
+    assert first.json["dice"] == summary["rolls"][0]["dice"]
+
+
+def test_two_taps_at_the_same_moment_give_one_roll(app):
+    event = new_event(app.test_client())
+    statuses: list[int] = []
+    start = threading.Barrier(2)
+
+    def tap():
+        client = app.test_client()
+        start.wait()
+        statuses.append(roll(client, event, 1).status_code)
+
+    threads = [threading.Thread(target=tap) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert sorted(statuses) == [200, 409]
+    assert app.test_client().get(f"/api/events/{event['code']}").json["rolled"] == 1
+
+
+def test_the_rolls_come_from_the_seed_revealed_at_the_end(client):
+    event = new_event(client)
+    seated_table(client, event)
+    rolled = [roll(client, event, r).json["dice"] for r in (1, 2, 3)]
+    seed = client.post(f"/api/events/{event['code']}/end", headers=bearer(event["organiser_token"])).json["seed"]
+    for round_, dice in enumerate(rolled, start=1):
+        assert dice == {die: seeded_die(seed, round_, die, faces) for die, faces in DICE.items()}
+
+
+def test_a_late_table_takes_the_events_rolls_in_turn(client):
+    event = new_event(client)
+    early, _, _ = seated_table(client, event)
+    rolls = [roll(client, event, r).json for r in (1, 2)]
+    assert [r["tables"] for r in rolls] == [1, 1]
+
+    late, host, _ = seated_table(client, event, names=("Cy",))
+    assert roll(client, event, 3).json["tables"] == 1  # the late table is at round 1: it is not reached
+    assert state(client, late)["rolls"] == []
+    for round_ in (1, 2, 3):  # its host's Roll takes the event's rounds one by one
+        res = client.post(f"/api/tables/{late}/actions", json={"type": "roll", "round": round_}, headers=bearer(host))
+        assert res.status_code == 200, res.json
+        assert res.json["state"]["dice"] == state(client, early)["rolls"][round_ - 1]["dice"]
+    ahead = client.post(f"/api/tables/{late}/actions", json={"type": "roll", "round": 4}, headers=bearer(host))
+    assert ahead.status_code == 409  # not rolled by the organiser yet
+    assert state(client, late)["rolls"] == state(client, early)["rolls"]
+
+
+def scores(client, table: str, token: str, coins: int, fulfilled: int, potions: int) -> None:
+    body = {"type": "scores", "lines": {"crafting": coins}, "fulfilled": fulfilled, "potions": potions}
+    res = client.post(f"/api/tables/{table}/actions", json=body, headers=bearer(token))
+    assert res.status_code == 200, res.json
+
+
+def test_the_leaderboard_ranks_every_table_with_the_tie_breaks_and_shares_places(client):
+    event = new_event(client)
+    one, _, (ada, bo) = seated_table(client, event, names=("Ada", "Bo"))
+    two, _, (cy, di) = seated_table(client, event, names=("Cy", "Di"))
+    scores(client, one, ada, 20, 2, 1)
+    scores(client, two, cy, 20, 2, 1)  # Ada's equal on coins and both tie-breaks, at another table
+    scores(client, one, bo, 20, 2, 0)  # fewer potions: after them
+    scores(client, two, di, 25, 0, 0)
+    rows = client.get(f"/api/events/{event['code']}/leaderboard").json["rows"]
+    ranked = [(row["name"], row["table"], row["total"], row["place"]) for row in rows]
+    assert ranked[0] == ("Di", two, 25, 1)
+    assert sorted(ranked[1:3]) == [("Ada", one, 20, 2), ("Cy", two, 20, 2)]
+    assert ranked[3][:3] == ("Bo", one, 20) and ranked[3][3] > 2
+
+    res = client.get(f"/api/events/{event['code']}/leaderboard?format=csv")
+    assert res.mimetype == "text/csv" and "attachment" in res.headers["Content-Disposition"]
+    table = list(csv.DictReader(io.StringIO(res.get_data(as_text=True))))
+    assert [(r["name"], r["place"]) for r in table] == [(name, str(place)) for name, _, _, place in ranked]
+
+
+def test_the_live_stream_starts_with_the_event_and_its_leaderboard(client):
+    event = new_event(client)
+    table, _, (ada, _) = seated_table(client, event)
+    scores(client, table, ada, 7, 0, 0)
+    res = client.get(f"/api/events/{event['code']}/events", buffered=False)
+    assert res.mimetype == "text/event-stream"
+    text = ""
+    for chunk in res.response:
+        text += chunk.decode() if isinstance(chunk, bytes) else chunk
+        if "event: event" in text and text.endswith("\n\n"):
+            break
+    res.close()
+    message = next(block for block in text.split("\n\n") if block.startswith("event: event"))
+    data = json.loads(message.split("data: ", 1)[1])
+    assert data["event"]["code"] == event["code"] and data["event"]["tables"] == 1
+    assert data["event"]["seed"] is None
+    assert [(row["name"], row["total"]) for row in data["leaderboard"]][0] == ("Ada", 7)
+
+
+def test_the_events_pages(client):
+    event = new_event(client, name="Friday <b>night</b>")
+    code = event["code"]
+    page = client.get(f"/e/{code}")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert "Friday &lt;b&gt;night&lt;/b&gt;" in html and "Open a table in this event" in html
+    assert "Checking an event&#39;s dice" in html or "Checking an event's dice" in html
+    projector = client.get(f"/e/{code.lower()}/projector")
+    assert projector.status_code == 200 and f"/e/{code}/qr.svg" in projector.get_data(as_text=True)
+    qr = client.get(f"/e/{code}/qr.svg")
+    assert qr.status_code == 200 and qr.mimetype == "image/svg+xml"
+    missing = client.get("/e/NOPE42")
+    assert missing.status_code == 404 and "No such event" in missing.get_data(as_text=True)
+    assert client.get("/e/NOPE42/projector").status_code == 404
+    assert client.get("/e/NOPE42/qr.svg").status_code == 404
+    typed = client.get(f"/join-event?code= {code.lower()[:3]} {code.lower()[3:]}")
+    assert typed.status_code == 302 and typed.headers["Location"].endswith(f"/e/{code}")
+    home = client.get("/").get_data(as_text=True)
+    assert "Start an event" in home and "Join an event" in home
+
+
+@pytest.mark.parametrize("path", ["/t/{code}/projector", "/t/{lower}/projector"])
+def test_a_tables_projector_page(client, path):
+    code = client.post("/api/tables", json={"game": GAME, "options": {}}).json["code"]
+    res = client.get(path.format(code=code, lower=code.lower()))
+    assert res.status_code == 200
+    html = res.get_data(as_text=True)
+    assert f"/t/{code}/qr.svg" in html and "projector.js" in html
+    missing = client.get("/t/NOPE42/projector")
+    assert missing.status_code == 404 and "No such table" in missing.get_data(as_text=True)

@@ -1,0 +1,344 @@
+"""Merchants of Magick through the companion's API (Flask's test client, SQLite and PostgreSQL):
+the rules' potion and order examples on the digital sheet, refused marks in words, the rounds
+and phases, Ready, the Masteries flipping, paper scores, the tie-breaks, the results export, and
+rolls that are the server's and cannot be taken back or doubled."""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+import threading
+
+import pytest
+
+from companion.play import Play
+from tests.test_companion_api import bearer, error_of, join, open_table
+
+GAME = "merchants-of-magick"
+MAX = {"d6": 6, "d8": 8, "d10": 10, "d12": 12}
+
+
+class Script:
+    """The server's chance, scripted: round r rolls `rolls[r]` (default: every die at its highest)."""
+
+    rng = random.Random(7)
+
+    def __init__(self, rolls: dict[int, dict[str, int]]):
+        self.rolls = rolls
+
+    def dice(self, round_, dice):
+        return self.rolls.get(round_, MAX)
+
+
+@pytest.fixture
+def scripted(monkeypatch):
+    """Replace the server's dice with a script: `scripted({round: dice})`."""
+
+    def use(rolls):
+        monkeypatch.setattr(Play, "chance", lambda self, info: Script(rolls))
+
+    return use
+
+
+class Table:
+    def __init__(self, client, options=None, players=("Todd",), sheets=("digital",)):
+        self.client = client
+        opened = open_table(client, GAME, options)
+        self.code, self.host = opened["code"], bearer(opened["host_token"])
+        self.players = [bearer(join(client, self.code, name)["token"]) for name in players]
+        for who, kind in zip(self.players, sheets, strict=False):
+            self.ok(who, "sheet", kind=kind)
+
+    def act(self, who, type_, **payload):
+        return self.client.post(f"/api/tables/{self.code}/actions", json={"type": type_, **payload}, headers=who)
+
+    def ok(self, who, type_, **payload) -> dict:
+        res = self.act(who, type_, **payload)
+        assert res.status_code == 200, res.json
+        return res.json["state"]
+
+    def refused(self, who, type_, **payload) -> str:
+        return error_of(self.act(who, type_, **payload), 409)["reason"]
+
+    def state(self, who=None) -> dict:
+        return self.client.get(f"/api/tables/{self.code}", headers=who or {}).json["state"]
+
+
+def test_the_rules_potion_example_completes_greaves_with_a_5_and_two_potions(client, scripted):
+    """A 5 with two potions marks Greaves' >= 7 and completes the row: its coins, and a potion."""
+    scripted({3: {"d6": 3, "d8": 5, "d10": 1, "d12": 1}})
+    t = Table(client)
+    todd = t.players[0]
+    t.ok(t.host, "start")
+    t.ok(t.host, "roll", round=1)
+    for die, row, circle in [("d6", "Gloves", 0), ("d8", "Gloves", 1), ("d10", "Greaves", 1), ("d12", "Dagger", 1)]:
+        t.ok(todd, "spend", die=die, row=row, circle=circle)
+    t.ok(t.host, "roll", round=2)
+    for die, row, circle in [("d6", "Dagger", 0), ("d8", "Helm", 0), ("d12", "Helm", 1)]:
+        t.ok(todd, "spend", die=die, row=row, circle=circle)
+    t.ok(t.host, "roll", round=3)
+    t.ok(todd, "spend", die="d6", row="Greaves", circle=0)
+    before = t.state(todd)["mine"]
+    assert before["potions"] == 3  # Gloves, Dagger, Helm
+    mine = t.ok(todd, "spend", die="d8", row="Greaves", circle=2, adjust=2)["mine"]
+    greaves = [row["name"] for row in client.get(f"/api/tables/{t.code}/layout").json["rows"]].index("Greaves")
+    assert mine["completed"][greaves]
+    assert mine["potions"] == 3 - 2 + 1
+    assert mine["lines"]["crafting"] == before["lines"]["crafting"] + 5
+    assert mine["total"] == 3 + 3 + 4 + 5
+
+
+def test_a_refused_mark_says_why_and_changes_nothing(client, scripted):
+    scripted({1: {"d6": 2, "d8": 3, "d10": 4, "d12": 9}})
+    t = Table(client)
+    todd = t.players[0]
+    t.ok(t.host, "start")
+    assert t.refused(todd, "spend", die="d6", row="Ring", circle=0) == "Round 1 is not rolled yet."
+    t.ok(t.host, "roll", round=1)
+    assert t.refused(todd, "spend", die="d12", row="Pendant", circle=1) == "The d12 cannot be spent on Wood."
+    assert t.refused(todd, "spend", die="d6", row="Ring", circle=0) == ("Ring's 3 needs a result of at least 3; 2.")
+    assert "you have 0" in t.refused(todd, "spend", die="d6", row="Ring", circle=0, adjust=1)
+    t.ok(todd, "spend", die="d10", row="Everlasting", circle=1)  # research: a 4 meets "at most 4"
+    assert t.refused(todd, "spend", die="d10", row="Fiery", circle=0) == "This round's d10 result is already spent."
+    assert t.refused(todd, "spend", die="d8", row="Nowhere", circle=0) == "The sheet has no row Nowhere."
+    mine = t.state(todd)["mine"]
+    assert sum(map(sum, mine["marked"])) == 1 and mine["used"] == ["d10"]
+
+
+def test_the_rules_order_example_with_printed_cards(client, scripted):
+    """Item and every enchantment complete: claimed, and its coins score; otherwise refused, naming
+    what is missing."""
+    scripted({})
+    t = Table(client, options={"cards": "printed"})
+    todd = t.players[0]
+    t.ok(t.host, "masteries", material="Blacksmith", energy="Enchanter")
+    t.ok(t.host, "start")
+    shop = ["Pendant of the Elves", "Fiery Ring of the Elves", "Backpack of the Orcs"]
+    t.ok(todd, "cards", adventurer=None, shop=shop)
+    t.ok(t.host, "roll", round=1)
+    # every die at its highest: crafting circles take them, research needs potions (none yet)
+    for die, row, circle in [("d6", "Pendant", 0), ("d8", "Ring", 0), ("d10", "Pendant", 1), ("d12", "Ring", 1)]:
+        t.ok(todd, "spend", die=die, row=row, circle=circle)
+    scripted({2: {"d6": 1, "d8": 1, "d10": 1, "d12": 1}})
+    t.ok(t.host, "roll", round=2)
+    for die, row, circle in [("d8", "of the Elves", 0), ("d12", "of the Elves", 1)]:
+        t.ok(todd, "spend", die=die, row=row, circle=circle)
+    mine = t.state(todd)["mine"]
+    assert mine["claimable"] == [0]
+    assert t.refused(todd, "claim", slot=1) == "Fiery Ring of the Elves needs Fiery complete first."
+    assert t.refused(todd, "claim", slot=2) == "Backpack of the Orcs needs Backpack and of the Orcs complete first."
+    mine = t.ok(todd, "claim", slot=0, order="Plate Armor of the Dragons")["mine"]  # a phone cannot name it
+    assert [o["label"] for o in mine["claimed"]] == ["Pendant of the Elves"]
+    history = client.get(f"/api/tables/{t.code}/history").json["history"]
+    assert history[-1]["payload"] == {"slot": 0, "order": "Pendant of the Elves"}
+    assert mine["lines"]["orders"] == 2 and mine["fulfilled"] == 1
+    assert [o["label"] for o in mine["shop"]] == shop[1:]  # printed cards: the player lays the next one
+
+
+def test_rounds_and_phases_run_to_the_end_with_ready_counts(client):
+    t = Table(client, players=("Ann", "Bo"), sheets=("paper", "paper"))
+    ann, bo = t.players
+    assert t.refused(ann, "ready", phase="resource") == "The game has not begun yet."
+    state = t.ok(t.host, "start")
+    assert (state["phase"], state["round"], state["dice"]) == ("resource", 1, {})
+    assert t.refused(t.host, "advance", phase="resource") == "Roll the dice for round 1 first."
+    rounds = state["rounds"]
+    for round_ in range(1, rounds + 1):
+        state = t.ok(t.host, "roll", round=round_)
+        assert state["round"] == round_ and set(state["dice"]) == set(MAX)
+        assert all(1 <= state["dice"][d] <= MAX[d] for d in MAX)
+        for phase in state["phases"]:
+            assert t.state()["phase"] == phase
+            t.ok(ann, "ready", phase=phase)
+            t.ok(ann, "ready", phase=phase)  # a second tap counts once
+            assert t.state()["ready_count"] == 1
+            state = t.ok(t.host, "advance", phase=phase)
+            assert state["ready_count"] == 0
+            assert "is over" in t.refused(t.host, "advance", phase=phase)  # a second host's tap
+        if round_ < rounds:
+            assert state["phase"] == "resource" and state["round"] == round_ + 1
+    assert state["phase"] == "over" and state["phase_name"] == "Game over"
+    assert state["phases"] == ["resource", "crafting", "mastery"]  # no Customer phase in the last round
+    assert t.refused(t.host, "roll", round=rounds + 1) == "The game is over."
+    assert [r["round"] for r in state["rolls"]] == list(range(1, rounds + 1))
+
+
+def test_a_roll_is_the_servers_once_per_round_and_cannot_be_undone(client):
+    t = Table(client)
+    t.ok(t.host, "start")
+    res = t.act(t.host, "roll", round=1, dice={"d6": 6, "d8": 8, "d10": 10, "d12": 12})
+    first = res.json["state"]["dice"]
+    second = t.refused(t.host, "roll", round=1)  # the other host's tap, a moment later
+    assert second == "Round 1 is already rolled."
+    assert t.refused(t.host, "roll", round=3) == "This table is at round 2; it cannot take round 3's roll yet."
+    assert error_of(client.post(f"/api/tables/{t.code}/undo", headers=t.host), 409)["reason"] == (
+        "A roll cannot be taken back."
+    )
+    assert t.state()["dice"] == first
+    assert error_of(t.act(t.players[0], "roll", round=2), 403)["reason"] == "Only the host rolls the dice."
+    log = client.get(f"/api/tables/{t.code}/history").json["history"]
+    rolls = [e for e in log if e["type"] == "roll"]
+    assert len(rolls) == 1 and rolls[0]["payload"]["dice"] == first
+
+
+def test_masteries_pay_master_to_everyone_reaching_them_together_then_flip(client, scripted):
+    """Two digital sheets reach Blacksmith in the same Mastery phase: both score its Master value;
+    a paper sheet that reaches it later says so, scores nothing on its phone, and the card stays
+    Apprentice. Each merchant scores each Mastery once."""
+    scripted({})
+    t = Table(client, options={"cards": "printed"}, players=("Ann", "Bo", "Cy"), sheets=("digital", "digital", "paper"))
+    ann, bo, cy = t.players
+    t.ok(t.host, "masteries", material="Blacksmith", energy="Enchanter")
+    state = t.ok(t.host, "start")
+    blacksmith = next(m for m in state["masteries"] if m["name"] == "Blacksmith")
+    steel = [
+        (row["name"], i)
+        for row in client.get(f"/api/tables/{t.code}/layout").json["rows"]
+        for i, c in enumerate(row["circles"])
+        if c["column"] == "steel"
+    ]
+    needed, marked = blacksmith["circles"], 0
+    round_ = 0
+    while marked < needed:
+        round_ += 1
+        t.ok(t.host, "roll", round=round_)
+        for die in ("d8", "d10", "d12")[: min(3, needed - marked)]:
+            row, circle = steel[marked]
+            for who in (ann, bo):
+                t.ok(who, "spend", die=die, row=row, circle=circle)
+            marked += 1
+    t.ok(t.host, "advance", phase="resource")
+    state = t.ok(t.host, "advance", phase="crafting")
+    seats = {p["name"]: p for p in state["players"]}
+    assert seats["Ann"]["mastered"] == seats["Bo"]["mastered"] == ["Blacksmith"]
+    for who in (ann, bo):
+        assert t.state(who)["mine"]["lines"]["material-mastery"] == blacksmith["master"]
+    assert next(m for m in state["masteries"] if m["name"] == "Blacksmith")["side"] == "master"  # until the phase ends
+    state = t.ok(cy, "mastery", card="Blacksmith")
+    assert t.refused(cy, "mastery", card="Blacksmith").startswith("You have already scored Blacksmith")
+    assert t.refused(ann, "mastery", card="Blacksmith") == "Your digital sheet scores its Masteries itself."
+    state = t.ok(t.host, "advance", phase="mastery")
+    assert next(m for m in state["masteries"] if m["name"] == "Blacksmith")["side"] == "apprentice"
+    assert next(m for m in state["masteries"] if m["name"] == "Enchanter")["side"] == "master"
+
+
+def test_paper_scores_rank_with_the_tie_breaks_and_export_as_csv_and_json(client):
+    t = Table(client, players=("Ann", "Bo", "Cy", "Di"), sheets=("paper",) * 4)
+    t.ok(t.host, "start")
+    scores = {  # Ann and Bo tie on coins, Bo has more orders; Cy and Di tie on everything
+        "Ann": ({"crafting": 30, "orders": 10}, 3, 2),
+        "Bo": ({"crafting": 25, "orders": 15}, 4, 0),
+        "Cy": ({"research": 20}, 2, 5),
+        "Di": ({"crafting": 10, "charms": 10}, 2, 5),
+    }
+    for who, (lines, fulfilled, potions) in zip(t.players, scores.values(), strict=True):
+        t.ok(who, "scores", lines=lines, fulfilled=fulfilled, potions=potions)
+    standings = t.state()["standings"]
+    assert [(s["place"], s["name"], s["total"]) for s in standings] == [
+        (1, "Bo", 40),
+        (2, "Ann", 40),
+        (3, "Cy", 20),
+        (3, "Di", 20),
+    ]
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/api/tables/{t.code}/export?format=csv").text)))
+    assert [(r["place"], r["name"], r["total"], r["fulfilled"], r["potions"]) for r in rows] == [
+        ("1", "Bo", "40", "4", "0"),
+        ("2", "Ann", "40", "3", "2"),
+        ("3", "Cy", "20", "2", "5"),
+        ("3", "Di", "20", "2", "5"),
+    ]
+    assert rows[0]["crafting"] == "25" and rows[0]["orders"] == "15"
+    exported = client.get(f"/api/tables/{t.code}/export").json
+    assert exported["state"]["standings"] == standings
+    assert error_of(t.act(t.players[0], "scores", lines={"crafting": -1}), 422)["field"].startswith("lines")
+    assert t.refused(t.players[0], "mastery", card="Blacksmith") == "Masteries are scored in the Mastery phase."
+
+
+def test_solo_has_a_rating_and_its_customer_phase_is_the_order_shift(client):
+    t = Table(client)
+    state = t.ok(t.host, "start")
+    mine = t.state(t.players[0])["mine"]
+    assert len(mine["shop"]) == 4 and len(state["waiting"]) == 2 and mine["adventurer"]["name"]
+    t.ok(t.host, "roll", round=1)
+    for phase in ("resource", "crafting", "mastery"):
+        state = t.ok(t.host, "advance", phase=phase)
+    assert state["phase_name"] == "Order shift"
+    before = [o["label"] for o in t.state(t.players[0])["mine"]["shop"]] + [o["label"] for o in state["waiting"]]
+    state = t.ok(t.host, "advance", phase="customer")
+    after = [o["label"] for o in t.state(t.players[0])["mine"]["shop"]] + [o["label"] for o in state["waiting"]]
+    assert after[:5] == before[1:]  # the leftmost leaves, the rest shift left, one comes in at the right
+    assert state["rating"] is None  # 0 coins earns no title
+
+
+def test_a_dealt_table_deals_every_player_an_adventurer_and_orders_by_the_player_count(client):
+    t = Table(client, players=("Ann", "Bo", "Cy"), sheets=("digital", "paper", "digital"))
+    t.ok(t.host, "start")
+    heroes, shops = set(), []
+    for who in t.players:
+        mine = t.state(who)["mine"]
+        heroes.add(mine["adventurer"]["name"])
+        shops.append(mine["shop"])
+        assert sum(o["double"] for o in mine["shop"]) < 3  # the rules' re-deal
+    assert len(heroes) == 3 and [len(s) for s in shops] == [3, 3, 3]
+    state = t.state()
+    assert {m["type"] for m in state["masteries"]} == {"material", "energy"}
+    assert all(m["side"] == "master" for m in state["masteries"])
+    assert error_of(client.post(f"/api/tables/{t.code}/players", json={"name": "Late"}), 409)["reason"].startswith(
+        "This game has begun"
+    )
+
+
+def test_only_players_and_the_host_act_and_the_view_never_shows_another_players_sheet(client):
+    t = Table(client, players=("Ann", "Bo"), sheets=("digital", "digital"))
+    t.ok(t.host, "start")
+    assert error_of(t.act(t.players[0], "start"), 403)["reason"] == "Only the table's host does that."
+    assert error_of(t.act(t.host, "ready", phase="resource"), 403)["reason"] == "Join the table to play."
+    spectator = t.state()
+    assert spectator["mine"] is None
+    assert all("marked" not in p for p in spectator["players"])
+    ann = t.state(t.players[0])
+    assert ann["mine"]["name"] == "Ann" and "marked" in ann["mine"]
+
+
+def test_hosts_tapping_roll_at_once_make_one_roll(app, client):
+    """Eight taps of Roll for round 1 at the same moment (a host's two phones, a co-host): one
+    roll is recorded, the others are told it is already rolled."""
+    t = Table(client)
+    t.ok(t.host, "start")
+    barrier = threading.Barrier(8)
+    statuses = []
+
+    def tap():
+        barrier.wait()
+        res = app.test_client().post(f"/api/tables/{t.code}/actions", json={"type": "roll", "round": 1}, headers=t.host)
+        statuses.append((res.status_code, res.json.get("error", {}).get("reason")))
+
+    threads = [threading.Thread(target=tap) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(statuses, key=str) == [(200, None)] + [(409, "Round 1 is already rolled.")] * 7
+    history = client.get(f"/api/tables/{t.code}/history").json["history"]
+    assert [e["type"] for e in history].count("roll") == 1
+
+
+def test_places_are_numbered_as_a_tournament_numbers_them():
+    """Two share 1st, the next is 3rd; the order within a tie is the order given."""
+    from pnp.rules.table import numbered_places
+
+    assert numbered_places([(40, 3, 2), (40, 3, 2), (20, 9, 9), (40, 4, 0)]) == [(1, 3), (2, 0), (2, 1), (4, 2)]
+    assert numbered_places([]) == []
+
+
+def test_a_dice_games_table_page_links_its_projector_and_its_event(client):
+    merchants = Table(client)
+    page = client.get(f"/t/{merchants.code}").text
+    assert f'href="/t/{merchants.code}/projector"' in page
+    assert client.get(f"/t/{merchants.code}/projector").status_code == 200
+    spells = open_table(client, "magic-spell")
+    assert "/projector" not in client.get(f"/t/{spells['code']}").text
+    event = client.post("/api/events", json={"game": GAME}).json
+    in_event = client.post(f"/api/events/{event['code']}/tables", json={}).json
+    assert f'href="/e/{event["code"]}"' in client.get(f"/t/{in_event['code']}").text
