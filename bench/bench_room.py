@@ -554,14 +554,13 @@ def scenario_workers(args, tmp: Path, misses: list[str]) -> dict:
 
 def ranking(rows: list[dict]) -> list[tuple]:
     """(place, table, player, total) ranked by total, fulfilled, potions, all descending; equal
-    keys share a place, and the next key takes the next place (1, 1, 2: as the companion's
-    standings number them, at a table and at an event)."""
+    keys share a place, numbered as a tournament does: two sharing 1st, the next is 3rd."""
     key = lambda r: (-r["total"], -r["fulfilled"], -r["potions"])  # noqa: E731
     ranked = sorted(rows, key=key)
     out, place = [], 0
     for i, row in enumerate(ranked):
         if i == 0 or key(row) != key(ranked[i - 1]):
-            place += 1
+            place = i + 1
         out.append((place, row["table"], row["player"], row["total"]))
     return sorted(out)
 
