@@ -221,11 +221,12 @@ def events(code: str):
             while True:
                 # A burst (a reconnect's backlog) is read once; a roll that wakes every phone of a
                 # room is read and rendered once for them all (companion.feed).
-                sent = p.feed.after(info.code, last, subscription.announced())
-                for seq, text in sent:
-                    yield text
-                    last = seq
-                if not sent and not subscription.wait(keepalive):
+                announced = subscription.announced()
+                if announced is None or announced > last:
+                    for seq, text in p.feed.after(info.code, last, announced):
+                        yield text
+                        last = seq
+                if not subscription.wait(keepalive):
                     yield ": still here\n\n"  # keeps proxies and phones from closing an idle stream
 
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}

@@ -10,9 +10,9 @@ that reconnects from further back is answered from the store.
 from __future__ import annotations
 
 import json
+import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from threading import Lock
 
 from companion.db import Entry
 
@@ -31,13 +31,17 @@ class Feed:
         """`read(code, after)`: the table's entries after a seq; `render(code, entries)`: their messages."""
         self._read, self._render = read, render
         self._recent: OrderedDict[str, list[Message]] = OrderedDict()
-        self._locks: dict[str, Lock] = {}
-        self._guard = Lock()
+        # threading's locks looked up now, not at import: gevent patches them in the worker
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
 
     def after(self, code: str, last: int, announced: int | None) -> list[Message]:
         """The messages after seq `last`. `announced`: the newest seq the stream was woken for (the
         feed reads the store only if it has not seen that far), None when not known (a new stream,
         or a listener that reconnected), which always reads."""
+        recent = self._recent.get(code)
+        if announced is not None and recent and recent[-1][0] >= announced and last + 1 >= recent[0][0]:
+            return [m for m in recent if m[0] > last]  # the room woken by a roll: no lock, no store
         with self._lock_for(code):
             recent = self._recent.get(code, [])
             if announced is None or announced > (recent[-1][0] if recent else 0):
@@ -51,9 +55,12 @@ class Feed:
             return [m for m in recent if m[0] > last]
         return self._render(code, self._read(code, last))  # further back than the feed keeps
 
-    def _lock_for(self, code: str) -> Lock:
-        with self._guard:
-            return self._locks.setdefault(code, Lock())
+    def _lock_for(self, code: str) -> threading.Lock:
+        lock = self._locks.get(code)
+        if lock is None:
+            with self._guard:
+                lock = self._locks.setdefault(code, threading.Lock())
+        return lock
 
     def _keep(self, code: str, recent: list[Message]) -> None:
         with self._guard:

@@ -42,41 +42,52 @@ KEEPALIVES = dict(keepalives=1, keepalives_idle=10, keepalives_interval=3, keepa
 logger = logging.getLogger(__name__)
 
 
+class Channel:
+    """One table's publishes in this process. Every publish swaps in a fresh Event and sets the old
+    one, so a roll wakes a room of streams with one set() rather than one per stream."""
+
+    def __init__(self):
+        self.newest = 0  # the newest seq a publish named
+        self.unknown = 0  # bumped when something no publish named may have happened (a lost listener)
+        self.event = threading.Event()
+        self.subscribers = 0
+
+    def publish(self, seq: int | None) -> None:
+        if seq is None:
+            self.unknown += 1
+        else:
+            self.newest = max(self.newest, seq)
+        fired, self.event = self.event, threading.Event()  # the news first, then the wake
+        fired.set()
+
+
 class Subscription:
     """One stream's interest in one table. A context manager: leaving it unsubscribes."""
 
-    def __init__(self, hub: Hub, code: str):
+    def __init__(self, hub: Hub, code: str, channel: Channel):
         self.code = code  # normalized
         self._hub = hub
-        self._woken = threading.Event()
-        self._announced = 0  # the newest seq a publish named
-        self._unknown = True  # something may be new that no publish named (a new stream, a lost listener)
+        self._channel = channel
+        self._seen = channel.event  # the generation of publishes this stream has looked at
+        self._unknown = -1  # a new stream knows nothing: its first announced() is None
 
     def wait(self, timeout: float | None = None) -> bool:
         """True once something happened for the table since the last True (or since subscribing);
         False if `timeout` seconds pass first."""
-        if self._woken.wait(timeout):
-            # Cleared before the caller reads the log: a publish after this point sets it again,
-            # and a publish before it committed its entry before the read.
-            self._woken.clear()
-            return True
-        return False
-
-    def wake(self, seq: int | None = None) -> None:
-        """Something happened: entry `seq`, or (None) something unknown."""
-        if seq is None:
-            self._unknown = True
-        else:
-            self._announced = max(self._announced, seq)
-        self._woken.set()
+        if self._seen is self._channel.event and not self._seen.wait(timeout):
+            return False
+        # Taken before the caller reads the log: a publish after this point sets it, and a
+        # publish before it committed its entry before the read.
+        self._seen = self._channel.event
+        return True
 
     def announced(self) -> int | None:
         """The newest seq announced so far, or None if something unnamed may be newer (once: the
         next call names the seq again unless another unnamed wake came)."""
-        if self._unknown:
-            self._unknown = False
+        if self._unknown != self._channel.unknown:
+            self._unknown = self._channel.unknown
             return None
-        return self._announced
+        return self._channel.newest
 
     def close(self) -> None:
         self._hub._unsubscribe(self)
@@ -93,7 +104,7 @@ class Hub:
         """`engine`: the Store's; with PostgreSQL, publishes reach every process on that database."""
         self._engine = engine if engine is not None and engine.dialect.name == "postgresql" else None
         self._lock = threading.Lock()
-        self._subscribers: dict[str, set[Subscription]] = {}
+        self._channels: dict[str, Channel] = {}  # the tables with a stream open here
         self._closed = threading.Event()
         self._listener_pid: int | None = None  # the process the listener thread runs in
         self._listening = threading.Event()
@@ -103,9 +114,11 @@ class Hub:
         return cls(store.engine)
 
     def subscribe(self, code: str) -> Subscription:
-        subscription = Subscription(self, _key(code))
+        code = _key(code)
         with self._lock:
-            self._subscribers.setdefault(subscription.code, set()).add(subscription)
+            channel = self._channels.setdefault(code, Channel())
+            channel.subscribers += 1
+            subscription = Subscription(self, code, channel)
         if self._engine is not None:
             self._ensure_listener()
         return subscription
@@ -129,22 +142,22 @@ class Hub:
 
     def _unsubscribe(self, subscription: Subscription) -> None:
         with self._lock:
-            waiting = self._subscribers.get(subscription.code, set())
-            waiting.discard(subscription)
-            if not waiting:
-                self._subscribers.pop(subscription.code, None)
+            channel = self._channels.get(subscription.code)
+            if channel is not None:
+                channel.subscribers -= 1
+                if channel.subscribers <= 0:
+                    del self._channels[subscription.code]
 
     def _wake(self, code: str, seq: int | None) -> None:
-        with self._lock:
-            waiting = list(self._subscribers.get(code, ()))
-        for subscription in waiting:
-            subscription.wake(seq)
+        channel = self._channels.get(code)
+        if channel is not None:
+            channel.publish(seq)
 
     def _wake_all(self) -> None:
         with self._lock:
-            waiting = [s for subscriptions in self._subscribers.values() for s in subscriptions]
-        for subscription in waiting:
-            subscription.wake()
+            channels = list(self._channels.values())
+        for channel in channels:
+            channel.publish(None)
 
     def _ensure_listener(self) -> None:
         """Start this process's listener if it is not running, and wait (a little) until it listens,

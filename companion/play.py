@@ -8,11 +8,11 @@ table replays it once per action, not once per phone.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from threading import Lock
 
 from pydantic import BaseModel
 
@@ -61,7 +61,10 @@ class Play:
     hub: Hub
     layers: list[Path]
     _replays: OrderedDict = field(default_factory=OrderedDict)  # code -> (last seq, Table)
-    _lock: Lock = field(default_factory=Lock)
+    # Looked up when made, not when imported: `companion serve` imports this module in gunicorn's
+    # master, before gevent patches threading in the worker; a lock bound then would block the
+    # whole worker instead of one greenlet.
+    _lock: threading.Lock = field(default_factory=lambda: threading.Lock())
     feed: Feed = field(init=False)  # the live streams' messages
 
     def __post_init__(self):
