@@ -14,10 +14,10 @@
    `--pg-phones` (4,000) followers; rolls, then `--drop` (10 %) of the phones drop, rolls happen
    while they are away, and they come back with Last-Event-ID: each phone's ids must be the log's,
    1..n, each once, in order. Target: every roll to every phone, p99 reported.
-3. event: `--tables` (250) tables of `--seats` (8) joined players, each following its table (2,000
-   players and phones: a Merchants table seats at most 8, so not 200 tables of 10); the organiser
-   rolls every round through the event API, then every player posts their scores at once, and the
-   event's leaderboard must equal the ranking computed here.
+3. event: `--tables` (200) tables of `--table-phones` (10) phones each following its table:
+   `--seats` (8, a Merchants table's most) joined players and the rest followers (a host's phone,
+   a projector); the organiser rolls every round through the event API, then every player posts
+   their scores at once, and the event's leaderboard must equal the ranking computed here.
 
 Everything talks to 127.0.0.1 only. Each scenario has a deadline (`--deadline`, s) and stops with
 FAIL when it passes; a watchdog ends the whole run (servers included) past the sum of them.
@@ -108,20 +108,10 @@ def running(command: list[str], env: dict, log: Path, port: int, deadline: Deadl
         SERVERS.remove(proc)
 
 
-# `companion serve` with gevent's patching done first, before the master imports the companion:
-# then a `from threading import Lock` at a module's top binds gevent's lock, not the OS thread's one
-# (see --patch-early in the README).
-PATCHED_SERVE = (
-    "from gevent import monkey; monkey.patch_all(); import sys; from companion.cli import main; "
-    "sys.argv[0] = 'companion'; main()"
-)
-
-
-def companion(tmp: Path, database: str, workers: int, deadline: Deadline, patch_early: bool = False):
+def companion(tmp: Path, database: str, workers: int, deadline: Deadline):
     port = free_port()
     env = {**os.environ, "DATABASE_URL": database, "COMPANION_INSTANCE": str(tmp / f"instance-{port}")}
-    start = ["-c", PATCHED_SERVE] if patch_early else ["-m", "companion"]
-    command = [sys.executable, *start, "serve", "--host", "127.0.0.1", "--port", str(port)]
+    command = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(port)]
     command += ["--workers", str(workers), "--database", database]
     return port, running(command, env, tmp / f"companion-{port}.log", port, deadline)
 
@@ -392,7 +382,7 @@ def scenario_room(args, tmp: Path, misses: list[str]) -> dict:
     print(f"== 1. one table, {args.phones} phones, one gevent worker, SQLite; {args.rounds} rolls ==", flush=True)
     print(f"  before: {load()} (2 cores; other work on the machine shows here)", flush=True)
     deadline = Deadline(args.deadline, "room")
-    ours_port, ours_server = companion(tmp, f"sqlite:///{tmp / 'room.sqlite3'}", 1, deadline, args.patch_early)
+    ours_port, ours_server = companion(tmp, f"sqlite:///{tmp / 'room.sqlite3'}", 1, deadline)
     floor_port, floor_server = floor(tmp, deadline)
     ours_all, floor_all, sizes = [], [], []
     with ours_server as ours_proc, floor_server as floor_proc:
@@ -473,7 +463,7 @@ def scenario_workers(args, tmp: Path, misses: list[str]) -> dict:
     deadline = Deadline(args.deadline, "workers")
     result: dict = {}
     with bench_database() as url:
-        port, server = companion(tmp, url, 2, deadline, args.patch_early)
+        port, server = companion(tmp, url, 2, deadline)
         with server:
             code, host, _, backlog = new_table(port)
             gen = Loadgen("127.0.0.1", port)
@@ -606,12 +596,14 @@ def score_lines(rng: random.Random) -> tuple[dict, int, int]:
 
 
 def scenario_event(args, tmp: Path, misses: list[str]) -> dict:
-    n_tables, seats = args.tables, args.seats
-    print(f"== 3. an event: {n_tables} tables x {seats} players, one worker, SQLite ==", flush=True)
+    n_tables, seats, per_table = args.tables, args.seats, max(args.seats, args.table_phones)
+    print(
+        f"== 3. an event: {n_tables} tables x {per_table} phones ({seats} players), one worker, SQLite ==", flush=True
+    )
     print(f"  before: {load()} (2 cores; other work on the machine shows here)", flush=True)
     deadline = Deadline(args.deadline, "event")
     result: dict = {}
-    port, server = companion(tmp, f"sqlite:///{tmp / 'event.sqlite3'}", 1, deadline, args.patch_early)
+    port, server = companion(tmp, f"sqlite:///{tmp / 'event.sqlite3'}", 1, deadline)
     with server:
         ev = expect(call(port, "POST", "/api/events", {"game": GAME, "name": "Bench cup"}), 201, "create the event")
         ecode, organiser = ev["code"], ev["organiser_token"]
@@ -622,8 +614,8 @@ def scenario_event(args, tmp: Path, misses: list[str]) -> dict:
         gen = Loadgen("127.0.0.1", port)
         try:
             phones, refs, table_of = [], [], {}
-            for code, _host, players, _seq in tables:
-                group = [Phone(f"/api/tables/{code}/events", keep=(i == 0), tag=code) for i in range(len(players))]
+            for code, _host, _players, _seq in tables:
+                group = [Phone(f"/api/tables/{code}/events", keep=(i == 0), tag=code) for i in range(per_table)]
                 refs.append(group[0])
                 phones += group
             started = time.monotonic()
@@ -742,16 +734,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairs", type=int, default=2, help="scenario 1: ours/floor alternations")
     parser.add_argument("--pg-phones", type=int, default=4000, help="scenario 2: phones over two workers")
     parser.add_argument("--drop", type=float, default=0.10, help="scenario 2: the share of phones that drop")
-    parser.add_argument("--tables", type=int, default=250, help="scenario 3: tables in the event")
+    parser.add_argument("--tables", type=int, default=200, help="scenario 3: tables in the event")
+    parser.add_argument("--seats", type=int, default=8, help="scenario 3: players per table (Merchants seats 1-8)")
     parser.add_argument(
-        "--seats", type=int, default=8, help="scenario 3: players (phones) per table (Merchants seats 1-8)"
+        "--table-phones", type=int, default=10, help="scenario 3: phones per table (its players, then followers)"
     )
     parser.add_argument("--deadline", type=float, default=600, help="seconds each scenario may take")
-    parser.add_argument(
-        "--patch-early",
-        action="store_true",
-        help="start the companion with gevent's monkey-patching before it is imported (a workaround, see README)",
-    )
     args = parser.parse_args(argv)
     if args.quick:
         args.phones, args.pg_phones, args.tables, args.rounds = 200, 400, 25, 4
@@ -760,7 +748,7 @@ def main(argv: list[str] | None = None) -> int:
     biggest = max(
         args.phones if "room" in chosen else 0,
         args.pg_phones if "workers" in chosen else 0,
-        2 * args.tables * args.seats if "event" in chosen else 0,
+        2 * args.tables * max(args.seats, args.table_phones) if "event" in chosen else 0,
     )
     limit = raise_open_files(biggest + 512)  # before any server starts: they inherit it
     print(f"open files: soft limit {limit} (need {biggest + 512}: a socket per phone, here and in the server)")
