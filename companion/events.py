@@ -53,9 +53,9 @@ class Events:
     def _layout(self, info: EventInfo) -> dict:
         return self.play.tracker(info.game).layout(self.play.content(info.game))
 
-    def rolls(self, info: EventInfo) -> list[dict]:
-        """Every round rolled so far, recomputed from the seed."""
-        dice = self._layout(info)["dice"]
+    def rolls(self, info: EventInfo, dice: list[dict] | None = None) -> list[dict]:
+        """Every round rolled so far, recomputed from the seed (`dice`: the layout's, if at hand)."""
+        dice = dice or self._layout(info)["dice"]
         return [
             {"round": r, "dice": {d["id"]: seeded_die(info.seed, r, d["id"], d["faces"]) for d in dice}}
             for r in range(1, info.rolled + 1)
@@ -64,15 +64,16 @@ class Events:
     def summary(self, code: str) -> dict:
         """What anyone may see: the seed's digest always, the seed only once the event has ended."""
         info = self.info(code)
+        layout = self._layout(info)
         return {
             "code": info.code,
             "name": info.name,
             "game": info.game,
             "title": self.play.trackable()[info.game].title,
-            "rounds": self._layout(info)["rounds"],
-            "dice": self._layout(info)["dice"],  # each die's id and faces
+            "rounds": layout["rounds"],
+            "dice": layout["dice"],  # each die's id and faces
             "rolled": info.rolled,
-            "rolls": self.rolls(info),
+            "rolls": self.rolls(info, layout["dice"]),
             "seed_sha256": seed_digest(info.seed),
             "seed": info.seed if info.ended_at else None,
             "ended": info.ended_at is not None,
