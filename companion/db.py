@@ -37,6 +37,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -61,7 +62,7 @@ from sqlalchemy import (
     func,
     select,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from pnp.rules.table import HOST, JOIN, Entry
 
@@ -70,6 +71,7 @@ CODE_LENGTH = 6  # 31**6, close to 900 million codes
 MAX_SEQ = 2**31 - 1  # the seq column is a 32-bit integer
 SQLITE_BUSY_MS = 10_000  # how long a writer waits for another's transaction on SQLite
 ATTEMPTS = 5  # a write that collides on a unique key (a code, a seq, a player id) is tried again
+MIGRATE_ATTEMPTS = 10  # a migration SQLite refuses at once as locked (workers starting together)
 MIGRATION_LOCK = 0x5350_454C  # "SPEL": the PostgreSQL advisory lock workers take to migrate one at a time
 MIGRATIONS = Path(__file__).with_name("alembic.ini")
 T = TypeVar("T")
@@ -174,7 +176,15 @@ class Store:
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
-        self._write(upgrade)
+        for attempt in range(MIGRATE_ATTEMPTS):
+            try:
+                return self._write(upgrade)
+            except OperationalError as error:
+                # SQLite answers "database is locked" at once, without its busy wait, when workers
+                # opening a new file race to switch it to WAL: the later ones try again shortly.
+                if "locked" not in str(error) or attempt == MIGRATE_ATTEMPTS - 1:
+                    raise
+                time.sleep(0.05 * (attempt + 1))
 
     def close(self) -> None:
         self.engine.dispose()
