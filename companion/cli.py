@@ -124,8 +124,10 @@ def serve(host, port, workers, extra, database, tls, cert, key) -> None:
         cert, key = (cert, key) if cert else self_signed(Path(instance_folder()), address)
         options |= {"certfile": str(cert), "keyfile": str(key)}
     url = f"{'https' if tls else 'http'}://{address}:{port}/"
+    server = _Server(options)
+    _preflight(server, host, port)
     _announce(url, tls and not cert)
-    _Server(options).run()
+    server.run()
 
 
 def _check_content(extra: tuple[Path, ...]) -> None:
@@ -145,6 +147,32 @@ def _check_content(extra: tuple[Path, ...]) -> None:
         for problem in problems:
             click.echo(str(problem), err=True)
         raise SystemExit(2)
+
+
+def _preflight(server: _Server, host: str, port: int) -> None:
+    """Stop with a clear message before the address is printed, so nobody walks to a server that
+    then fails: the worker class must load (gevent's needs packages a plain install could miss)
+    and the port must be free."""
+    try:
+        _ = server.cfg.worker_class  # the property loads and sets up the class, as the arbiter will
+    except Exception as err:  # gunicorn wraps any failure in RuntimeError; the import error is the cause
+        cause = err.__context__ or err
+        raise click.ClickException(
+            f"the server's gevent worker cannot load ({type(cause).__name__}: {cause}); "
+            "reinstall Spellpress (pip install -e .) to bring in what it needs"
+        ) from None
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as gunicorn binds: TIME_WAIT is free
+            probe.bind(address)
+    except OSError as err:
+        raise click.ClickException(
+            f"cannot listen on {host}:{port} ({err.strerror or err}); another server may be using the port: "
+            "stop it or choose another --port"
+        ) from None
 
 
 def _announce(url: str, self_signed_cert: bool) -> None:

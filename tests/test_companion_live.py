@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
+import socket
 import subprocess
 import sys
 
 import psutil
 
-from tests.companion_server import call, server
+from tests.companion_server import call, free_port, server
 
 
 class Stream:
@@ -142,6 +144,39 @@ def test_serve_refuses_several_workers_without_postgresql(tmp_path):
         timeout=60,
     )
     assert proc.returncode == 2 and "PostgreSQL" in proc.stderr
+
+
+def _serve_until_it_stops(tmp_path, *args, env=None):
+    return subprocess.run(
+        [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "COMPANION_INSTANCE": str(tmp_path / "instance"), **(env or {})},
+    )
+
+
+def test_serve_prints_no_address_when_its_worker_cannot_load(tmp_path):
+    """A plain install once lacked `packaging`, which gunicorn's gevent worker imports: the server
+    printed the address and QR code, then died. A shadow package that refuses to import stands in."""
+    (tmp_path / "packaging").mkdir()
+    (tmp_path / "packaging" / "__init__.py").write_text("raise ImportError('packaging is missing here')\n")
+    proc = _serve_until_it_stops(tmp_path, "--port", str(free_port()), env={"PYTHONPATH": str(tmp_path)})
+    assert proc.returncode != 0
+    assert "http" not in proc.stdout, "an address was printed for a server that cannot start"
+    assert "gevent worker cannot load" in proc.stderr and "packaging is missing here" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_serve_prints_no_address_when_its_port_is_taken(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        proc = _serve_until_it_stops(tmp_path, "--port", str(port))
+    assert proc.returncode != 0
+    assert "http" not in proc.stdout
+    assert f"127.0.0.1:{port}" in proc.stderr and "--port" in proc.stderr and "Traceback" not in proc.stderr
 
 
 def test_tls_serves_https_with_a_self_signed_certificate_for_this_machine(tmp_path):
