@@ -16,9 +16,12 @@ from typing import Any
 import yaml
 from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
+from yaml.events import AliasEvent, StreamEndEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.parser import Parser
 from yaml.reader import Reader
 from yaml.resolver import Resolver
+from yaml.scanner import Scanner
 
 from pnp.content.problems import ContentError, Mark, Problem, describe, display_path
 
@@ -130,10 +133,15 @@ def _position(name: str, before: str) -> Mark:
 
 def _compose(text: str, name: str) -> Node | None:
     try:
-        return _Loader(text).get_single_node()
-    except _TooDeep as err:
-        where = Mark(name, err.mark.line + 1, err.mark.column + 1)
-        raise _refuse(where, _TOO_DEEP) from None
+        try:
+            return _FastLoader(text).get_single_node()
+        except yaml.MarkedYAMLError:
+            # libyaml has limits and words of its own (a release refuses flow nesting past 1,000
+            # levels before our limit is reached): what it refuses is read again in Python, so the
+            # outcome, our limits and the message, is ours whichever PyYAML is installed.
+            return _PythonLoader(text).get_single_node()
+    except _Refused as err:
+        raise _refuse(Mark(name, err.mark.line + 1, err.mark.column + 1), err.message) from None
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -151,41 +159,65 @@ class _Resolver(Resolver):
     }
 
 
-# libyaml parses several times faster; its own composer recurses in C and overflows the stack
-# on deep nesting (a crash, not an exception), so nodes are composed in Python, depth limited.
-if yaml.__with_libyaml__:
-    from yaml._yaml import CParser as _Parser
-else:  # pragma: no cover - PyYAML built without libyaml
-    from yaml.parser import Parser
-    from yaml.scanner import Scanner
+class _Composing(Composer, _Resolver):
+    """Nodes composed in Python from any parser's events: nesting limited, and the composer's own
+    refusals (a second document, an unknown or repeated anchor) in our words."""
 
-    class _Parser(Reader, Scanner, Parser):
-        def __init__(self, stream: str):
-            Reader.__init__(self, stream)
-            Scanner.__init__(self)
-            Parser.__init__(self)
-
-
-class _Loader(Composer, _Parser, _Resolver):
-    def __init__(self, stream: str):
-        _Parser.__init__(self, stream)
+    def __init__(self):
         Composer.__init__(self)
         _Resolver.__init__(self)
         self.depth = 0
 
+    def get_single_node(self):
+        self.get_event()  # stream start
+        document = None if self.check_event(StreamEndEvent) else self.compose_document()
+        if not self.check_event(StreamEndEvent):
+            raise _Refused(self.get_event().start_mark, "expected one YAML document, got another (a line '---')")
+        self.get_event()  # stream end
+        return document
+
     def compose_node(self, parent, index):
+        event = self.peek_event()
+        if isinstance(event, AliasEvent) and event.anchor not in self.anchors:
+            raise _Refused(event.start_mark, f"unknown alias (expected &{event.anchor} written before *{event.anchor})")
+        if event.anchor is not None and not isinstance(event, AliasEvent) and event.anchor in self.anchors:
+            raise _Refused(event.start_mark, f"duplicate anchor (expected each &name once, got &{event.anchor} again)")
         self.depth += 1
         try:
             if self.depth > MAX_DEPTH:
-                raise _TooDeep(self.peek_event().start_mark)
+                raise _Refused(event.start_mark, _TOO_DEEP)
             return super().compose_node(parent, index)
         finally:
             self.depth -= 1
 
 
-class _TooDeep(Exception):
-    def __init__(self, mark: yaml.Mark):
-        self.mark = mark
+class _PythonLoader(_Composing, Reader, Scanner, Parser):
+    def __init__(self, stream: str):
+        Reader.__init__(self, stream)
+        Scanner.__init__(self)
+        Parser.__init__(self)
+        _Composing.__init__(self)
+
+
+# libyaml parses several times faster; its own composer recurses in C and overflows the stack
+# on deep nesting (a crash, not an exception), so its events are composed in Python too.
+if yaml.__with_libyaml__:
+    from yaml._yaml import CParser
+
+    class _FastLoader(_Composing, CParser):
+        def __init__(self, stream: str):
+            CParser.__init__(self, stream)
+            _Composing.__init__(self)
+
+else:  # pragma: no cover - PyYAML built without libyaml
+    _FastLoader = _PythonLoader
+
+
+class _Refused(Exception):
+    """A refusal of ours, at the place in the text it concerns."""
+
+    def __init__(self, mark: yaml.Mark, message: str):
+        self.mark, self.message = mark, message
 
 
 class _Builder:
