@@ -55,7 +55,7 @@ class Page:
     info_axis: str
     draw: Callable[[Writer], None]
     shift: tuple[float, float] = (0.0, 0.0)  # the duplex offset, in the paper's portrait frame
-    holds: tuple[str, ...] = ()  # the ids of the components printed on this page (fronts or backs)
+    holds: tuple[str, ...] = ()  # the ids of the components printed on this page (fronts, backs or a blank back)
     sides: Sides = "single"  # a front whose back page follows it, that back, or a page on its own
     stock: Stock = "card"  # what to print it on: cards, tiles and tracks on card stock, sheets on plain paper
 
@@ -233,17 +233,18 @@ def with_blank_backs(pages: list[Page], paper: Paper) -> list[Page]:
     for page in pages:
         out.append(page)
         if page.sides == "single":
-            number = len(out)
+            # the same component's page, so the setup page's ranges take in whole sheets: 3–14, not 3, 5, ..., 13
             blank = Page(
                 (paper.width, paper.height),
-                f"back of page {number}",
-                "left blank",
+                page.component,
+                "blank back",
                 "y",
                 lambda w: draw_blank_note(
                     w.canvas, paper.width, paper.height, w.templates["page"].info_size, BLANK_NOTE
                 ),
-                stock=page.stock,
+                holds=page.holds,
                 sides="back",
+                stock=page.stock,
             )
             out.append(blank)
     return out

@@ -19,7 +19,7 @@ from pnp.paths import CONTENT
 from tests.pdfcards import BuiltPdf
 
 TOL = 0.01  # points: a back printed where its front's mirror is, to far below a printer's step
-BLANK = " · left blank · "  # the page label of a blank back (pnp.document.with_blank_backs)
+BLANK = " · blank back · "  # the page label of a blank back (pnp.document.with_blank_backs)
 
 
 @dataclass(frozen=True)

@@ -50,7 +50,8 @@ def test_the_first_page_lists_the_set_where_this_pdf_has_it(built_pdf, game_id, 
     first = pdf.text(0)
     assert f"{title} · {words.name} · page 1 of {len(pdf)}" in first
     where = pages_by_label(pdf, title, [c.title for c in opened.every_component()])
-    assert where[words.name] == [1]
+    # duplex: the setup page and its blank back, the first sheet of paper
+    assert where[words.name] == ([1, 2] if options["backs"].startswith("duplex") else [1])
     for component in opened.every_component()[1:]:
         count = len(component.faces) if isinstance(component, Deck) else component.pages
         row = re.compile(
