@@ -8,6 +8,7 @@ import re
 import pytest
 
 from pnp.build import open_game
+from pnp.components.kinds import Deck
 from pnp.games import game, games
 from pnp.paths import CONTENT
 from tests.conftest import invoke
@@ -63,3 +64,15 @@ def test_a_bad_sheets_count_exits_2_naming_the_option(tmp_path, args, says):
     assert result.exit_code == 2
     assert "--sheets" in result.stderr and says in result.stderr, result.stderr
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("definition", [g for g in games().values() if g.player_sheets], ids=lambda g: g.id)
+def test_a_games_player_sheets_name_a_component_of_its_set_and_follow_sheets(definition):
+    counted = [
+        c
+        for n in (None, 7)
+        for c in open_game(definition, [CONTENT], sheets=n).every_component()
+        if c.id == definition.player_sheets
+    ]
+    default, seven = (len(c.faces) if isinstance(c, Deck) else c.pages for c in counted)
+    assert seven == 7 and default >= 1
