@@ -91,7 +91,8 @@ def main(ctx) -> None:
     type=click.Choice(BACK_MODES),
     default="duplex-long",
     show_default=True,
-    help="duplex-long/-short: a back page after each front page, mirrored to land behind it; "
+    help="duplex-long/-short: a back page after each front page, mirrored to land behind it, and a blank "
+    "one after a one-sided page, so the whole file prints double-sided; "
     "fold: fronts and backs side by side; none: fronts only.",
 )
 @click.option(
