@@ -31,11 +31,15 @@ class Game:
     content: Content
     templates: Templates
     only: tuple[str, ...] = ()  # component ids to print; empty: all
+    sheets: int | None = None  # how many of its player sheets (GameDef.player_sheets); None: the game's default
 
     @cached_property
     def whole_set(self) -> tuple[Component, ...]:
         """The game's whole set, made once: checking, listing and writing all ask for it."""
-        return tuple(self.definition.load("printed")(self.content, self.templates))
+        printed = self.definition.load("printed")
+        if self.definition.player_sheets:
+            return tuple(printed(self.content, self.templates, self.sheets))
+        return tuple(printed(self.content, self.templates))
 
     def every_component(self) -> list[Component]:
         return list(self.whole_set)
@@ -45,8 +49,10 @@ class Game:
         return [c for c in self.every_component() if not self.only or c.id in self.only]
 
 
-def open_game(definition: GameDef, layers: list[Path], only: tuple[str, ...] = ()) -> Game:
+def open_game(definition: GameDef, layers: list[Path], only: tuple[str, ...] = (), sheets: int | None = None) -> Game:
     """Content and templates, validated; ContentError lists every problem found."""
+    if sheets is not None and not definition.player_sheets:
+        raise ValueError(f"{definition.id} has no player sheets to print {sheets} of")
     problems: list[Problem] = []
     templates = Templates({}, {})
     try:
@@ -59,7 +65,7 @@ def open_game(definition: GameDef, layers: list[Path], only: tuple[str, ...] = (
         raise ContentError(problems + err.problems) from None
     if problems:
         raise ContentError(problems)
-    return Game(definition, content, templates, only)
+    return Game(definition, content, templates, only, sheets)
 
 
 def check(game: Game, options: Options) -> None:

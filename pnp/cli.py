@@ -21,7 +21,9 @@ from pnp.cli_options import (
     BLEED_OPTION,
     CONTENT_OPTION,
     GAME_IDS,
+    MAX_SHEETS,
     PAPER_OPTION,
+    PLAYER_SHEET_GAMES,
     chosen_games,
     complete_games,
     layers,
@@ -30,7 +32,7 @@ from pnp.cli_options import (
     reports_problems,
 )
 from pnp.content.problems import closest
-from pnp.games import GameDef
+from pnp.games import GameDef, games
 from pnp.imposition import BACK_MODES, PAPERS, Options
 from pnp.sim.cli import sim
 from pnp.units import MM
@@ -89,7 +91,8 @@ def main(ctx) -> None:
     type=click.Choice(BACK_MODES),
     default="duplex-long",
     show_default=True,
-    help="duplex-long/-short: a back page after each front page, mirrored to land behind it; "
+    help="duplex-long/-short: a back page after each front page, mirrored to land behind it, and a blank "
+    "one after a one-sided page, so the whole file prints double-sided; "
     "fold: fronts and backs side by side; none: fronts only.",
 )
 @click.option(
@@ -107,30 +110,63 @@ def main(ctx) -> None:
     help="A gutter with bleed between cards (poker cards 8 to a sheet) instead of shared cut lines "
     "(9 to a sheet): easier to cut cleanly, more paper.",
 )
+@click.option(
+    "--sheets",
+    type=click.IntRange(1, MAX_SHEETS),
+    metavar="N",
+    help=f"How many player sheets to print, 1 to {MAX_SHEETS}: one per player, for the games that have them "
+    f"({PLAYER_SHEET_GAMES}; default: the count `pnp list` shows). A game named without them refuses it.",
+)
 @only_option("Print")
 @reports_problems
-def build(names, paper, out, extra, backs, offset, bleed, ink_saver, gutters, only) -> None:
+def build(names, paper, out, extra, backs, offset, bleed, ink_saver, gutters, sheets, only) -> None:
     with without_cycle_collector():
-        _build(names, paper, out, extra, Options(paper, backs, offset, bleed, ink_saver, gutters), only)
+        _build(names, paper, out, extra, Options(paper, backs, offset, bleed, ink_saver, gutters), only, sheets)
 
 
 BACKS_NAMES = {"duplex-long": "duplex", "duplex-short": "duplex-short", "fold": "fold", "none": "fronts"}
 
 
-def output_name(game_id: str, options: Options, only: tuple[str, ...]) -> str:
+def output_name(game_id: str, options: Options, only: tuple[str, ...], sheets: int | None = None) -> str:
     """A name that says what the PDF holds, so no build replaces another kind: game, paper, backs,
-    gutters, and the components of a partial print."""
-    parts = [game_id, options.paper, BACKS_NAMES[options.backs], *(["gutters"] if options.gutters else []), *only]
+    gutters, ink saver, a number of player sheets asked for, and the components of a partial print."""
+    parts = [
+        game_id,
+        options.paper,
+        BACKS_NAMES[options.backs],
+        *(["gutters"] if options.gutters else []),
+        *(["ink-saver"] if options.ink_saver else []),
+        *([f"{sheets}-sheets"] if sheets is not None else []),
+        *only,
+    ]
     return "-".join(parts) + ".pdf"
 
 
-def _build(names, paper, out, extra, options, only) -> None:
+def player_sheets(chosen: list[GameDef], named: bool, sheets: int | None) -> dict[str, int | None]:
+    """Each chosen game's --sheets: N for a game with player sheets, None for the rest; a game
+    named on the command line without them is a usage error, not a silent default."""
+    if sheets is None:
+        return {game.id: None for game in chosen}
+    without = [game.id for game in chosen if not game.player_sheets]
+    having = [game.id for game in games().values() if game.player_sheets]
+    if (named and without) or len(without) == len(chosen):
+        raise click.BadParameter(
+            f"{', '.join(without)} {'has' if len(without) == 1 else 'have'} no player sheets to print; "
+            f"only {', '.join(having)} {'has' if len(having) == 1 else 'have'}",
+            param_hint="--sheets",
+        )
+    return {game.id: sheets if game.player_sheets else None for game in chosen}
+
+
+def _build(names, paper, out, extra, options, only, sheets) -> None:
     only = tuple(dict.fromkeys(only))
+    chosen = chosen_games(names, extra)
+    counts = player_sheets(chosen, bool(names), sheets)
     stale = []
-    for game in chosen_games(names, extra):
-        path = out / output_name(game.id, options, only)
+    for game in chosen:
+        path = out / output_name(game.id, options, only, counts[game.id])
         cache.clear_strays(path)  # a killed build's half-written PDF or stamp
-        key = cache.inputs_key(game.id, layers(extra), (options, only))
+        key = cache.inputs_key(game.id, layers(extra), (options, only, counts[game.id]))
         if cache.is_fresh(path, key):
             click.echo(f"unchanged {path}")
         else:
@@ -138,7 +174,7 @@ def _build(names, paper, out, extra, options, only) -> None:
     if not stale:
         return
     # every game is checked before any is written: one bad file stops the run with nothing written
-    games_to_write = checked_games([game for game, _, _ in stale], extra, options, only)
+    games_to_write = checked_games([game for game, _, _ in stale], extra, options, only, counts)
     for (game, path, key), opened in zip(stale, games_to_write, strict=True):
         if not opened.components():
             click.echo(f"skipped {game.id}: it has none of {', '.join(only)}")
@@ -149,8 +185,14 @@ def _build(names, paper, out, extra, options, only) -> None:
         click.echo(f"wrote {path} ({pages} pages)")
 
 
-def checked_games(chosen: list[GameDef], extra: tuple[Path, ...], options: Options, only: tuple[str, ...] = ()):
-    """Each game opened and checked; ContentError with every problem of every game."""
+def checked_games(
+    chosen: list[GameDef],
+    extra: tuple[Path, ...],
+    options: Options,
+    only: tuple[str, ...] = (),
+    sheets: dict[str, int | None] | None = None,
+):
+    """Each game opened (with its --sheets, by game id) and checked; ContentError with every problem of every game."""
     from pnp.build import check as check_game
     from pnp.build import open_game
     from pnp.content.problems import ContentError
@@ -158,7 +200,7 @@ def checked_games(chosen: list[GameDef], extra: tuple[Path, ...], options: Optio
     opened, problems = [], []
     for game in chosen:
         try:
-            loaded = open_game(game, layers(extra), only)
+            loaded = open_game(game, layers(extra), only, (sheets or {}).get(game.id))
             check_game(loaded, options)
             opened.append(loaded)
         except ContentError as err:

@@ -19,6 +19,7 @@ from pnp.units import MM
 
 MAX_BLEED = 10.0  # mm
 MAX_OFFSET = 10.0  # mm: a printer further off than this needs repair, not correction
+MAX_SHEETS = 50  # player sheets: a whole room of merchants, with spares
 
 CONTENT_OPTION = click.option(
     "--content",
@@ -36,6 +37,7 @@ PAPER_OPTION = click.option(
     help="Paper size.",
 )
 GAME_IDS = ", ".join(games())
+PLAYER_SHEET_GAMES = ", ".join(game.id for game in games().values() if game.player_sheets)  # --sheets applies
 
 
 def complete_games(ctx, param, incomplete: str) -> list[str]:

@@ -8,6 +8,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import Literal
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -27,12 +28,16 @@ from pnp.imposition import (
 )
 from pnp.render import fonts
 from pnp.render.pagemarks import (
+    draw_blank_note,
     draw_crop_marks,
     draw_fold_line,
     draw_label,
     draw_scale_bars,
 )
 from pnp.render.templates import CardTemplate, PageTemplate
+
+Sides = Literal["front", "back", "single"]
+Stock = Literal["card", "plain"]
 
 
 def page_style(template: PageTemplate) -> PageStyle:
@@ -50,7 +55,9 @@ class Page:
     info_axis: str
     draw: Callable[[Writer], None]
     shift: tuple[float, float] = (0.0, 0.0)  # the duplex offset, in the paper's portrait frame
-    holds: tuple[str, ...] = ()  # the ids of the components printed on this page (fronts or backs)
+    holds: tuple[str, ...] = ()  # the ids of the components printed on this page (fronts, backs or a blank back)
+    sides: Sides = "single"  # a front whose back page follows it, that back, or a page on its own
+    stock: Stock = "card"  # what to print it on: cards, tiles and tracks on card stock, sheets on plain paper
 
 
 class Writer:
@@ -61,7 +68,7 @@ class Writer:
 
     def __init__(self, canvas: Canvas, templates: dict, options: Options, repeated: set[Face], pages: list[Page]):
         self.canvas, self.templates, self.options = canvas, templates, options
-        self.printing = Printing(options, component_pages(pages))
+        self.printing = Printing(options, component_pages(pages), stock_pages(pages))
         self.repeated = repeated
         self.forms: dict[Hashable, str] = {}
 
@@ -162,8 +169,11 @@ def deck_run_pages(
 
         side = "fronts and backs, fold on the dashed line" if folded else "fronts"
         holds = tuple(dict.fromkeys(slot.deck for _, slot in placed))
-        pages.append(Page(dims, title, side, full.info_axis, fronts, holds=holds))
-        if backed and options.backs.startswith("duplex"):
+        duplex = bool(backed) and options.backs.startswith("duplex")
+        pages.append(
+            Page(dims, title, side, full.info_axis, fronts, holds=holds, sides="front" if duplex else "single")
+        )
+        if duplex:
 
             def backs(w: Writer, grid=grid, backed=backed) -> None:
                 back_cells = [grid.back_cell(cell, options.backs) for cell, _ in backed]
@@ -173,7 +183,7 @@ def deck_run_pages(
 
             edge = options.backs.removeprefix("duplex-")
             side = f"backs: print double-sided, flip on the {edge} edge"
-            pages.append(Page(dims, title, side, full.info_axis, backs, options.offset, holds=holds))
+            pages.append(Page(dims, title, side, full.info_axis, backs, options.offset, holds, "back"))
     return pages
 
 
@@ -190,6 +200,7 @@ def sheet_pages(sheet: Sheet, templates: dict, options: Options, style: PageStyl
             "y",
             lambda w: sheet.draw(w.canvas, area, templates[sheet.template], index, w.printing),
             holds=(sheet.id,),
+            stock="plain",
         )
 
     return [page(i) for i in range(sheet.pages)]
@@ -202,6 +213,41 @@ def component_pages(pages: list[Page]) -> dict[str, tuple[int, ...]]:
         for component in page.holds:
             found.setdefault(component, []).append(number)
     return {component: tuple(numbers) for component, numbers in found.items()}
+
+
+def stock_pages(pages: list[Page]) -> dict[Stock, tuple[int, ...]]:
+    """Card stock and plain paper -> the numbers (from 1) of the pages to print on it."""
+    found: dict[Stock, list[int]] = {}
+    for number, page in enumerate(pages, 1):
+        found.setdefault(page.stock, []).append(number)
+    return {stock: tuple(numbers) for stock, numbers in found.items()}
+
+
+BLANK_NOTE = "Left blank on purpose: this side keeps every later back behind its front."
+
+
+def with_blank_backs(pages: list[Page], paper: Paper) -> list[Page]:
+    """In duplex, a page on its own gets a blank page after it, so the whole file printed
+    double-sided puts every later front and its back on the two sides of one sheet."""
+    out: list[Page] = []
+    for page in pages:
+        out.append(page)
+        if page.sides == "single":
+            # the same component's page, so the setup page's ranges take in whole sheets: 3–14, not 3, 5, ..., 13
+            blank = Page(
+                (paper.width, paper.height),
+                page.component,
+                "blank back",
+                "y",
+                lambda w: draw_blank_note(
+                    w.canvas, paper.width, paper.height, w.templates["page"].info_size, BLANK_NOTE
+                ),
+                holds=page.holds,
+                sides="back",
+                stock=page.stock,
+            )
+            out.append(blank)
+    return out
 
 
 def on_paper(canvas: Canvas, page: Page, paper: Paper) -> bool:
@@ -226,7 +272,8 @@ def plan_pages(components: list[Component], templates: dict, options: Options) -
             pages += sheet_pages(run, templates, options, style)
         else:
             pages += deck_run_pages(run, templates, options, style, page_template.crop_marks.width)
-    return pages
+    # fold and none print single-sided: every page stands alone already
+    return with_blank_backs(pages, PAPERS[options.paper]) if options.backs.startswith("duplex") else pages
 
 
 def share_sheets(components: list[Component], templates: dict, options: Options) -> list[list[Deck] | Sheet]:

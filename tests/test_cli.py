@@ -416,3 +416,9 @@ def test_a_component_too_big_for_the_paper_is_a_clear_error_not_a_traceback(tmp_
         assert f"{os.path.relpath(templates / 'poker-card.yaml')}:{line}:7: size: " in result.stderr
         assert "Element cards: a 300.0 x 88.9 mm component with 3.0 mm bleed does not fit on A4" in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_an_ink_saver_build_says_so_in_its_file_name(tmp_path):
+    result = ok(invoke("build", GAME, "--ink-saver", "--only", "setup", "--out", str(tmp_path)))
+    pdf = tmp_path / f"{GAME}-a4-duplex-ink-saver-setup.pdf"
+    assert f"wrote {pdf}" in result.output and pdf.exists()

@@ -40,8 +40,10 @@ def pdf(built_pdf):
 
 
 def sheet_pages(path, title: str) -> list[int]:
+    """The pages that print a shoppe sheet (a duplex build follows each with a blank back)."""
     with pdfplumber.open(path) as doc:
-        return [i for i, page in enumerate(doc.pages) if f"· {title} ·" in (page.extract_text() or "")]
+        texts = [page.extract_text() or "" for page in doc.pages]
+    return [i for i, text in enumerate(texts) if f"· {title} ·" in text and "· blank back ·" not in text]
 
 
 def sheet_layout(path, page: int, sheet, words):
@@ -73,7 +75,7 @@ def column_ranges(headings: dict, ids: list[str]) -> dict[str, tuple[float, floa
 
 
 def check_sheet(path, sheet, words):  # noqa: C901
-    [page] = sheet_pages(path, words.components["sheets"])
+    page = sheet_pages(path, words.components["sheets"])[0]  # the copies are one drawing: the first stands for all
     found, headings, circles, curves = sheet_layout(path, page, sheet, words)
     text = " ".join(w["text"] for w in found).replace("’", "'")
     halves = (("crafting", sheet.crafting, sheet.materials), ("research", sheet.research, sheet.energies))

@@ -50,7 +50,8 @@ def test_the_first_page_lists_the_set_where_this_pdf_has_it(built_pdf, game_id, 
     first = pdf.text(0)
     assert f"{title} · {words.name} · page 1 of {len(pdf)}" in first
     where = pages_by_label(pdf, title, [c.title for c in opened.every_component()])
-    assert where[words.name] == [1]
+    # duplex: the setup page and its blank back, the first sheet of paper
+    assert where[words.name] == ([1, 2] if options["backs"].startswith("duplex") else [1])
     for component in opened.every_component()[1:]:
         count = len(component.faces) if isinstance(component, Deck) else component.pages
         row = re.compile(
@@ -76,14 +77,14 @@ def test_the_printer_line_matches_the_backs(built_pdf, options):
     assert plain(cut) in first
 
 
-def test_magic_spell_says_to_glue_the_tiles_before_cutting(built_pdf):
+def test_magic_spell_names_the_tile_pages_in_its_mounting_line(built_pdf):
     opened = open_game(game("magic-spell"), [CONTENT])
     pdf = built_pdf(game="magic-spell")
     tiles = next(c for c in opened.every_component() if c.id == "tiles")
     titles = [c.title for c in opened.every_component()]
     pages = page_ranges(tuple(pages_by_label(pdf, opened.content["game"].title, titles)[tiles.title]))
-    glue = fill(opened.content["setup"].mount_first["tiles"], {"pages": pages})[0]
-    assert plain(glue) in pdf.text(0)
+    line = fill(opened.content["setup"].mount_first["tiles"], {"pages": pages})[0]
+    assert plain(line) in pdf.text(0)
 
 
 def test_a_deck_on_many_pages_is_one_range_on_the_first_page(tmp_path):
@@ -145,5 +146,6 @@ def test_the_first_page_holds_a_card_outline_at_actual_size(built_pdf, game_id, 
     rects = [(r["width"], r["height"]) for r in pdf.plumber.pages[0].rects]
     outline = sorted((size.width, size.height), reverse=True)  # lying on its long side
     assert any(abs(w - outline[0]) < 0.1 * MM and abs(h - outline[1]) < 0.1 * MM for w, h in rects), rects
-    width = f"{size.width / MM:.1f}".removesuffix(".0")
-    assert f"{width} × " in pdf.text(0) and "Print this page first" in pdf.text(0)
+    width, height = (f"{v / MM:.1f}".removesuffix(".0") for v in (size.width, size.height))
+    words = fill(opened.content["setup"].print_test, {"width": width, "height": height})[0]
+    assert plain(words) in pdf.text(0)

@@ -95,7 +95,8 @@ def test_spells_and_potions_cards_come_in_the_rules_counts(letter_pdf):
 
 
 def test_score_pads_cover_four_three_and_two_wizards(letter_pdf):
-    pads = [letter_pdf.text(p) for p in range(len(letter_pdf)) if "· Tournament score pads ·" in letter_pdf.text(p)]
+    texts = [letter_pdf.text(p) for p in range(len(letter_pdf))]
+    pads = [text for text in texts if "· Tournament score pads ·" in text and "· blank back ·" not in text]
     assert len(pads) == 3
     assert "4 wizards" in pads[0] and all(seat in pads[0] for seat in ("North", "East", "South", "West"))
     assert "3 wizards and the Companion" in pads[1]

@@ -72,6 +72,7 @@ class Printing:
 
     options: Options
     pages: dict[str, tuple[int, ...]]  # component id -> the page numbers it is printed on in this PDF
+    stock: dict[str, tuple[int, ...]]  # "card" (stock) or "plain" (paper) -> the page numbers to print on it
 
 
 @dataclass(frozen=True)

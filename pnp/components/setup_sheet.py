@@ -50,14 +50,23 @@ def rows(words: SetupSheet, listed: list[Component], templates: dict, printing: 
 
 
 def printer_lines(words: SetupSheet, printing: Printing) -> list[tuple[str, str]]:
-    """(text, content field) for the printing section: how the backs print comes from --backs."""
+    """(text, content field) for the printing section: how the backs print comes from --backs, and
+    which pages go on card stock and which on plain paper from the page plan."""
     backs = printing.options.backs
     if backs.startswith("duplex"):
         edge = words.edges[backs.removeprefix("duplex-")]
         how = (sheet_words(words.duplex, "duplex", edge=edge), "duplex")
     else:
         how = (words.fold, "fold") if backs == "fold" else (words.no_backs, "no_backs")
-    return [how] + [(line, f"print_lines.{i}") for i, line in enumerate(words.print_lines)]
+    papers = [
+        (sheet_words(text, field, pages=page_ranges(printing.stock[stock])), field)
+        for stock, text, field in (
+            ("card", words.card_stock, "card_stock"),
+            ("plain", words.plain_paper, "plain_paper"),
+        )
+        if printing.stock.get(stock)
+    ]
+    return [how, *papers] + [(line, f"print_lines.{i}") for i, line in enumerate(words.print_lines)]
 
 
 def cutting_lines(words: SetupSheet, listed: list[Component], printing: Printing) -> list[tuple[str, str]]:

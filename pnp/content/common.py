@@ -61,6 +61,9 @@ class SetupSheet(Strict):
     edges: dict[Literal["long", "short"], str]
     fold: RichText  # ... when each sheet holds fronts and backs to fold together
     no_backs: RichText  # ... when no backs are printed
+    # which pages of this PDF go on which paper: decks on card stock, full-page sheets on plain paper
+    card_stock: Annotated[RichText, Later("pages")]
+    plain_paper: Annotated[RichText, Later("pages")]
     cutting: str  # heading
     # by component id: what to glue to card stock before cutting it, naming its pages
     mount_first: Annotated[dict[str, RichText], Later("pages")] = {}

@@ -11,6 +11,10 @@ when first used, what each side needs:
 - tracker: its table tracker for the companion (pnp.rules.table.Tracker; pure), or "" for a game
   the companion does not track yet.
 
+It also names its player sheets: the component of the printed set each player needs one of (a
+shoppe sheet, a spirit track), whose count `pnp build --sheets N` sets; "" for a game without one.
+printed is then called components(content, templates, sheets), sheets None for the game's default.
+
 Adding a game is adding its content folder, its package and its templates; nothing else names it.
 """
 
@@ -40,6 +44,7 @@ class GameDef:
     check: str
     printed: str
     tracker: str = ""
+    player_sheets: str = ""  # a component id of the printed set: one per player
 
     def __post_init__(self) -> None:
         if not _ID.match(self.id):

@@ -64,6 +64,15 @@ def draw_label(canvas, band: Rect, size: float, text: str) -> None:
     canvas.restoreState()
 
 
+def draw_blank_note(canvas, width: float, height: float, size: float, text: str) -> None:
+    """A blank page's one line, small and grey in its middle: a page that is empty on purpose."""
+    canvas.saveState()
+    canvas.setFillGray(0.45)
+    canvas.setFont(fonts.font_name("italic"), size)
+    canvas.drawCentredString(width / 2, height / 2, text)
+    canvas.restoreState()
+
+
 def draw_fold_line(canvas, x: float, y0: float, y1: float) -> None:
     canvas.saveState()
     canvas.setLineWidth(0.5)

@@ -75,7 +75,8 @@ def spirit_track(content: Content) -> Face:
     )
 
 
-def components(content: Content, templates: dict) -> list[Component]:
+def components(content: Content, templates: dict, sheets: int | None = None) -> list[Component]:
+    """The set, with `sheets` spirit tracks (default: the set's players)."""
     named = content["words"].components
     faces = zip(spells(content), printed_credits(content), strict=True)
     rest = [
@@ -101,6 +102,12 @@ def components(content: Content, templates: dict) -> list[Component]:
             Face("ms-tile-back", (Value("emblem", "spell"),), "tile back"),
         ),
         # a long strip with room for a bead or coin on every space; printed one side only
-        Deck("spirit", named.spirit, "ms-spirit", (spirit_track(content),) * content["magic-spell-set"].players, None),
+        Deck(
+            "spirit",
+            named.spirit,
+            "ms-spirit",
+            (spirit_track(content),) * (sheets or content["magic-spell-set"].players),
+            None,
+        ),
     ]
     return [setup_sheet(content["setup"], rest, templates), *rest]

@@ -127,7 +127,11 @@ def _shoppe_sheet():
     return draw_shoppe_sheet
 
 
-def components(content: Content, templates: dict) -> list[Component]:
+SHEETS = 4  # shoppe sheets in a default build, one per merchant of a usual table; --sheets N for more
+
+
+def components(content: Content, templates: dict, sheets: int | None = None) -> list[Component]:
+    """The set, with `sheets` shoppe sheets (default SHEETS)."""
     named = content["words"].components
     fronts, apprentices = mastery_sides(content)
     potions = tuple(potion_faces(content))
@@ -136,7 +140,7 @@ def components(content: Content, templates: dict) -> list[Component]:
             "sheets",
             named["sheets"],
             "mm-sheet",
-            1,
+            sheets or SHEETS,
             lambda canvas, area, template, page, printing: _shoppe_sheet()(
                 canvas, area, template, content, printing.options.ink_saver
             ),
