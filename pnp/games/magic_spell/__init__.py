@@ -10,4 +10,5 @@ GAME = GameDef(
     check="pnp.games.magic_spell.checks:check",
     printed="pnp.games.magic_spell.printed:components",
     tracker="pnp.rules.magic_spell_tracker:TRACKER",
+    templates="ms-",
 )

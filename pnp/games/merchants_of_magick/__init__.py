@@ -10,4 +10,5 @@ GAME = GameDef(
     check="pnp.games.merchants_of_magick.checks:check",
     printed="pnp.games.merchants_of_magick.printed:components",
     tracker="pnp.rules.merchants_of_magick_tracker:TRACKER",
+    templates="mm-",
 )
