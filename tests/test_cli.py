@@ -416,3 +416,25 @@ def test_a_component_too_big_for_the_paper_is_a_clear_error_not_a_traceback(tmp_
         assert f"{os.path.relpath(templates / 'poker-card.yaml')}:{line}:7: size: " in result.stderr
         assert "Element cards: a 300.0 x 88.9 mm component with 3.0 mm bleed does not fit on A4" in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_after_a_build_the_collector_neither_rescans_what_it_made_nor_leaks_its_cycles():
+    import gc
+    import weakref
+
+    from pnp.cli import without_cycle_collector
+
+    class Node:
+        pass
+
+    with without_cycle_collector():
+        kept = [[] for _ in range(100_000)]  # as a build's models, faces and PDF objects
+        cycle = Node()
+        cycle.self = cycle
+        gone = weakref.ref(cycle)
+        del cycle
+    assert gc.isenabled()
+    assert gone() is not None  # no collection has scanned what the build made since
+    assert gc.get_count()[0] < gc.get_threshold()[0]  # nor will the next allocation: it is not young
+    gc.collect()  # a process that goes on still frees the build's garbage cycles
+    assert gone() is None and len(kept) == 100_000
