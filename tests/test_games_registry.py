@@ -103,6 +103,7 @@ def test_render_does_not_import_the_page_layer():
         (dict(id="Magic Spell"), "lower-case words joined by hyphens"),
         (dict(title=" "), "expected a title"),
         (dict(check="pnp.games.magic_spell.checks.check"), "'module:attribute' reference"),
+        (dict(templates="sp"), "templates must be a prefix"),  # "sp" would also claim "spirit-track"
     ],
 )
 def test_a_malformed_definition_is_refused_when_loaded(fields, message):
