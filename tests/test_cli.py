@@ -422,3 +422,25 @@ def test_an_ink_saver_build_says_so_in_its_file_name(tmp_path):
     result = ok(invoke("build", GAME, "--ink-saver", "--only", "setup", "--out", str(tmp_path)))
     pdf = tmp_path / f"{GAME}-a4-duplex-ink-saver-setup.pdf"
     assert f"wrote {pdf}" in result.output and pdf.exists()
+
+
+def test_after_a_build_the_collector_neither_rescans_what_it_made_nor_leaks_its_cycles():
+    import gc
+    import weakref
+
+    from pnp.cli import without_cycle_collector
+
+    class Node:
+        pass
+
+    with without_cycle_collector():
+        kept = [[] for _ in range(100_000)]  # as a build's models, faces and PDF objects
+        cycle = Node()
+        cycle.self = cycle
+        gone = weakref.ref(cycle)
+        del cycle
+    assert gc.isenabled()
+    assert gone() is not None  # no collection has scanned what the build made since
+    assert gc.get_count()[0] < gc.get_threshold()[0]  # nor will the next allocation: it is not young
+    gc.collect()  # a process that goes on still frees the build's garbage cycles
+    assert gone() is None and len(kept) == 100_000

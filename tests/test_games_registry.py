@@ -4,6 +4,7 @@ content, checks and rules of a game load no drawing library (the companion will 
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 
@@ -102,6 +103,7 @@ def test_render_does_not_import_the_page_layer():
         (dict(id="Magic Spell"), "lower-case words joined by hyphens"),
         (dict(title=" "), "expected a title"),
         (dict(check="pnp.games.magic_spell.checks.check"), "'module:attribute' reference"),
+        (dict(templates="sp"), "templates must be a prefix"),  # "sp" would also claim "spirit-track"
     ],
 )
 def test_a_malformed_definition_is_refused_when_loaded(fields, message):
@@ -125,3 +127,24 @@ def test_every_template_a_game_prints_with_exists(game):
     for component in opened.components():
         assert component.template in names
     assert load_game(game, [CONTENT])["game"].title
+
+
+def test_a_template_is_read_and_checked_by_the_games_that_print_with_it(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    templates = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, templates)
+    back = templates / "sp-back.yaml"  # Spells and Potions' back, which Magic Spell's backs extend
+    back.write_text(back.read_text(encoding="utf-8") + "colour: red\n", encoding="utf-8")
+    monkeypatch.setattr("pnp.build.TEMPLATES", templates)
+    broken = {game.id for game in GAMES if game.prints_with("sp-back") or game.prints_with("ms-back")}
+    assert broken != {game.id for game in GAMES}  # else nothing here shows that a game reads only its own
+    for game in GAMES:
+        result = CliRunner().invoke(main, ["check", game.id])
+        if game.id in broken:
+            assert result.exit_code == 2, result.output
+            assert "sp-back.yaml" in result.stderr and "unknown field" in result.stderr
+        else:  # a broken template of another game is none of its business
+            assert result.exit_code == 0, result.stderr

@@ -26,10 +26,10 @@ def filled_texts() -> tuple[dict, list[tuple[str, str]]]:
     found, templates = set(), {}
     for definition in games().values():
         opened = open_game(definition, [CONTENT])
-        templates = opened.templates
+        templates.update(opened.templates)  # each game opens its own and the shared ones
         for deck in (c for c in opened.every_component() if isinstance(c, Deck)):
             for face in (*deck.faces, *([deck.back] if deck.back else [])):
-                regions = templates[face.template].regions
+                regions = opened.templates[face.template].regions
                 found |= {
                     (face.template, v.region)
                     for v in face.values

@@ -268,8 +268,8 @@ class _Builder:
         if node.tag not in _SCALAR_TAGS:
             self._problem(node, path, _unsupported(node))
             return _INVALID
-        try:
-            return self.constructor.construct_object(node)
+        try:  # the tag's own constructor, without construct_object's bookkeeping for the graph it never builds here
+            return self.constructor.yaml_constructors[node.tag](self.constructor, node)
         except (ValueError, LookupError):  # a tag the text does not fit (!!int "abc"), or a 5,000-digit int
             self._problem(node, path, f"expected a valid {_short(node.tag)} value, got {describe(node.value)}")
             return _INVALID

@@ -14,6 +14,8 @@ when first used, what each side needs:
 It also names its player sheets: the component of the printed set each player needs one of (a
 shoppe sheet, a spirit track), whose count `pnp build --sheets N` sets; "" for a game without one.
 printed is then called components(content, templates, sheets), sheets None for the game's default.
+Its templates are those named with its own prefix (sp-), and the shared ones, named with no game's
+prefix (page, poker-card), so a build reads and checks only those.
 
 Adding a game is adding its content folder, its package and its templates; nothing else names it.
 """
@@ -28,6 +30,7 @@ from importlib import import_module
 from typing import Any
 
 _ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+_PREFIX = re.compile(r"^[a-z]+-$")
 _REF = re.compile(r"^[a-z_][a-z0-9_.]*:[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -45,6 +48,7 @@ class GameDef:
     printed: str
     tracker: str = ""
     player_sheets: str = ""  # a component id of the printed set: one per player
+    templates: str = ""  # the prefix of its own templates' names, "sp-"; "" prints with every template
 
     def __post_init__(self) -> None:
         if not _ID.match(self.id):
@@ -54,6 +58,8 @@ class GameDef:
         for field in ("kinds", "numbers", "check", "printed", "tracker"):
             if (field != "tracker" or self.tracker) and not _REF.match(getattr(self, field)):
                 raise GameDefError(f"game {self.id}: {field} must be a 'module:attribute' reference")
+        if self.templates and not _PREFIX.match(self.templates):
+            raise GameDefError(f"game {self.id}: templates must be a prefix of lower-case letters and a hyphen")
 
     def load(self, field: str) -> Any:
         """The object a reference names; GameDefError when it does not resolve."""
@@ -62,6 +68,12 @@ class GameDef:
             return getattr(import_module(module), attribute)
         except (ImportError, AttributeError) as err:
             raise GameDefError(f"game {self.id}: {field} {getattr(self, field)!r} does not resolve ({err})") from err
+
+    def prints_with(self, template: str) -> bool:
+        """Whether `template` is one of the game's: its own, or shared (no game's prefix)."""
+        if template.startswith(self.templates):
+            return True
+        return not any(game.templates and template.startswith(game.templates) for game in games().values())
 
 
 @cache

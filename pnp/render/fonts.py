@@ -1,4 +1,5 @@
-"""The two type families, from font packages on PyPI, registered once: embedded and subset in every PDF.
+"""The two type families, from font packages on PyPI, each style registered on first use; embedded
+and subset in every PDF.
 
 Body text is Noto Sans (Latin, Greek and Cyrillic); headings, titles and big numbers are EB Garamond,
 which covers the same three scripts, so any text the body face can set a title can set too. Both
@@ -9,6 +10,7 @@ instance with fontTools once and kept in the user's cache folder.
 from __future__ import annotations
 
 import os
+import sys
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -42,21 +44,41 @@ def _cache_dir() -> Path:
 
 def static_instance(style: str) -> Path:
     """The style's static TrueType file, made from the package's variable font on first use
-    (seconds per style) and named by the package's version, so an upgraded package makes a new one."""
+    (about a second per style) and named by the package's version, so an upgraded package makes a new one."""
     name, package, filename, axes = STYLES[style]
     version = installed().get(package.__name__, "unknown")
     path = _cache_dir() / f"{name}-{version}.ttf"
     if not path.exists():
-        from fontTools.ttLib import TTFont as VariableFont  # only needed the first time
-        from fontTools.varLib import instancer
-
+        sys.stderr.write(f"Preparing font {name} for first use (once, kept in {path.parent})...\n")
+        sys.stderr.flush()
         path.parent.mkdir(parents=True, exist_ok=True)
-        font = instancer.instantiateVariableFont(VariableFont(package.ROOT / "files" / filename), axes)
+        font = instance(package.ROOT / "files" / filename, axes)
         rename(font, name)
         partial = path.with_suffix(f".{os.getpid()}.part")  # builds in parallel never read a half-written file
         font.save(partial)
         os.replace(partial, path)
     return path
+
+
+# Tables reportlab neither reads nor embeds (it sets glyphs by the cmap and hmtx and copies only
+# name, OS/2, cvt, fpgm, prep, post, hhea, maxp, head, glyf and loca into a PDF). Instancing the
+# layout tables was about nine tenths of the time, and hmtx is made from gvar's phantom points
+# without HVAR: every table reportlab uses comes out the same as from instancing the whole font.
+UNUSED = ("GSUB", "GPOS", "GDEF", "HVAR")
+
+
+def instance(variable: Path, axes: dict[str, float]):
+    """The static instance at `axes` of a variable font, as a fontTools TTFont, the same bytes on
+    every run: head keeps the package font's date rather than the time it was made (reportlab
+    copies head into every PDF)."""
+    from fontTools.ttLib import TTFont as FontFile  # only needed the first time
+    from fontTools.varLib import instancer
+
+    font = FontFile(variable, recalcTimestamp=False)
+    for tag in UNUSED:
+        if tag in font:
+            del font[tag]
+    return instancer.instantiateVariableFont(font, axes)
 
 
 def rename(font, name: str) -> None:
@@ -70,34 +92,29 @@ def rename(font, name: str) -> None:
 
 
 @cache
-def register() -> None:
-    for style, (name, *_) in STYLES.items():
-        pdfmetrics.registerFont(TTFont(name, str(static_instance(style))))
-
-
 def font_name(style: str) -> str:
-    register()
-    return STYLES[style][0]
+    """The style's registered name, registering it on first use: a build prepares and parses only
+    the faces it sets text in."""
+    name = STYLES[style][0]
+    pdfmetrics.registerFont(TTFont(name, str(static_instance(style))))
+    return name
 
 
 @cache
 def ascent(style: str) -> float:
     """The font's ascender (hhea, as reportlab reads it), as a fraction of the font size."""
-    register()
     return pdfmetrics.getFont(font_name(style)).face.ascent / 1000
 
 
 @cache
 def descent(style: str) -> float:
     """The font's descender below the baseline, as a positive fraction of the font size."""
-    register()
     return -pdfmetrics.getFont(font_name(style)).face.descent / 1000
 
 
 @cache
 def _charset(style: str) -> frozenset[int]:
     """The code points the style's font has glyphs for."""
-    register()
     return frozenset(pdfmetrics.getFont(font_name(style)).face.charToGlyph)
 
 
@@ -117,5 +134,4 @@ def string_width(text: str, style: str, size: float) -> float:
 def new_canvas(target, **kwargs) -> Canvas:
     """A deterministic canvas whose initial font is embedded too (reportlab's default,
     Helvetica, would otherwise be referenced unembedded on every page)."""
-    register()
     return Canvas(target, invariant=1, pageCompression=1, initialFontName=font_name("regular"), **kwargs)

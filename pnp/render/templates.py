@@ -6,6 +6,7 @@ Content says what is printed; a template says where and how. Region boxes are
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -93,30 +94,39 @@ class Templates(dict):
         return self.sources[name].mark_for(path)
 
 
-def load_templates(directory: Path) -> Templates:
-    """Every template in `directory`, by file stem, with `extends` resolved; all problems at once."""
-    raw: dict[str, Source] = {}
+def load_templates(directory: Path, wanted: Callable[[str], bool] = lambda name: True) -> Templates:
+    """The `wanted` templates in `directory`, by file stem, with `extends` resolved; all problems at
+    once. Only they and the templates they extend are read (a game's build reads only its own)."""
+    names = {path.stem for path in directory.glob("*.yaml")}
+    raw: dict[str, Source | None] = {}  # None: unreadable, its problems reported
     problems: list[Problem] = []
-    for path in sorted(directory.glob("*.yaml")):
-        try:
-            raw[path.stem] = read_yaml(path)
-        except ContentError as err:
-            problems += err.problems
+
+    def read(name: str) -> Source | None:
+        if name not in raw:
+            try:
+                raw[name] = read_yaml(directory / f"{name}.yaml")
+            except ContentError as err:
+                problems.extend(err.problems)
+                raw[name] = None
+        return raw[name]
+
     resolved: dict[str, Source] = {}
 
     def resolve(name: str, chain: tuple[str, ...]) -> Source | None:
         if name in resolved:
             return resolved[name]
-        source = raw[name]
+        source = read(name)
+        if source is None:
+            return None
         parent = source.data.get("extends") if isinstance(source.data, dict) else None
         if parent is None:
             resolved[name] = source
             return source
         mark, _ = source.mark_for(("extends",))
-        if parent not in raw or parent in chain:
+        if parent not in names or parent in chain:
             why = "a cycle" if parent in chain else "no such template"
             problems.append(
-                Problem(mark, "extends", f"{why} ({expected_got('one of ' + ', '.join(sorted(raw)), parent)})")
+                Problem(mark, "extends", f"{why} ({expected_got('one of ' + ', '.join(sorted(names)), parent)})")
             )
             return None
         base = resolve(parent, chain + (name,))
@@ -126,7 +136,7 @@ def load_templates(directory: Path) -> Templates:
         return resolved[name]
 
     templates = {}
-    for name in raw:
+    for name in sorted(filter(wanted, names)):
         source = resolve(name, ())
         if source is None:
             continue

@@ -11,4 +11,5 @@ GAME = GameDef(
     printed="pnp.games.magic_spell.printed:components",
     tracker="pnp.rules.magic_spell_tracker:TRACKER",
     player_sheets="spirit",
+    templates="ms-",
 )

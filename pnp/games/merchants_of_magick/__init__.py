@@ -11,4 +11,5 @@ GAME = GameDef(
     printed="pnp.games.merchants_of_magick.printed:components",
     tracker="pnp.rules.merchants_of_magick_tracker:TRACKER",
     player_sheets="sheets",
+    templates="mm-",
 )

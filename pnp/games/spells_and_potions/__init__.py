@@ -10,4 +10,5 @@ GAME = GameDef(
     check="pnp.games.spells_and_potions.checks:check",
     printed="pnp.games.spells_and_potions.printed:components",
     tracker="pnp.rules.spells_and_potions_tracker:TRACKER",
+    templates="sp-",
 )
