@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from filelock import FileLock
 from sqlalchemy import create_engine, make_url
 
 from companion.db import Store
@@ -17,7 +18,7 @@ from pnp.cli import main
 from pnp.imposition import Options
 from pnp.paths import CONTENT
 from pnp.units import MM
-from tests.pdfcards import BuiltPdf
+from tests.pdfcards import read
 
 
 def invoke(*args: str):
@@ -38,11 +39,23 @@ def overlay(root: Path, game: str, files: dict[str, str]) -> Path:
     return root
 
 
+def shared_folder(tmp_path_factory, name: str) -> Path:
+    """A folder for the whole run. Under pytest-xdist every worker gets the same one (their base
+    temporary folders are siblings), so what one worker writes there the others can use."""
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        return tmp_path_factory.mktemp(name)
+    folder = tmp_path_factory.getbasetemp().parent / name
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
 @pytest.fixture(scope="session")
 def built(tmp_path_factory):
-    """built(game, paper=..., backs=..., bleed=..., offset=(x, y) mm, ink_saver=..., gutters=...) -> Path; cached."""
-    cache: dict[tuple, Path] = {}
-    root = tmp_path_factory.mktemp("pdfs")
+    """built(game, paper=..., backs=..., bleed=..., offset=(x, y) mm, ink_saver=..., gutters=...) -> Path.
+
+    Each PDF is built once per run: its file is named by its options, and under pytest-xdist the
+    first worker to ask builds it under a file lock while the others wait and then read it."""
+    root = shared_folder(tmp_path_factory, "pdfs")
 
     def make(
         game="spells-and-potions",
@@ -53,29 +66,23 @@ def built(tmp_path_factory):
         ink_saver=False,
         gutters=False,
     ):
-        key = (game, paper, backs, bleed, offset, ink_saver, gutters)
-        if key not in cache:
-            options = Options(paper, backs, (offset[0] * MM, offset[1] * MM), bleed * MM, ink_saver, gutters)
-            path = root / f"{len(cache)}-{game}-{paper}.pdf"
-            build(game, [CONTENT], options, path)
-            cache[key] = path
-        return cache[key]
+        name = f"{game}-{paper}-{backs}-bleed{bleed:g}-offset{offset[0]:g},{offset[1]:g}"
+        path = root / f"{name}{'-ink-saver' * ink_saver}{'-gutters' * gutters}.pdf"
+        with FileLock(path.with_suffix(".lock")):
+            if not path.exists():
+                options = Options(paper, backs, (offset[0] * MM, offset[1] * MM), bleed * MM, ink_saver, gutters)
+                partial = path.with_suffix(".partial")  # a worker killed mid-build leaves no PDF behind
+                build(game, [CONTENT], options, partial)
+                partial.replace(path)
+        return path
 
     return make
 
 
 @pytest.fixture(scope="session")
 def built_pdf(built):
-    """built_pdf(same arguments as built) -> BuiltPdf: each PDF built and parsed once per session."""
-    parsed: dict[Path, BuiltPdf] = {}
-
-    def make(**options) -> BuiltPdf:
-        path = built(**options)
-        if path not in parsed:
-            parsed[path] = BuiltPdf(path)
-        return parsed[path]
-
-    return make
+    """built_pdf(same arguments as built) -> BuiltPdf: each PDF built once per run, parsed once per worker."""
+    return lambda **options: read(built(**options))
 
 
 # The companion's database: SQLite in tmp_path always, PostgreSQL too when DATABASE_URL names one

@@ -9,7 +9,6 @@ import json
 import re
 from collections import Counter
 
-import pdfplumber
 import pytest
 
 from pnp.build import build, open_game
@@ -23,7 +22,7 @@ from pnp.paths import CONTENT
 from pnp.paths import TEMPLATES as TEMPLATE_DIR
 from pnp.render.templates import load_templates
 from tests.conftest import overlay
-from tests.pdfcards import MM, BuiltPdf
+from tests.pdfcards import MM, BuiltPdf, read
 
 GAME = "merchants-of-magick"
 TEMPLATES = load_templates(TEMPLATE_DIR)
@@ -40,18 +39,17 @@ def pdf(built_pdf):
 
 
 def sheet_pages(path, title: str) -> list[int]:
-    with pdfplumber.open(path) as doc:
-        return [i for i, page in enumerate(doc.pages) if f"· {title} ·" in (page.extract_text() or "")]
+    pdf = read(path)
+    return [page for page in range(len(pdf)) if f"· {title} ·" in pdf.text(page)]
 
 
 def sheet_layout(path, page: int, sheet, words):
     """From the sheet page: each column's x-range (by its heading in the crafting or research
     header), each row's y-band (from its name down to the next row's name), the circles' words
     (sign + threshold) and the drawn circles' diameters."""
-    with pdfplumber.open(path) as doc:
-        p = doc.pages[page]
-        found = p.extract_words(keep_blank_chars=False, extra_attrs=["size", "fontname"])
-        curves = [(c["x1"] - c["x0"], c["bottom"] - c["top"]) for c in p.curves if c.get("stroke")]
+    pdf = read(path)
+    found = pdf.words(page, keep_blank_chars=False, extra_attrs=["size", "fontname"])
+    curves = [(c["x1"] - c["x0"], c["bottom"] - c["top"]) for c in pdf.plumber.pages[page].curves if c.get("stroke")]
     headings = {}
     for column in (*sheet.materials, *sheet.energies):
         # the lowest of the name's occurrences: the legend above the halves names the columns too
