@@ -88,12 +88,10 @@ def size(char) -> float:
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_every_character_of_every_game_prints_at_6_pt_or_more(tmp_path, paper):
-    result = run("build", "--paper", paper, "--out", str(tmp_path))
-    assert result.exit_code == 0, result.output
-    pdfs = sorted(tmp_path.glob("*.pdf"))
-    assert len(pdfs) == len(games())
-    for pdf in pdfs:
-        with pdfplumber.open(pdf) as doc:
-            small = {(round(size(c), 2), c["text"]) for page in doc.pages for c in page.chars if size(c) < SMALLEST}
-        assert not small, f"{pdf.name}: characters below {SMALLEST} pt: {sorted(small)[:10]}"
+def test_every_character_of_every_game_prints_at_6_pt_or_more(built_pdf, paper):
+    for game_id in games():  # as `pnp build --paper PAPER` prints them, read once for the session
+        pdf = built_pdf(game=game_id, paper=paper)
+        small = {
+            (round(size(c), 2), c["text"]) for page in range(len(pdf)) for c in pdf.chars(page) if size(c) < SMALLEST
+        }
+        assert not small, f"{pdf.path.name}: characters below {SMALLEST} pt: {sorted(small)[:10]}"
