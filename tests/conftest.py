@@ -90,12 +90,33 @@ def built_pdf(built):
 POSTGRESQL_SKIP = "set DATABASE_URL=postgresql+psycopg://postgres@127.0.0.1:5432/test to test against PostgreSQL"
 
 
-@pytest.fixture
-def postgresql_url():
-    """A URL whose connections work in a fresh, empty schema of DATABASE_URL's database."""
+@pytest.fixture(scope="session")
+def postgresql_database():
+    """DATABASE_URL; under pytest-xdist, a database of this worker's own beside it, made for the run
+    and dropped after it. Schemas keep tables apart, but NOTIFY channels and advisory locks span a
+    database, and the live tests listen on fixed table codes."""
     base = os.environ.get("DATABASE_URL")
     if not base:
         pytest.skip(POSTGRESQL_SKIP)
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker is None:
+        yield base
+        return
+    url = make_url(base)
+    name = f"{url.database}_{os.environ['PYTEST_XDIST_TESTRUNUID'][:12]}_{worker}"  # two runs at once stay apart
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    yield url.set(database=name).render_as_string(False)
+    with admin.connect() as connection:
+        connection.exec_driver_sql(f'DROP DATABASE "{name}" WITH (FORCE)')  # a server a test left running
+    admin.dispose()
+
+
+@pytest.fixture
+def postgresql_url(postgresql_database):
+    """A URL whose connections work in a fresh, empty schema of this run's PostgreSQL database."""
+    base = postgresql_database
     schema = f"test_{secrets.token_hex(6)}"
     admin = create_engine(base)
     with admin.begin() as connection:
