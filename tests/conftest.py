@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -13,8 +14,9 @@ from filelock import FileLock
 from sqlalchemy import create_engine, make_url
 
 from companion.db import Store
-from pnp.build import build
+from pnp.build import Game, build, open_game
 from pnp.cli import main
+from pnp.games import game
 from pnp.imposition import Options
 from pnp.paths import CONTENT
 from pnp.units import MM
@@ -30,13 +32,20 @@ def invoke(*args: str):
     return result
 
 
-def overlay(root: Path, game: str, files: dict[str, str]) -> Path:
+def overlay(root: Path, game_id: str, files: dict[str, str]) -> Path:
     """A --content folder: root/<game>/<name> holding each file's text; returns root."""
-    folder = root / game
+    folder = root / game_id
     folder.mkdir(parents=True, exist_ok=True)
     for name, text in files.items():
         (folder / name).write_text(text, encoding="utf-8")
     return root
+
+
+@cache
+def bundled(game_id: str) -> Game:
+    """The shipped game, opened (content and templates, validated) once per process, for the tests
+    that only read it: several files opened every game while being collected, others once a test."""
+    return open_game(game(game_id), [CONTENT])
 
 
 def shared_folder(tmp_path_factory, name: str) -> Path:

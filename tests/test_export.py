@@ -16,16 +16,14 @@ import pytest
 from click.shell_completion import BashComplete
 from PIL import Image, ImageStat
 
-from pnp.build import open_game
 from pnp.cli import main
 from pnp.components.kinds import Deck
-from pnp.games import games
 from pnp.imposition import PAPERS
-from pnp.paths import CONTENT, ROOT, TEMPLATES
+from pnp.paths import ROOT, TEMPLATES
 from pnp.raster import pixel_size
 from pnp.render.templates import load_templates
 from pnp.units import INCH, MM
-from tests.conftest import invoke
+from tests.conftest import bundled, invoke
 
 GAME = "spells-and-potions"
 EIGHTH_INCH = 3.175  # mm: the bleed print-on-demand shops ask for
@@ -37,7 +35,7 @@ def ok(result):
 
 
 def decks(game_id: str) -> list[Deck]:
-    return [c for c in open_game(games()[game_id], [CONTENT]).components() if isinstance(c, Deck)]
+    return [c for c in bundled(game_id).components() if isinstance(c, Deck)]
 
 
 def written(result) -> list[Path]:
@@ -157,7 +155,7 @@ def test_cards_help_names_every_option():
 
 def test_only_completes_to_the_games_components():
     complete = BashComplete(main, {}, "pnp", "_PNP_COMPLETE").get_completions
-    ids = [c.id for c in open_game(games()[GAME], [CONTENT]).every_component()]
+    ids = [c.id for c in bundled(GAME).every_component()]
     assert [item.value for item in complete(["export", "cards", GAME, "--only"], "")] == ids
 
 

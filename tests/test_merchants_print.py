@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from pnp.build import build, open_game
+from pnp.build import build
 from pnp.components.kinds import Deck
 from pnp.content.game import load_game
 from pnp.export_cards import export_cards
@@ -21,7 +21,7 @@ from pnp.imposition import Options
 from pnp.paths import CONTENT
 from pnp.paths import TEMPLATES as TEMPLATE_DIR
 from pnp.render.templates import load_templates
-from tests.conftest import overlay
+from tests.conftest import bundled, overlay
 from tests.pdfcards import MM, BuiltPdf, read
 
 GAME = "merchants-of-magick"
@@ -248,7 +248,7 @@ def test_the_solo_card_fills_its_numbers_and_lists_the_ratings(pdf, content):
 
 def test_two_sided_cards_export_a_back_per_card_and_unique_tts_backs(tmp_path):
 
-    opened = open_game(game(GAME), [CONTENT])
+    opened = bundled(GAME)
     [masteries] = [c for c in opened.components() if isinstance(c, Deck) and c.id == "masteries"]
     written = export_cards(GAME, [masteries], opened.templates, 0.0, 72, tmp_path / "cards")
     names = sorted(p.name for p in written)

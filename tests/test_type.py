@@ -10,10 +10,9 @@ from __future__ import annotations
 import pdfplumber
 import pytest
 
-from pnp.build import open_game
 from pnp.games import games
-from pnp.paths import CONTENT
 from pnp.regions.text import TextRegion
+from tests.conftest import bundled
 from tests.test_check_equals_build import line_of, overlay_file, run, shown
 
 SMALLEST = 6  # pt, any text at all
@@ -63,7 +62,7 @@ def test_a_script_the_fonts_lack_is_named_with_the_card_and_field_and_nothing_is
 def card_text_regions():
     seen = {}
     for definition in games().values():
-        for name, template in open_game(definition, [CONTENT]).templates.items():
+        for name, template in bundled(definition.id).templates.items():
             for region_name, region in getattr(template, "regions", {}).items():  # page templates have none
                 if isinstance(region, TextRegion):
                     seen[(name, region_name)] = region
