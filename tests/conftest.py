@@ -23,6 +23,23 @@ from pnp.units import MM
 from tests.pdfcards import read
 
 
+def pytest_collection_modifyitems(items):
+    """Markers from the fixtures a test uses, so a new test is marked as it is written: Chromium
+    makes it a browser test, the session's PDFs a pdf test, PostgreSQL a postgres test; browser
+    and pdf tests take seconds (a browser, the builds), so they are slow too (pyproject.toml)."""
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        params = item.callspec.params if hasattr(item, "callspec") else {}
+        if "chromium" in fixtures:
+            item.add_marker("browser")
+        if fixtures & {"built", "built_pdf"}:
+            item.add_marker("pdf")
+        if "postgresql_url" in fixtures or params.get("database_url") == "postgresql":
+            item.add_marker("postgres")
+        if item.get_closest_marker("browser") or item.get_closest_marker("pdf"):
+            item.add_marker("slow")
+
+
 def invoke(*args: str):
     """`pnp ARGS` through click's CliRunner. Whatever the exit status, a traceback is a failure:
     the CLI reports a user's mistakes as problems, never as a crash."""

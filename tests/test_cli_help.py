@@ -151,6 +151,7 @@ def test_schema_writes_to_output_schema_by_default(tmp_path, monkeypatch):
 # --- new ----------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", list(games()))
 def test_new_writes_a_starter_file_per_deck_kind_that_checks(tmp_path, game_id):
     root = tmp_path / "mine"

@@ -19,6 +19,8 @@ from pnp.cli import main
 from pnp.render.templates import load_templates
 from tests.test_content_robustness import mutated_files
 
+pytestmark = pytest.mark.slow  # hundreds of examples, each a whole `pnp` command
+
 PROPERTY = settings(
     deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
 )

@@ -13,8 +13,11 @@ import subprocess
 import sys
 
 import psutil
+import pytest
 
 from tests.companion_server import call, server
+
+pytestmark = pytest.mark.slow  # real servers in subprocesses
 
 
 class Stream:

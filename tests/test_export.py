@@ -63,6 +63,7 @@ def test_a_poker_card_at_300_dpi_with_an_eighth_inch_bleed_is_825_by_1125_px():
         assert pixel_size(poker.width, poker.height, 0.0, dpi) == (2.5 * dpi, 3.5 * dpi)
 
 
+@pytest.mark.slow
 def test_one_png_per_card_and_one_back_per_deck_each_at_the_computed_size(cards):
     for deck in decks(GAME):
         folder = cards / GAME / deck.id
@@ -76,6 +77,7 @@ def test_one_png_per_card_and_one_back_per_deck_each_at_the_computed_size(cards)
                 assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
 
 
+@pytest.mark.slow
 def test_names_are_unique_and_say_deck_and_card(cards):
     for deck in decks(GAME):
         names = sorted(p.name for p in (cards / GAME / deck.id).glob("*.png"))
@@ -127,6 +129,7 @@ def test_a_card_image_is_drawn_and_matches_the_built_pdf(cards, built_pdf):
     assert max(abs(a - b) for a, b in zip(edge, inside, strict=True)) < 8
 
 
+@pytest.mark.slow
 def test_only_and_dpi_and_bleed_shape_the_export(tmp_path):
     result = ok(
         invoke("export", "cards", GAME, "--out", str(tmp_path), "--only", "reference", "--dpi", "150", "--bleed", "0")
@@ -176,6 +179,7 @@ def local(url: str) -> Path:
     return Path(unquote(parsed.path))
 
 
+@pytest.mark.slow
 def test_the_saved_object_holds_a_custom_deck_per_component(tts):
     out, saved = tts
     states = saved["ObjectStates"]
@@ -197,6 +201,7 @@ def test_the_saved_object_holds_a_custom_deck_per_component(tts):
             assert cell < custom["NumWidth"] * custom["NumHeight"] - 1  # clear of the hidden-card cell
 
 
+@pytest.mark.slow
 def test_each_custom_deck_grid_matches_its_sheet_and_the_back_exists(tts):
     out, saved = tts
     for state in saved["ObjectStates"]:
@@ -214,6 +219,7 @@ def test_each_custom_deck_grid_matches_its_sheet_and_the_back_exists(tts):
                 assert hidden.tobytes() == back_pixels  # TTS shows the last cell for a hidden card
 
 
+@pytest.mark.slow
 def test_tiles_are_square_cards_and_cards_rounded_rectangles(tts):
     _, saved = tts
     templates = load_templates(TEMPLATES)
@@ -225,6 +231,7 @@ def test_tiles_are_square_cards_and_cards_rounded_rectangles(tts):
     assert len(tiles["CustomDeck"]) == 2  # 133 tiles: more than one sheet's 69
 
 
+@pytest.mark.slow
 def test_url_base_names_the_images_by_their_file_names_under_it(tmp_path, tts):
     _, local_saved = tts
     ok(invoke("export", "tts", "magic-spell", "--out", str(tmp_path), "--url-base", "https://example.com/decks"))

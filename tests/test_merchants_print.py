@@ -246,6 +246,7 @@ def test_the_solo_card_fills_its_numbers_and_lists_the_ratings(pdf, content):
         assert f"{score}+ · {title}" in solo
 
 
+@pytest.mark.slow
 def test_two_sided_cards_export_a_back_per_card_and_unique_tts_backs(tmp_path):
 
     opened = bundled(GAME)

@@ -33,6 +33,7 @@ GREEK = "Η ανταμοιβή του Γκλάντερ"
 CYRILLIC = "Награда Гладдера"
 
 
+@pytest.mark.slow
 def test_greek_and_cyrillic_card_text_builds_and_reads_back(tmp_path):
     root, _, _ = overlay_file(tmp_path, "magic-cards.yaml", "name: Gladder's Reward", f"name: {GREEK}")
     text = (root / "spells-and-potions" / "magic-cards.yaml").read_text(encoding="utf-8")
