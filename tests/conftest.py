@@ -5,19 +5,39 @@ from __future__ import annotations
 
 import os
 import secrets
+from functools import cache
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from filelock import FileLock
 from sqlalchemy import create_engine, make_url
 
 from companion.db import Store
-from pnp.build import build
+from pnp.build import Game, build, open_game
 from pnp.cli import main
+from pnp.games import game
 from pnp.imposition import Options
 from pnp.paths import CONTENT
 from pnp.units import MM
-from tests.pdfcards import BuiltPdf
+from tests.pdfcards import read
+
+
+def pytest_collection_modifyitems(items):
+    """Markers from the fixtures a test uses, so a new test is marked as it is written: Chromium
+    makes it a browser test, the session's PDFs a pdf test, PostgreSQL a postgres test; browser
+    and pdf tests take seconds (a browser, the builds), so they are slow too (pyproject.toml)."""
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        params = item.callspec.params if hasattr(item, "callspec") else {}
+        if "chromium" in fixtures:
+            item.add_marker("browser")
+        if fixtures & {"built", "built_pdf"}:
+            item.add_marker("pdf")
+        if "postgresql_url" in fixtures or params.get("database_url") == "postgresql":
+            item.add_marker("postgres")
+        if item.get_closest_marker("browser") or item.get_closest_marker("pdf"):
+            item.add_marker("slow")
 
 
 def invoke(*args: str):
@@ -29,20 +49,39 @@ def invoke(*args: str):
     return result
 
 
-def overlay(root: Path, game: str, files: dict[str, str]) -> Path:
+def overlay(root: Path, game_id: str, files: dict[str, str]) -> Path:
     """A --content folder: root/<game>/<name> holding each file's text; returns root."""
-    folder = root / game
+    folder = root / game_id
     folder.mkdir(parents=True, exist_ok=True)
     for name, text in files.items():
         (folder / name).write_text(text, encoding="utf-8")
     return root
 
 
+@cache
+def bundled(game_id: str) -> Game:
+    """The shipped game, opened (content and templates, validated) once per process, for the tests
+    that only read it: several files opened every game while being collected, others once a test."""
+    return open_game(game(game_id), [CONTENT])
+
+
+def shared_folder(tmp_path_factory, name: str) -> Path:
+    """A folder for the whole run. Under pytest-xdist every worker gets the same one (their base
+    temporary folders are siblings), so what one worker writes there the others can use."""
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        return tmp_path_factory.mktemp(name)
+    folder = tmp_path_factory.getbasetemp().parent / name
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
 @pytest.fixture(scope="session")
 def built(tmp_path_factory):
-    """built(game, paper=..., backs=..., bleed=..., offset=(x, y) mm, ink_saver=..., gutters=...) -> Path; cached."""
-    cache: dict[tuple, Path] = {}
-    root = tmp_path_factory.mktemp("pdfs")
+    """built(game, paper=..., backs=..., bleed=..., offset=(x, y) mm, ink_saver=..., gutters=...) -> Path.
+
+    Each PDF is built once per run: its file is named by its options, and under pytest-xdist the
+    first worker to ask builds it under a file lock while the others wait and then read it."""
+    root = shared_folder(tmp_path_factory, "pdfs")
 
     def make(
         game="spells-and-potions",
@@ -53,29 +92,23 @@ def built(tmp_path_factory):
         ink_saver=False,
         gutters=False,
     ):
-        key = (game, paper, backs, bleed, offset, ink_saver, gutters)
-        if key not in cache:
-            options = Options(paper, backs, (offset[0] * MM, offset[1] * MM), bleed * MM, ink_saver, gutters)
-            path = root / f"{len(cache)}-{game}-{paper}.pdf"
-            build(game, [CONTENT], options, path)
-            cache[key] = path
-        return cache[key]
+        name = f"{game}-{paper}-{backs}-bleed{bleed:g}-offset{offset[0]:g},{offset[1]:g}"
+        path = root / f"{name}{'-ink-saver' * ink_saver}{'-gutters' * gutters}.pdf"
+        with FileLock(path.with_suffix(".lock")):
+            if not path.exists():
+                options = Options(paper, backs, (offset[0] * MM, offset[1] * MM), bleed * MM, ink_saver, gutters)
+                partial = path.with_suffix(".partial")  # a worker killed mid-build leaves no PDF behind
+                build(game, [CONTENT], options, partial)
+                partial.replace(path)
+        return path
 
     return make
 
 
 @pytest.fixture(scope="session")
 def built_pdf(built):
-    """built_pdf(same arguments as built) -> BuiltPdf: each PDF built and parsed once per session."""
-    parsed: dict[Path, BuiltPdf] = {}
-
-    def make(**options) -> BuiltPdf:
-        path = built(**options)
-        if path not in parsed:
-            parsed[path] = BuiltPdf(path)
-        return parsed[path]
-
-    return make
+    """built_pdf(same arguments as built) -> BuiltPdf: each PDF built once per run, parsed once per worker."""
+    return lambda **options: read(built(**options))
 
 
 # The companion's database: SQLite in tmp_path always, PostgreSQL too when DATABASE_URL names one
@@ -83,12 +116,33 @@ def built_pdf(built):
 POSTGRESQL_SKIP = "set DATABASE_URL=postgresql+psycopg://postgres@127.0.0.1:5432/test to test against PostgreSQL"
 
 
-@pytest.fixture
-def postgresql_url():
-    """A URL whose connections work in a fresh, empty schema of DATABASE_URL's database."""
+@pytest.fixture(scope="session")
+def postgresql_database():
+    """DATABASE_URL; under pytest-xdist, a database of this worker's own beside it, made for the run
+    and dropped after it. Schemas keep tables apart, but NOTIFY channels and advisory locks span a
+    database, and the live tests listen on fixed table codes."""
     base = os.environ.get("DATABASE_URL")
     if not base:
         pytest.skip(POSTGRESQL_SKIP)
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker is None:
+        yield base
+        return
+    url = make_url(base)
+    name = f"{url.database}_{os.environ['PYTEST_XDIST_TESTRUNUID'][:12]}_{worker}"  # two runs at once stay apart
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    yield url.set(database=name).render_as_string(False)
+    with admin.connect() as connection:
+        connection.exec_driver_sql(f'DROP DATABASE "{name}" WITH (FORCE)')  # a server a test left running
+    admin.dispose()
+
+
+@pytest.fixture
+def postgresql_url(postgresql_database):
+    """A URL whose connections work in a fresh, empty schema of this run's PostgreSQL database."""
+    base = postgresql_database
     schema = f"test_{secrets.token_hex(6)}"
     admin = create_engine(base)
     with admin.begin() as connection:

@@ -6,16 +6,19 @@ layout lies across the paper), then draw its face: a form, whose BBox is the fac
 in place after clipping to that same box. The bleed box is centred on the trim, so it gives the
 trim's size; the crop marks are read separately, and never used to find or size a card.
 Everything is reported in page coordinates (origin bottom-left, as PDF has it); each page is
-walked once and its results kept.
+walked once and its results kept, and `read(path)` keeps each file's BuiltPdf for the session, so
+every test reading the same built PDF shares one parse (pdfplumber's takes seconds for a set).
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
+from pathlib import Path
 
 import pdfplumber
+import pypdfium2
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
@@ -119,6 +122,18 @@ def turn(bounds, turns: int):
     return (x0, y0, x1, y1)
 
 
+def read(path) -> BuiltPdf:
+    """The BuiltPdf of the file at `path`, shared by every caller while the file is unchanged (a
+    rebuild to the same path has a new mtime or size, so it is read afresh)."""
+    stat = Path(path).stat()
+    return _read(Path(path).resolve(), stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=64)  # more than the session's distinct builds; a bound for the one-off ones in tmp_path
+def _read(path: Path, mtime_ns: int, size: int) -> BuiltPdf:
+    return BuiltPdf(path)
+
+
 class BuiltPdf:
     def __init__(self, path):
         self.path = path
@@ -126,6 +141,8 @@ class BuiltPdf:
         self._walked: dict[int, tuple[list[Placement], list[Stroke]]] = {}
         self._chars: dict[int, list[dict]] = {}
         self._lines: dict[int, list] = {}
+        self._texts: list[str] = []  # every page's, read at once
+        self._words: dict[tuple, list[dict]] = {}
 
     def __len__(self):
         return len(self.reader.pages)
@@ -265,7 +282,23 @@ class BuiltPdf:
 
     def text(self, page: int) -> str:
         """The page's text in every orientation (side bands are turned 90 degrees), spaces normalised."""
-        return " ".join(self.reader.pages[page].extract_text().split())
+        if not self._texts:
+            # pdfium's reading, not pypdf's: the same words in the same order (one sign apart on
+            # one page of three sets) a hundred times faster, as pypdf parses a form again each
+            # time a card places it (seconds for a set)
+            document = pypdfium2.PdfDocument(str(self.path))
+            try:
+                self._texts = [" ".join(each.get_textpage().get_text_range().split()) for each in document]
+            finally:
+                document.close()
+        return self._texts[page]
+
+    def words(self, page: int, **options) -> list[dict]:
+        """pdfplumber's words on the page (top-down coordinates), with its extract_words options."""
+        key = (page, repr(sorted(options.items())))
+        if key not in self._words:
+            self._words[key] = self.plumber.pages[page].extract_words(**options)
+        return self._words[key]
 
     def text_in(self, page: int, rect) -> str:
         """The text inside rect, read line by line in the direction most of its characters run."""

@@ -113,6 +113,7 @@ def test_build_is_byte_for_byte_reproducible(tmp_path):
     ).read_bytes()
 
 
+@pytest.mark.slow
 def test_a_real_process_builds_and_exits_zero(tmp_path):
     pnp = Path(sys.executable).parent / "pnp"
     assert pnp.exists(), "the pnp console script is not installed in the venv"
@@ -349,6 +350,7 @@ def test_calibrate_letter_writes_a_two_page_sheet_with_crosshairs_and_scales(tmp
 # --- export tts ---------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_export_tts_writes_sheets_backs_and_manifest(tmp_path):
     result = ok(invoke("export", "tts", GAME, "--out", str(tmp_path)))
     manifest_path = tmp_path / f"{GAME}-tts.json"

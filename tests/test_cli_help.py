@@ -12,13 +12,12 @@ import pytest
 from click.shell_completion import BashComplete
 from click.testing import CliRunner
 
-from pnp.build import open_game
 from pnp.cli import main
 from pnp.components.kinds import Deck
-from pnp.games import game, games
+from pnp.games import games
 from pnp.paths import CONTENT
 from pnp.starter import starter_files
-from tests.conftest import invoke
+from tests.conftest import bundled, invoke
 
 GAME = "spells-and-potions"
 COMPONENTS = {
@@ -128,7 +127,7 @@ def test_list_fits_80_columns():
 def test_check_says_what_it_checked():
     lines = ok(invoke("check")).output.splitlines()
     for line, game_id in zip(lines, games(), strict=False):
-        opened = open_game(game(game_id), [CONTENT])
+        opened = bundled(game_id)
         decks = [c for c in opened.every_component() if isinstance(c, Deck)]
         files = len(list((CONTENT / game_id).glob("*.yaml")))
         cards = sum(len(d.faces) for d in decks)
@@ -152,6 +151,7 @@ def test_schema_writes_to_output_schema_by_default(tmp_path, monkeypatch):
 # --- new ----------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", list(games()))
 def test_new_writes_a_starter_file_per_deck_kind_that_checks(tmp_path, game_id):
     root = tmp_path / "mine"

@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 from companion import create_app
 from pnp.games import games
 
+pytestmark = pytest.mark.slow  # hundreds of examples through the whole app
+
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False) | st.text(max_size=30),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4),

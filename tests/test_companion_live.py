@@ -15,8 +15,11 @@ import subprocess
 import sys
 
 import psutil
+import pytest
 
 from tests.companion_server import call, free_port, server
+
+pytestmark = pytest.mark.slow  # real servers in subprocesses
 
 
 class Stream:

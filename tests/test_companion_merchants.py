@@ -136,6 +136,7 @@ def test_the_rules_order_example_with_printed_cards(client, scripted):
     assert [o["label"] for o in mine["shop"]] == shop[1:]  # printed cards: the player lays the next one
 
 
+@pytest.mark.slow
 def test_rounds_and_phases_run_to_the_end_with_ready_counts(client):
     t = Table(client, players=("Ann", "Bo"), sheets=("paper", "paper"))
     ann, bo = t.players

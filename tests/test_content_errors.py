@@ -287,6 +287,7 @@ def test_text_too_long_to_fit_names_card_field_and_place(work):
     assert not out.exists() or list(out.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_text_too_long_in_an_added_file_points_into_that_file(work):
     """Card indexes count across files: the 15th magic card is the 3rd of extra-cards.yaml."""
     text = magic_cards(card("Pip Hex"), card("Pop Hex"), card("Verbose Brew", "potion", effect=LONG), card("Pup Hex"))
@@ -316,6 +317,7 @@ def test_unknown_inline_icon_is_named(work):
 # --- good content -------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_check_on_good_content_is_ok(work):
     result = invoke("check")
     assert result.exit_code == 0, result.stderr

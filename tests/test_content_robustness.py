@@ -559,12 +559,14 @@ PROPERTY = settings(
 )
 
 
+@pytest.mark.slow
 @settings(PROPERTY, max_examples=500)
 @given(game_id=st.sampled_from(GAMES), data=st.binary(max_size=600))
 def test_random_bytes_load_or_give_well_formed_problems(scratch, game_id, data):
     load_or_problems(scratch, game_id, "random.yaml", data)
 
 
+@pytest.mark.slow
 @settings(PROPERTY, max_examples=2500)
 @given(mutated_files())
 def test_mutated_content_loads_or_gives_well_formed_problems(scratch, mutated):

@@ -11,11 +11,10 @@ from dataclasses import dataclass
 
 import pytest
 
-from pnp.build import open_game
 from pnp.components.kinds import Deck
-from pnp.games import game, games
+from pnp.games import games
 from pnp.imposition import BACK_MODES
-from pnp.paths import CONTENT
+from tests.conftest import bundled
 from tests.pdfcards import BuiltPdf
 
 TOL = 0.01  # points: a back printed where its front's mirror is, to far below a printer's step
@@ -66,7 +65,7 @@ def matched(found, expected) -> bool:
 
 def card_counts(game_id: str) -> tuple[int, int]:
     """(cards, cards with a back) in the game's whole set."""
-    decks = [c for c in open_game(game(game_id), [CONTENT]).every_component() if isinstance(c, Deck)]
+    decks = [c for c in bundled(game_id).every_component() if isinstance(c, Deck)]
     return sum(len(d.faces) for d in decks), sum(len(d.faces) for d in decks if d.has_backs)
 
 
@@ -122,7 +121,7 @@ def named_pages(text: str, line: str) -> list[int]:
 @pytest.mark.parametrize("backs", BACK_MODES)
 @pytest.mark.parametrize("game_id", list(games()))
 def test_the_setup_page_names_the_pages_for_card_stock_and_for_plain_paper(built_pdf, game_id, backs):
-    words = open_game(game(game_id), [CONTENT]).content["setup"]
+    words = bundled(game_id).content["setup"]
     pdf = built_pdf(game=game_id, backs=backs)
     read = sides(pdf)
     # card stock: every page with cards on it, and the blank back of one

@@ -16,17 +16,15 @@ import pytest
 from click.shell_completion import BashComplete
 from PIL import Image, ImageStat
 
-from pnp.build import open_game
 from pnp.cli import main
 from pnp.components.kinds import Deck
 from pnp.document import plan_pages
-from pnp.games import games
 from pnp.imposition import PAPERS, Options
-from pnp.paths import CONTENT, ROOT, TEMPLATES
+from pnp.paths import ROOT, TEMPLATES
 from pnp.raster import pixel_size
 from pnp.render.templates import load_templates
 from pnp.units import INCH, MM
-from tests.conftest import invoke
+from tests.conftest import bundled, invoke
 
 GAME = "spells-and-potions"
 EIGHTH_INCH = 3.175  # mm: the bleed print-on-demand shops ask for
@@ -38,7 +36,7 @@ def ok(result):
 
 
 def decks(game_id: str) -> list[Deck]:
-    return [c for c in open_game(games()[game_id], [CONTENT]).components() if isinstance(c, Deck)]
+    return [c for c in bundled(game_id).components() if isinstance(c, Deck)]
 
 
 def written(result) -> list[Path]:
@@ -66,6 +64,7 @@ def test_a_poker_card_at_300_dpi_with_an_eighth_inch_bleed_is_825_by_1125_px():
         assert pixel_size(poker.width, poker.height, 0.0, dpi) == (2.5 * dpi, 3.5 * dpi)
 
 
+@pytest.mark.slow
 def test_one_png_per_card_and_one_back_per_deck_each_at_the_computed_size(cards):
     for deck in decks(GAME):
         folder = cards / GAME / deck.id
@@ -79,6 +78,7 @@ def test_one_png_per_card_and_one_back_per_deck_each_at_the_computed_size(cards)
                 assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
 
 
+@pytest.mark.slow
 def test_names_are_unique_and_say_deck_and_card(cards):
     for deck in decks(GAME):
         names = sorted(p.name for p in (cards / GAME / deck.id).glob("*.png"))
@@ -130,6 +130,7 @@ def test_a_card_image_is_drawn_and_matches_the_built_pdf(cards, built_pdf):
     assert max(abs(a - b) for a, b in zip(edge, inside, strict=True)) < 8
 
 
+@pytest.mark.slow
 def test_only_and_dpi_and_bleed_shape_the_export(tmp_path):
     result = ok(
         invoke("export", "cards", GAME, "--out", str(tmp_path), "--only", "reference", "--dpi", "150", "--bleed", "0")
@@ -158,7 +159,7 @@ def test_cards_help_names_every_option():
 
 def test_only_completes_to_the_games_components():
     complete = BashComplete(main, {}, "pnp", "_PNP_COMPLETE").get_completions
-    ids = [c.id for c in open_game(games()[GAME], [CONTENT]).every_component()]
+    ids = [c.id for c in bundled(GAME).every_component()]
     assert [item.value for item in complete(["export", "cards", GAME, "--only"], "")] == ids
 
 
@@ -179,6 +180,7 @@ def local(url: str) -> Path:
     return Path(unquote(parsed.path))
 
 
+@pytest.mark.slow
 def test_the_saved_object_holds_a_custom_deck_per_component(tts):
     out, saved = tts
     states = saved["ObjectStates"]
@@ -200,6 +202,7 @@ def test_the_saved_object_holds_a_custom_deck_per_component(tts):
             assert cell < custom["NumWidth"] * custom["NumHeight"] - 1  # clear of the hidden-card cell
 
 
+@pytest.mark.slow
 def test_each_custom_deck_grid_matches_its_sheet_and_the_back_exists(tts):
     out, saved = tts
     for state in saved["ObjectStates"]:
@@ -217,6 +220,7 @@ def test_each_custom_deck_grid_matches_its_sheet_and_the_back_exists(tts):
                 assert hidden.tobytes() == back_pixels  # TTS shows the last cell for a hidden card
 
 
+@pytest.mark.slow
 def test_tiles_are_square_cards_and_cards_rounded_rectangles(tts):
     _, saved = tts
     templates = load_templates(TEMPLATES)
@@ -228,6 +232,7 @@ def test_tiles_are_square_cards_and_cards_rounded_rectangles(tts):
     assert len(tiles["CustomDeck"]) == 2  # 133 tiles: more than one sheet's 69
 
 
+@pytest.mark.slow
 def test_url_base_names_the_images_by_their_file_names_under_it(tmp_path, tts):
     _, local_saved = tts
     ok(invoke("export", "tts", "magic-spell", "--out", str(tmp_path), "--url-base", "https://example.com/decks"))
@@ -289,7 +294,7 @@ def test_a_page_number_or_dpi_out_of_range_is_a_usage_error_and_nothing_is_writt
     path = tmp_path / "page.png"
     result = invoke("export", "page", GAME, *args, "-o", str(path))
     assert result.exit_code == 2
-    opened = open_game(games()[GAME], [CONTENT])
+    opened = bundled(GAME)
     message = message.format(pages=len(plan_pages(opened.components(), opened.templates, Options())))
     assert message in result.stderr and "export page [OPTIONS] GAME" in result.stderr  # usage, no traceback
     assert not list(tmp_path.iterdir())

@@ -25,6 +25,8 @@ from pnp.imposition import Options
 from pnp.paths import CONTENT, TEMPLATES
 from pnp.units import MM
 
+pytestmark = pytest.mark.slow  # builds the wheel and installs it into a new environment
+
 PROJECT = Path(__file__).resolve().parent.parent
 GAME = "spells-and-potions"
 

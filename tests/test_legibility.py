@@ -11,12 +11,11 @@ import numpy as np
 import pytest
 from colorspacious import cspace_convert, deltaE
 
-from pnp.build import open_game
 from pnp.components.kinds import Deck
-from pnp.games import game, games
-from pnp.paths import CONTENT
+from pnp.games import games
 from pnp.regions.shape import ShapeRegion
 from pnp.regions.text import TextRegion
+from tests.conftest import bundled
 
 AA = 4.5
 
@@ -25,7 +24,7 @@ def filled_texts() -> tuple[dict, list[tuple[str, str]]]:
     """The card templates, and each (template, text region) some face of a shipped game fills."""
     found, templates = set(), {}
     for definition in games().values():
-        opened = open_game(definition, [CONTENT])
+        opened = bundled(definition.id)
         templates.update(opened.templates)  # each game opens its own and the shared ones
         for deck in (c for c in opened.every_component() if isinstance(c, Deck)):
             for face in (*deck.faces, *([deck.back] if deck.back else [])):
@@ -83,7 +82,7 @@ def test_every_text_reads_at_wcag_aa_against_what_it_is_drawn_on(template_name, 
 
 
 def suit_frames() -> dict[str, str]:
-    suits = open_game(game("spells-and-potions"), [CONTENT]).content["element-suits"].suits
+    suits = bundled("spells-and-potions").content["element-suits"].suits
     return {
         suit.id: colour(CARDS[f"sp-element-{suit.id}"], CARDS[f"sp-element-{suit.id}"].background) for suit in suits
     }
@@ -118,7 +117,7 @@ def backs_by_size() -> list[tuple[str, dict[str, str]]]:
     """Per game and card size, each deck's back colour: decks that could meet face down."""
     groups = []
     for definition in games().values():
-        opened = open_game(definition, [CONTENT])
+        opened = bundled(definition.id)
         sizes: dict[tuple, dict[str, str]] = {}
         for deck in (c for c in opened.every_component() if isinstance(c, Deck) and c.back):
             template = opened.templates[deck.back.template]
@@ -138,7 +137,7 @@ def test_the_backs_of_a_games_decks_differ_in_greyscale(game_id, backs):
 def test_the_shoppe_sheets_neighbouring_columns_differ_in_greyscale_and_keep_its_ink_legible(side):
     """Columns alternate a tint and its darker twin (pnp/games/merchants_of_magick/shoppe_sheet.py):
     printed in greyscale, neighbours must still differ, and the ink must read on both."""
-    template = open_game(game("merchants-of-magick"), [CONTENT]).templates["mm-sheet"]
+    template = bundled("merchants-of-magick").templates["mm-sheet"]
     light, dark = template.colours[side], template.colours[f"{side}_dark"]
     lightness = [cspace_convert(srgb(h), "sRGB1", "CAM02-UCS")[0] for h in (light, dark)]
     assert lightness[0] - lightness[1] >= 5, f"{side} columns print as one grey: {lightness}"

@@ -139,6 +139,7 @@ assert woken == [True] * 100, woken
 """
 
 
+@pytest.mark.slow
 def test_under_gevent_a_waiting_stream_holds_a_greenlet_not_the_process(store, database_url):
     """What gunicorn's gevent worker does, in a process of its own: monkeypatching is for good."""
     command = [sys.executable, "-c", UNDER_GEVENT, database_url]
@@ -154,6 +155,7 @@ def subscribe_in_another_process(url, ready, woken):
         woken.put(subscription.wait(10))
 
 
+@pytest.mark.slow
 def test_a_publish_in_one_process_wakes_a_subscriber_in_another(postgresql_url):
     spawn = multiprocessing.get_context("spawn")
     ready, woken = spawn.Event(), spawn.Queue()

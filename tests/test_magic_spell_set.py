@@ -183,6 +183,7 @@ def spells_file(words) -> str:
     return "kind: spell-cards\ncards:\n" + cards
 
 
+@pytest.mark.slow
 def test_a_users_own_deck_gets_its_own_tile_mix_and_credits_by_the_rule(tmp_path, content):
     from pnp.rules.magic_spell import CreditRule, credits
 

@@ -9,10 +9,9 @@ import json
 import re
 from collections import Counter
 
-import pdfplumber
 import pytest
 
-from pnp.build import build, open_game
+from pnp.build import build
 from pnp.components.kinds import Deck
 from pnp.content.game import load_game
 from pnp.export_cards import export_cards
@@ -22,8 +21,8 @@ from pnp.imposition import Options
 from pnp.paths import CONTENT
 from pnp.paths import TEMPLATES as TEMPLATE_DIR
 from pnp.render.templates import load_templates
-from tests.conftest import overlay
-from tests.pdfcards import MM, BuiltPdf
+from tests.conftest import bundled, overlay
+from tests.pdfcards import MM, BuiltPdf, read
 
 GAME = "merchants-of-magick"
 TEMPLATES = load_templates(TEMPLATE_DIR)
@@ -41,8 +40,8 @@ def pdf(built_pdf):
 
 def sheet_pages(path, title: str) -> list[int]:
     """The pages that print a shoppe sheet (a duplex build follows each with a blank back)."""
-    with pdfplumber.open(path) as doc:
-        texts = [page.extract_text() or "" for page in doc.pages]
+    pdf = read(path)
+    texts = [pdf.text(page) for page in range(len(pdf))]
     return [i for i, text in enumerate(texts) if f"· {title} ·" in text and "· blank back ·" not in text]
 
 
@@ -50,10 +49,9 @@ def sheet_layout(path, page: int, sheet, words):
     """From the sheet page: each column's x-range (by its heading in the crafting or research
     header), each row's y-band (from its name down to the next row's name), the circles' words
     (sign + threshold) and the drawn circles' diameters."""
-    with pdfplumber.open(path) as doc:
-        p = doc.pages[page]
-        found = p.extract_words(keep_blank_chars=False, extra_attrs=["size", "fontname"])
-        curves = [(c["x1"] - c["x0"], c["bottom"] - c["top"]) for c in p.curves if c.get("stroke")]
+    pdf = read(path)
+    found = pdf.words(page, keep_blank_chars=False, extra_attrs=["size", "fontname"])
+    curves = [(c["x1"] - c["x0"], c["bottom"] - c["top"]) for c in pdf.plumber.pages[page].curves if c.get("stroke")]
     headings = {}
     for column in (*sheet.materials, *sheet.energies):
         # the lowest of the name's occurrences: the legend above the halves names the columns too
@@ -250,9 +248,10 @@ def test_the_solo_card_fills_its_numbers_and_lists_the_ratings(pdf, content):
         assert f"{score}+ · {title}" in solo
 
 
+@pytest.mark.slow
 def test_two_sided_cards_export_a_back_per_card_and_unique_tts_backs(tmp_path):
 
-    opened = open_game(game(GAME), [CONTENT])
+    opened = bundled(GAME)
     [masteries] = [c for c in opened.components() if isinstance(c, Deck) and c.id == "masteries"]
     written = export_cards(GAME, [masteries], opened.templates, 0.0, 72, tmp_path / "cards")
     names = sorted(p.name for p in written)

@@ -71,6 +71,7 @@ def test_bundled_list_has_twelve_spells_and_potions_cards():
     assert magic_count() == 12
 
 
+@pytest.mark.slow
 def test_a_new_deck_file_adds_its_cards(tmp_path):
     root = overlay(tmp_path / "mine", "extra-cards.yaml", magic_cards(NEW))
     assert magic_count(root) == 16
@@ -83,6 +84,7 @@ def test_a_new_deck_file_adds_its_cards(tmp_path):
     assert not (CONTENT / GAME / "extra-cards.yaml").exists()
 
 
+@pytest.mark.slow
 def test_a_file_of_the_same_name_replaces_the_bundled_one(tmp_path):
     cards = [("Zephyr Hex", "spell", 4), ("Quill Ward", "counter-spell", 4), ("Ember Tonic", "potion", 4)]
     root = overlay(tmp_path / "mine", "magic-cards.yaml", magic_cards(cards))
@@ -95,6 +97,7 @@ def test_a_file_of_the_same_name_replaces_the_bundled_one(tmp_path):
     assert "FIRE" in text and "WATER" in text  # other bundled files still used
 
 
+@pytest.mark.slow
 def test_the_later_of_two_content_folders_wins(tmp_path):
     first = overlay(tmp_path / "first", "magic-cards.yaml", magic_cards([("Alpha Rune", "spell", 12)]))
     second = overlay(

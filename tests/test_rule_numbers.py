@@ -13,7 +13,7 @@ from pnp.games import game
 from pnp.games.spells_and_potions.kinds import scoring
 from pnp.paths import CONTENT
 from pnp.rules import magic_spell, spells_and_potions
-from tests.conftest import invoke
+from tests.conftest import bundled, invoke
 from tests.conftest import overlay as conftest_overlay
 from tests.pdfcards import BuiltPdf
 
@@ -96,7 +96,7 @@ def test_fill_leaves_names_kept_for_drawing_time():
 
 def test_no_bundled_text_keeps_a_placeholder_unfilled():
     for game_id in ("magic-spell", "spells-and-potions"):
-        opened = open_game(game(game_id), [CONTENT])
+        opened = bundled(game_id)
         for component in opened.components():
             for face in getattr(component, "faces", ()):
                 for value in face.values:

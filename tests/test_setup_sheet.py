@@ -14,6 +14,7 @@ from pnp.components.setup_sheet import page_ranges
 from pnp.content.placeholders import fill
 from pnp.games import game, games
 from pnp.paths import CONTENT
+from tests.conftest import bundled
 
 BUILDS = [
     dict(paper="a4", backs="duplex-long"),
@@ -43,7 +44,7 @@ def pages_by_label(pdf, game_title: str, titles: list[str]) -> dict[str, list[in
 @pytest.mark.parametrize("options", BUILDS, ids=lambda o: "-".join(str(v) for v in o.values()))
 @pytest.mark.parametrize("game_id", list(games()))
 def test_the_first_page_lists_the_set_where_this_pdf_has_it(built_pdf, game_id, options):
-    opened = open_game(game(game_id), [CONTENT])
+    opened = bundled(game_id)
     words = opened.content["setup"]
     title = opened.content["game"].title
     pdf = built_pdf(game=game_id, **options)
@@ -62,7 +63,7 @@ def test_the_first_page_lists_the_set_where_this_pdf_has_it(built_pdf, game_id, 
 
 @pytest.mark.parametrize("options", BUILDS, ids=lambda o: "-".join(str(v) for v in o.values()))
 def test_the_printer_line_matches_the_backs(built_pdf, options):
-    opened = open_game(game("spells-and-potions"), [CONTENT])
+    opened = bundled("spells-and-potions")
     words = opened.content["setup"]
     first = built_pdf(**options).text(0)
     if options["backs"] == "fold":
@@ -78,7 +79,7 @@ def test_the_printer_line_matches_the_backs(built_pdf, options):
 
 
 def test_magic_spell_names_the_tile_pages_in_its_mounting_line(built_pdf):
-    opened = open_game(game("magic-spell"), [CONTENT])
+    opened = bundled("magic-spell")
     pdf = built_pdf(game="magic-spell")
     tiles = next(c for c in opened.every_component() if c.id == "tiles")
     titles = [c.title for c in opened.every_component()]
@@ -128,7 +129,7 @@ def test_a_setup_template_without_its_column_weights_is_a_problem_naming_them():
     from pnp.components.kinds import SheetError
     from pnp.components.setup_sheet import draw_setup
 
-    opened = open_game(game("magic-spell"), [CONTENT])
+    opened = bundled("magic-spell")
     template = opened.templates["setup"].model_copy(update={"ratios": {"col_count": 1.0}})
     with pytest.raises(SheetError, match=r"ratios\.col_component, ratios\.col_size, ratios\.col_pages"):
         draw_setup(None, None, template, opened.content["setup"], [], opened.templates, None)
@@ -139,7 +140,7 @@ def test_a_setup_template_without_its_column_weights_is_a_problem_naming_them():
 def test_the_first_page_holds_a_card_outline_at_actual_size(built_pdf, game_id, paper):
     from tests.pdfcards import MM
 
-    opened = open_game(game(game_id), [CONTENT])
+    opened = bundled(game_id)
     first_deck = next(c for c in opened.every_component() if isinstance(c, Deck))
     size = opened.templates[first_deck.template].size
     pdf = built_pdf(game=game_id, paper=paper)

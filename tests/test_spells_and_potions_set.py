@@ -56,8 +56,8 @@ def cards_by_component(pdf: BuiltPdf, side: str = "fronts"):
 
 
 @pytest.fixture(scope="module")
-def letter_pdf(built):
-    return BuiltPdf(built(paper="letter", backs="duplex-long"))
+def letter_pdf(built_pdf):
+    return built_pdf(paper="letter", backs="duplex-long")
 
 
 def test_the_deck_is_52_cards_each_with_a_back(letter_pdf):

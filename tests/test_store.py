@@ -266,6 +266,7 @@ def append_from_another_process(url, code, actor, count):
         store.append(code, actor, "roll", {"i": i}, contiguous)
 
 
+@pytest.mark.slow
 def test_appends_from_two_processes_never_repeat_or_skip_a_seq(store, database_url):
     code, _ = store.create_table("magic-spell", {})
     spawn = multiprocessing.get_context("spawn")

@@ -10,10 +10,9 @@ from __future__ import annotations
 import pdfplumber
 import pytest
 
-from pnp.build import open_game
 from pnp.games import games
-from pnp.paths import CONTENT
 from pnp.regions.text import TextRegion
+from tests.conftest import bundled
 from tests.test_check_equals_build import line_of, overlay_file, run, shown
 
 SMALLEST = 6  # pt, any text at all
@@ -34,6 +33,7 @@ GREEK = "Η ανταμοιβή του Γκλάντερ"
 CYRILLIC = "Награда Гладдера"
 
 
+@pytest.mark.slow
 def test_greek_and_cyrillic_card_text_builds_and_reads_back(tmp_path):
     root, _, _ = overlay_file(tmp_path, "magic-cards.yaml", "name: Gladder's Reward", f"name: {GREEK}")
     text = (root / "spells-and-potions" / "magic-cards.yaml").read_text(encoding="utf-8")
@@ -63,7 +63,7 @@ def test_a_script_the_fonts_lack_is_named_with_the_card_and_field_and_nothing_is
 def card_text_regions():
     seen = {}
     for definition in games().values():
-        for name, template in open_game(definition, [CONTENT]).templates.items():
+        for name, template in bundled(definition.id).templates.items():
             for region_name, region in getattr(template, "regions", {}).items():  # page templates have none
                 if isinstance(region, TextRegion):
                     seen[(name, region_name)] = region
@@ -88,12 +88,10 @@ def size(char) -> float:
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_every_character_of_every_game_prints_at_6_pt_or_more(tmp_path, paper):
-    result = run("build", "--paper", paper, "--out", str(tmp_path))
-    assert result.exit_code == 0, result.output
-    pdfs = sorted(tmp_path.glob("*.pdf"))
-    assert len(pdfs) == len(games())
-    for pdf in pdfs:
-        with pdfplumber.open(pdf) as doc:
-            small = {(round(size(c), 2), c["text"]) for page in doc.pages for c in page.chars if size(c) < SMALLEST}
-        assert not small, f"{pdf.name}: characters below {SMALLEST} pt: {sorted(small)[:10]}"
+def test_every_character_of_every_game_prints_at_6_pt_or_more(built_pdf, paper):
+    for game_id in games():  # as `pnp build --paper PAPER` prints them, read once for the session
+        pdf = built_pdf(game=game_id, paper=paper)
+        small = {
+            (round(size(c), 2), c["text"]) for page in range(len(pdf)) for c in pdf.chars(page) if size(c) < SMALLEST
+        }
+        assert not small, f"{pdf.path.name}: characters below {SMALLEST} pt: {sorted(small)[:10]}"
