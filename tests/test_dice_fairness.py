@@ -19,7 +19,6 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from scipy.stats import chi2, chisquare, ncx2
 
 from pnp.rules.chance import secure_die, seeded_die
 from tests.test_companion_api import bearer, join
@@ -33,6 +32,8 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 
 
 def p_value(results: list[int], faces: int) -> float:
+    from scipy.stats import chisquare  # imported when used: scipy costs every worker a second at collection
+
     counts = Counter(results)
     assert set(counts) == set(range(1, faces + 1)), f"faces seen: {sorted(counts)}"
     return chisquare([counts[face] for face in range(1, faces + 1)]).pvalue
@@ -61,6 +62,8 @@ def test_the_secure_dice_test_catches_a_modulo_biased_d12():
     chance that any sample of that size passes is below one in a billion."""
     rng = random.Random(20261125)
     assert p_value([modulo_biased_d12(rng) for _ in range(SECURE_ROLLS)], 12) < REJECT
+    from scipy.stats import chi2, ncx2
+
     chances = [22 / 256] * 4 + [21 / 256] * 8
     noncentrality = SECURE_ROLLS * sum((p - 1 / 12) ** 2 * 12 for p in chances)
     power = ncx2.sf(chi2.isf(REJECT, df=11), df=11, nc=noncentrality)
