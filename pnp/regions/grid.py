@@ -1,0 +1,54 @@
+"""Grid regions: rows and columns of equal cells (a casting field, a table to write in), drawn
+whatever the content says, each cell named by row letter and column number if asked."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from pnp.content.validate import FontSize
+from pnp.regions.base import Placed
+from pnp.render import fonts
+
+
+class GridRegion(Placed):
+    type: Literal["grid"]
+    rows: int = Field(ge=1, le=26)  # a letter each
+    columns: int = Field(ge=1, le=100)
+    stroke: str = "ink"
+    stroke_width: FontSize = Field(0.8, gt=0, le=10)
+    fill: str | None = None
+    alternate: str | None = None  # every other cell's fill, chequered; None: all cells alike
+    label_size: FontSize = Field(0, ge=0, le=72)  # each cell's name (A1) in its top-left corner; 0: none
+    colour: str = "ink"  # the names'
+
+
+def check(region: GridRegion, text: str) -> str | None:
+    return None  # a grid takes no words
+
+
+def fixed(region: GridRegion) -> bool:
+    return True
+
+
+def draw(canvas, region: GridRegion, text: str | None, x, y, w, h, ink) -> None:
+    cell_w, cell_h = w / region.columns, h / region.rows
+    canvas.setLineWidth(region.stroke_width)
+    canvas.setStrokeColor(ink.colour(region.stroke))
+    canvas.setFont(fonts.font_name("regular"), region.label_size or 1)
+    pad = region.label_size * 0.4
+    for row in range(region.rows):
+        for col in range(region.columns):
+            cx, cy = x + col * cell_w, y + h - (row + 1) * cell_h
+            fill = region.alternate if region.alternate and (row + col) % 2 else region.fill
+            fill = None if ink.saver else fill
+            if fill:
+                canvas.setFillColor(ink.colour(fill))
+            canvas.rect(cx, cy, cell_w, cell_h, stroke=1, fill=int(bool(fill)))
+            if region.label_size:
+                canvas.setFillColor(ink.colour(region.colour))
+                canvas.drawString(cx + pad, cy + cell_h - pad - region.label_size * 0.75, f"{chr(65 + row)}{col + 1}")
+
+
+MODEL = GridRegion
