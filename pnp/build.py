@@ -13,7 +13,7 @@ from functools import cached_property
 from pathlib import Path
 
 from pnp.components.card import check_face
-from pnp.components.kinds import Component, Deck, Sheet, SheetError
+from pnp.components.kinds import Board, Component, Deck, Sheet, SheetError
 from pnp.content.game import load_game
 from pnp.content.loader import Content
 from pnp.content.problems import ContentError, Problem
@@ -82,6 +82,8 @@ def check(game: Game, options: Options) -> None:
                     problems.append(Problem(where, "", f"{face.label}: no template {face.template}"))
                 else:
                     problems += check_face(face, template, where)
+        elif isinstance(component, Board):
+            problems += check_face(component.face, game.templates[component.template], where)
         else:
             problems += _check_sheet(game, component, options)
     for component in components:

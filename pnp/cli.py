@@ -248,7 +248,7 @@ def _write_one(game_id: str, game, options: Options, path: Path) -> int:
 @CONTENT_OPTION
 @reports_problems
 def check(names, extra) -> None:
-    from pnp.components.kinds import Deck
+    from pnp.components.kinds import Deck, Sheet
     from pnp.content.layers import layered_files
 
     chosen = chosen_games(names, extra)
@@ -256,7 +256,7 @@ def check(names, extra) -> None:
         opened = checked_games(chosen, extra, Options(paper))
     for game, loaded in zip(chosen, opened, strict=True):
         decks = [c for c in loaded.components() if isinstance(c, Deck)]
-        pages = sum(c.pages for c in loaded.components() if not isinstance(c, Deck))
+        pages = sum(c.pages for c in loaded.components() if isinstance(c, Sheet))
         counted = [
             f"{len(layered_files(game.id, layers(extra)))} files",
             f"{sum(len(deck.faces) for deck in decks)} cards in {len(decks)} decks",
@@ -273,7 +273,7 @@ def check(names, extra) -> None:
 def list_games(extra) -> None:
     """The games, their components (with the ids --only takes), counts and sizes."""
     from pnp.build import open_game
-    from pnp.components.kinds import Deck
+    from pnp.components.kinds import Board, Deck
 
     rows: dict[str, list[tuple[str, str, int, str]]] = {}  # heading -> (id, title, count, what)
     for game in chosen_games((), extra):
@@ -286,6 +286,11 @@ def list_games(extra) -> None:
                 back = "a back each" if component.backs else "with backs" if component.back else "no backs"
                 what = f"{size.width / MM:.1f} x {size.height / MM:.1f} mm, {back}"
                 game_rows.append((component.id, component.title, len(component.faces), what))
+            elif isinstance(component, Board):  # its pieces depend on the paper: its size when put together
+                size = opened.templates[component.template].size
+                game_rows.append(
+                    (component.id, component.title, 1, f"{size.width / MM:.1f} x {size.height / MM:.1f} mm board")
+                )
             else:
                 pages = f"page{'s' * (component.pages != 1)}"
                 game_rows.append((component.id, component.title, component.pages, pages))

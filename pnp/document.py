@@ -12,8 +12,9 @@ from typing import Literal
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.components.board import draw_piece, plan_board
 from pnp.components.card import Face, draw_face
-from pnp.components.kinds import Component, Deck, Printing, Sheet
+from pnp.components.kinds import Board, Component, Deck, Printing, Sheet
 from pnp.imposition import (
     PAPERS,
     Grid,
@@ -206,6 +207,25 @@ def sheet_pages(sheet: Sheet, templates: dict, options: Options, style: PageStyl
     return [page(i) for i in range(sheet.pages)]
 
 
+def board_pages(board: Board, templates: dict, options: Options, style: PageStyle, crop_width: float) -> list[Page]:
+    """A page for each piece of the board, on card stock; the board itself is drawn once, as a form
+    every page places (its fixed regions drawn in it, not as forms of their own)."""
+    template = templates[board.template]
+    tiling = plan_board(template, PAPERS[options.paper], options.bleed, style)
+    info_size = templates["page"].info_size
+
+    def page(piece) -> Page:
+        def draw(w: Writer) -> None:
+            whole = partial(draw_face, w.canvas, board.face, template, options.bleed, options.ink_saver)
+            place = partial(w.reuse, ("board", board.id), whole, board.template)
+            draw_piece(w.canvas, tiling, piece, template, style, info_size, crop_width, place)
+
+        side = f"piece {piece.name} of {len(tiling.pieces)}"
+        return Page(tiling.layout, board.title, side, "y", draw, holds=(board.id,))
+
+    return [page(piece) for piece in tiling.pieces]
+
+
 def component_pages(pages: list[Page]) -> dict[str, tuple[int, ...]]:
     """Each component's id -> the numbers (from 1) of the pages it is printed on, fronts and backs."""
     found: dict[str, list[int]] = {}
@@ -270,16 +290,18 @@ def plan_pages(components: list[Component], templates: dict, options: Options) -
     for run in share_sheets(components, templates, options):
         if isinstance(run, Sheet):
             pages += sheet_pages(run, templates, options, style)
+        elif isinstance(run, Board):
+            pages += board_pages(run, templates, options, style, page_template.crop_marks.width)
         else:
             pages += deck_run_pages(run, templates, options, style, page_template.crop_marks.width)
     # fold and none print single-sided: every page stands alone already
     return with_blank_backs(pages, PAPERS[options.paper]) if options.backs.startswith("duplex") else pages
 
 
-def share_sheets(components: list[Component], templates: dict, options: Options) -> list[list[Deck] | Sheet]:
+def share_sheets(components: list[Component], templates: dict, options: Options) -> list[list[Deck] | Sheet | Board]:
     """Components in order, neighbouring decks that can share sheets gathered into runs: the same
     card size, and in fold mode all with backs or all without."""
-    runs: list[list[Deck] | Sheet] = []
+    runs: list[list[Deck] | Sheet | Board] = []
 
     def key(deck: Deck) -> tuple:
         size = templates[deck.template].size

@@ -1,4 +1,4 @@
-"""What a game's set is made of: decks of cut-out faces, and full-page sheets."""
+"""What a game's set is made of: decks of cut-out faces, full-page sheets, and boards over several sheets."""
 
 from __future__ import annotations
 
@@ -88,4 +88,15 @@ class Sheet:
     source: str | None = None  # the content kind whose fields a SheetError names
 
 
-Component = Deck | Sheet
+@dataclass(frozen=True)
+class Board:
+    """A board larger than a sheet (a playing field, a character board): one face drawn whole from
+    its board template's regions, printed in overlapping pieces (pnp.components.board)."""
+
+    id: str
+    title: str
+    template: str  # a board template: its size, regions and how its pieces overlap
+    face: Face
+
+
+Component = Deck | Sheet | Board

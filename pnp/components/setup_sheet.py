@@ -9,7 +9,7 @@ sheet template (templates/setup.yaml).
 
 from __future__ import annotations
 
-from pnp.components.kinds import Component, Deck, Printing, Sheet, SheetError, require_named, sheet_words
+from pnp.components.kinds import Board, Component, Deck, Printing, Sheet, SheetError, require_named, sheet_words
 from pnp.content.common import SetupSheet
 from pnp.geometry import Rect
 from pnp.imposition import PAPERS
@@ -37,10 +37,11 @@ def rows(words: SetupSheet, listed: list[Component], templates: dict, printing: 
     """The components table: title, count, size and pages, one row per component."""
     out = []
     for component in listed:
-        if isinstance(component, Deck):
+        if isinstance(component, Deck | Board):  # a board's row gives its size when put together
             size = templates[component.template].size
             width, height = (f"{v / MM:.1f}".removesuffix(".0") for v in (size.width, size.height))
-            count, what = len(component.faces), sheet_words(words.card_size, "card_size", width=width, height=height)
+            count = len(component.faces) if isinstance(component, Deck) else 1
+            what = sheet_words(words.card_size, "card_size", width=width, height=height)
         else:
             paper = PAPERS[printing.options.paper].name
             count, what = component.pages, sheet_words(words.sheet_size, "sheet_size", paper=paper)

@@ -17,6 +17,7 @@ from pnp.content.validate import FontSize, Length, Strict, validate
 from pnp.content.yamlsource import Source, merged, read_yaml
 from pnp.regions import Region
 from pnp.render.colours import HEX
+from pnp.units import MM
 
 
 def _hex(value: str) -> str:
@@ -43,6 +44,16 @@ class CardTemplate(Strict):
     background: str = "paper"
     colours: dict[str, HexColour] = {}
     regions: dict[str, Region] = {}
+
+
+class BoardTemplate(CardTemplate):
+    """A board larger than a sheet (a playing field, a character board): drawn whole from its
+    regions like a face, and printed in pieces, one a page, that overlap by a glue strip."""
+
+    kind: Literal["board"]
+    overlap: Length = Field(ge=3 * MM, le=50 * MM)  # the glue strip a piece lies on its neighbour by
+    key: Length = Field(ge=8 * MM, le=50 * MM)  # the band above each piece for its name and the assembly map
+    marks: Length = Field(ge=2 * MM, le=20 * MM)  # each arm of the + marks that line the pieces up
 
 
 class CropMarks(Strict):
@@ -79,7 +90,7 @@ class SheetTemplate(Strict):
     ratios: dict[str, Annotated[float, Field(ge=0, le=100)]] = {}
 
 
-Template = Annotated[CardTemplate | PageTemplate | SheetTemplate, Field(discriminator="kind")]
+Template = Annotated[CardTemplate | BoardTemplate | PageTemplate | SheetTemplate, Field(discriminator="kind")]
 
 
 class Templates(dict):

@@ -1,0 +1,232 @@
+"""A board printed in pieces goes together at the size its template says.
+
+Read back from the PDF as someone assembling it would work: each piece is cut where its crop marks
+say, and laid on its neighbour so that the + marks on both sides of their seam meet. The pieces so
+placed must make the declared board to 0.2 mm, overlap by the declared glue strip, leave no gap,
+show the board's art under every cut piece, stay clear of the printer's margin, and agree with the
+board drawn underneath (every piece's form lands the board at the same place once assembled).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from itertools import product
+from pathlib import Path
+
+import numpy
+import pypdfium2
+import pytest
+
+from pnp.components.board import MARK_WIDTH
+from pnp.components.card import Face, Value
+from pnp.components.kinds import Board
+from pnp.components.setup_sheet import setup_sheet
+from pnp.document import write_pdf
+from pnp.imposition import Options
+from pnp.paths import TEMPLATES
+from pnp.render.templates import Templates, load_templates
+from tests.conftest import bundled
+from tests.pdfcards import MM, PAGE, read, turn
+
+BOARDS = Path(__file__).parent / "boards"  # a board for the tests only; no game ships it
+TOLERANCE = 0.2 * MM
+SCALE = 2  # pixels a point, rendering a page to look for ink in its margin
+PIECE = re.compile(r"piece ([A-Z])(\d+) of (\d+)")
+
+
+@cache
+def templates() -> dict:
+    shared = load_templates(TEMPLATES, lambda name: name in ("page", "setup"))
+    return Templates({**shared, **load_templates(BOARDS)}, {})
+
+
+def board(template: str) -> Board:
+    face = Face(template, (Value("title", "Casting field"),), "test board")
+    return Board("field", "Casting field", template, face)
+
+
+@pytest.fixture(scope="module")
+def board_pdf(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("boards")
+
+    def make(paper: str, backs: str = "none", template: str = "test-board"):
+        path = folder / f"{template}-{paper}-{backs}.pdf"
+        if not path.exists():
+            listed = [board(template)]
+            components = [setup_sheet(bundled("magic-spell").content["setup"], listed, templates()), *listed]
+            write_pdf(path, "Board test", components, templates(), Options(paper, backs))
+        return read(path)
+
+    return make
+
+
+def plus_marks(pdf, page: int) -> list[tuple[float, float, bool]]:
+    """(x, y, whole) for each + mark: where its two strokes cross, and whether both run on past the
+    crossing (a whole +) or one stops there (a half +, on the piece cut along that seam)."""
+    strokes = [s for s in pdf.strokes(page) if abs(s.width - MARK_WIDTH) < 1e-3]
+    across = [s for s in strokes if s.horizontal]
+    marks = []
+    for v in (s for s in strokes if s.vertical):
+        for h in across:
+            x, y = v.x0, h.y0
+            if inside((x, y), (min(h.x0, h.x1), min(v.y0, v.y1), max(h.x0, h.x1), max(v.y0, v.y1))):
+                ends = [abs(e - x) for e in (h.x0, h.x1)] + [abs(e - y) for e in (v.y0, v.y1)]
+                marks.append((x, y, min(ends) > 1e-3))
+    return marks
+
+
+def inside(point, rect, slack: float = 1e-3) -> bool:
+    x, y = point
+    return rect[0] - slack <= x <= rect[2] + slack and rect[1] - slack <= y <= rect[3] + slack
+
+
+def seam(marks, along_x: bool, whole: bool) -> list[tuple[float, float]]:
+    """The marks of one kind lying on a seam that runs along the page's x (or y) axis, in order."""
+    chosen = [(x, y) for x, y, w in marks if w == whole]
+    groups: dict[float, list] = {}
+    for x, y in chosen:
+        groups.setdefault(round(y if along_x else x, 2), []).append((x, y))
+    found = [sorted(group) for group in groups.values() if len(group) > 1]
+    assert len(found) == 1, f"expected one seam of {'whole' if whole else 'half'} marks, got {found}"
+    return found[0]
+
+
+def pieces(pdf) -> dict[tuple[int, int], int]:
+    """(row, column) of each piece -> its page, read from the page labels."""
+    found, total = {}, None
+    for page in range(len(pdf)):
+        match = PIECE.search(pdf.text(page))
+        if match:
+            found[(ord(match[1]) - ord("A"), int(match[2]) - 1)] = page
+            total = int(match[3])
+    assert found and len(found) == total
+    return found
+
+
+def cut(pdf, page: int) -> tuple[float, float, float, float]:
+    """Where the piece is cut: the outermost lines its crop marks give."""
+    marks = pdf.crop_marks(page)
+    xs = [m.x0 for m in marks if m.vertical]
+    ys = [m.y0 for m in marks if m.horizontal]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def millimetres(size) -> str:
+    return " x ".join(f"{v / MM:.2f}" for v in size) + " mm"
+
+
+def covered(rects) -> bool:
+    """Whether the rectangles together fill their bounds: every cell between their edges is in one."""
+    xs = sorted({r[0] for r in rects} | {r[2] for r in rects})
+    ys = sorted({r[1] for r in rects} | {r[3] for r in rects})
+    for (x0, x1), (y0, y1) in product(zip(xs, xs[1:], strict=False), zip(ys, ys[1:], strict=False)):
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        if x1 - x0 > 1e-3 and y1 - y0 > 1e-3 and not any(r[0] <= cx <= r[2] and r[1] <= cy <= r[3] for r in rects):
+            return False
+    return True
+
+
+@pytest.mark.parametrize("template", ["test-board", "test-board-large"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_board_assembles_to_its_size(board_pdf, paper, template):
+    pdf = board_pdf(paper, template=template)
+    template = templates()[template]
+    at = pieces(pdf)
+    assert len(at) > 1, "the test board is meant to need several pieces"
+    placed = {}  # (row, column) -> (page, offset moving it to where it lies in the assembled board)
+    for (row, col), page in sorted(at.items()):
+        (board_form,) = pdf.placements(page)
+        assert sorted((board_form.w, board_form.h)) == pytest.approx(sorted(template.size.model_dump().values()))
+        # the board's x and y axes on the page: the pieces lie turned on portrait paper, or not
+        board_x = turn((1, 0, 1, 0), board_form.turns)[:2]
+        marks = plus_marks(pdf, page)
+        offsets = []
+        for neighbour, along in (((row, col - 1), "y"), ((row - 1, col), "x")):
+            if neighbour not in placed:
+                continue
+            other, (dx, dy) = placed[neighbour]
+            along_page_x = (abs(board_x[0]) > 0.5) == (along == "x")
+            under, over = seam(plus_marks(pdf, other), along_page_x, True), seam(marks, along_page_x, False)
+            assert len(under) == len(over) >= 2
+            shifts = [(ux - ox, uy - oy) for (ux, uy), (ox, oy) in zip(under, over, strict=True)]
+            assert max(abs(a - b) for s in shifts for a, b in zip(s, shifts[0], strict=True)) < TOLERANCE
+            offsets.append((shifts[0][0] + dx, shifts[0][1] + dy))
+        offset = offsets[0] if offsets else (0.0, 0.0)
+        # a piece with two placed neighbours lands at the same place by either seam
+        assert all(abs(o[0] - offset[0]) < TOLERANCE and abs(o[1] - offset[1]) < TOLERANCE for o in offsets)
+        placed[(row, col)] = (page, offset)
+
+    rects, origins = {}, []
+    for key, (page, (dx, dy)) in placed.items():
+        x0, y0, x1, y1 = cut(pdf, page)
+        rects[key] = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+        (board_form,) = pdf.placements(page)
+        art = board_form.art
+        assert inside((x0, y0), art) and inside((x1, y1), art), "blank paper inside a cut piece"
+        ox, oy = board_form.to_page(0, 0)
+        origins.append((ox + dx, oy + dy))
+
+    every = list(rects.values())
+    bounds = (min(r[0] for r in every), min(r[1] for r in every), max(r[2] for r in every), max(r[3] for r in every))
+    size = sorted((bounds[2] - bounds[0], bounds[3] - bounds[1]))
+    declared = sorted((template.size.width, template.size.height))
+    assert size == pytest.approx(declared, abs=TOLERANCE), (
+        f"assembled {millimetres(size)}, declared {millimetres(declared)}"
+    )
+    assert covered(every), "a gap between the assembled pieces"
+    for (row, col), rect in rects.items():
+        for neighbour in ((row, col + 1), (row + 1, col)):
+            if neighbour in rects:
+                other = rects[neighbour]
+                strip = min(
+                    min(rect[2], other[2]) - max(rect[0], other[0]), min(rect[3], other[3]) - max(rect[1], other[1])
+                )
+                assert abs(strip - template.overlap) <= TOLERANCE, f"glue strip {strip / MM:.2f} mm"
+    # the + marks put every piece's share of the board where the board has it
+    assert max(abs(o[i] - origins[0][i]) for o in origins for i in (0, 1)) <= TOLERANCE
+
+
+@pytest.mark.parametrize("template", ["test-board", "test-board-large"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_board_pages_keep_clear_of_the_margin(board_pdf, paper, template):
+    pdf = board_pdf(paper, template=template)
+    margin = PAGE.margin
+    for page in pieces(pdf).values():
+        width, height = pdf.size(page)
+        assert width < height, "every page goes through the printer portrait"
+        (board_form,) = pdf.placements(page)
+        x0, y0, x1, y1 = board_form.art
+        printable = (margin, margin, width - margin, height - margin)
+        assert inside((x0, y0), printable) and inside((x1, y1), printable)
+        for s in pdf.strokes(page):
+            assert inside((s.x0, s.y0), printable) and inside((s.x1, s.y1), printable)
+    # and nothing reaches the margin in print: the rendered page is white there (text the board's
+    # form clips away is in the file, so only pixels tell)
+    document = pypdfium2.PdfDocument(str(pdf.path))
+    try:
+        for page in pieces(pdf).values():
+            pixels = numpy.asarray(document[page].render(scale=SCALE).to_pil().convert("L"))
+            edge = int(margin * SCALE) - 1
+            ring = numpy.ones(pixels.shape, bool)
+            ring[edge:-edge, edge:-edge] = False
+            assert pixels[ring].min() == 255, f"ink in the margin of page {page + 1}"
+    finally:
+        document.close()
+
+
+def test_board_fewest_pieces_and_setup_row(board_pdf):
+    """Letter's free area is too short for the board standing up: it lies across, in two pieces,
+    not four. The setup page lists the board at its assembled size, on the pages its pieces take."""
+    letter = board_pdf("letter")
+    assert len(pieces(letter)) == 2
+    template = templates()["test-board"]
+    size = f"{template.size.width / MM:g} × {template.size.height / MM:g} mm"
+    pages = sorted(pieces(letter).values())
+    assert f"Casting field 1 {size} {pages[0] + 1}–{pages[-1] + 1}" in letter.text(0)
+
+
+def test_board_duplex_gets_blank_backs(board_pdf):
+    pdf = board_pdf("a4", "duplex-long")
+    for page in pieces(pdf).values():
+        assert "Left blank on purpose" in pdf.text(page + 1)
