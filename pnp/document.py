@@ -220,7 +220,7 @@ def board_pages(board: Board, templates: dict, options: Options, style: PageStyl
             place = partial(w.reuse, ("board", board.id), whole, board.template)
             draw_piece(w.canvas, tiling, piece, template, style, info_size, crop_width, place)
 
-        side = f"piece {piece.name} of {len(tiling.pieces)}"
+        side = f"piece {piece.name} of {len(tiling.pieces)}" if len(tiling.pieces) > 1 else ""
         return Page(tiling.layout, board.title, side, "y", draw, holds=(board.id,))
 
     return [page(piece) for piece in tiling.pieces]

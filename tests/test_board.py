@@ -18,7 +18,7 @@ import numpy
 import pypdfium2
 import pytest
 
-from pnp.components.board import MARK_WIDTH
+from pnp.components.board import ASSEMBLY_NOTE, MARK_WIDTH
 from pnp.components.card import Face, Value
 from pnp.components.kinds import Board
 from pnp.components.setup_sheet import setup_sheet
@@ -41,8 +41,22 @@ def templates() -> dict:
     return Templates({**shared, **load_templates(BOARDS)}, {})
 
 
+# what content would give each board's regions
+VALUES = {
+    "test-board": (Value("title", "Casting field"),),
+    "test-character-board": (
+        Value("icon", "spirit"),
+        Value("name", "Orrin of the Lantern Tower"),
+        Value("spirit_label", "Spirit"),
+        Value("spirit", "0-15 start 5"),
+        Value("satchel_label", "Satchel"),
+    ),
+}
+BOARDS_MADE = ["test-board", "test-board-large", "test-character-board"]
+
+
 def board(template: str) -> Board:
-    face = Face(template, (Value("title", "Casting field"),), "test board")
+    face = Face(template, VALUES.get(template, VALUES["test-board"]), "test board")
     return Board("field", "Casting field", template, face)
 
 
@@ -92,16 +106,21 @@ def seam(marks, along_x: bool, whole: bool) -> list[tuple[float, float]]:
     return found[0]
 
 
-def pieces(pdf) -> dict[tuple[int, int], int]:
-    """(row, column) of each piece -> its page, read from the page labels."""
-    found, total = {}, None
+def pieces(pdf, template) -> dict[tuple[int, int], int]:
+    """(row, column) of each piece -> its page: the pages placing the board once, each piece's
+    place read from its label (a board in one piece has no name)."""
+    found = {}
     for page in range(len(pdf)):
-        match = PIECE.search(pdf.text(page))
-        if match:
-            found[(ord(match[1]) - ord("A"), int(match[2]) - 1)] = page
-            total = int(match[3])
-    assert found and len(found) == total
+        placed = pdf.placements(page)
+        if len(placed) == 1 and sorted((placed[0].w, placed[0].h)) == pytest.approx(declared(template)):
+            match = PIECE.search(pdf.text(page))
+            found[(ord(match[1]) - ord("A"), int(match[2]) - 1) if match else (0, 0)] = page
+    assert found and len(found) == (int(match[3]) if match else 1)
     return found
+
+
+def declared(template) -> list[float]:
+    return sorted((template.size.width, template.size.height))
 
 
 def cut(pdf, page: int) -> tuple[float, float, float, float]:
@@ -127,17 +146,15 @@ def covered(rects) -> bool:
     return True
 
 
-@pytest.mark.parametrize("template", ["test-board", "test-board-large"])
+@pytest.mark.parametrize("template", BOARDS_MADE)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_board_assembles_to_its_size(board_pdf, paper, template):
     pdf = board_pdf(paper, template=template)
     template = templates()[template]
-    at = pieces(pdf)
-    assert len(at) > 1, "the test board is meant to need several pieces"
+    at = pieces(pdf, template)
     placed = {}  # (row, column) -> (page, offset moving it to where it lies in the assembled board)
     for (row, col), page in sorted(at.items()):
         (board_form,) = pdf.placements(page)
-        assert sorted((board_form.w, board_form.h)) == pytest.approx(sorted(template.size.model_dump().values()))
         # the board's x and y axes on the page: the pieces lie turned on portrait paper, or not
         board_x = turn((1, 0, 1, 0), board_form.turns)[:2]
         marks = plus_marks(pdf, page)
@@ -170,9 +187,8 @@ def test_board_assembles_to_its_size(board_pdf, paper, template):
     every = list(rects.values())
     bounds = (min(r[0] for r in every), min(r[1] for r in every), max(r[2] for r in every), max(r[3] for r in every))
     size = sorted((bounds[2] - bounds[0], bounds[3] - bounds[1]))
-    declared = sorted((template.size.width, template.size.height))
-    assert size == pytest.approx(declared, abs=TOLERANCE), (
-        f"assembled {millimetres(size)}, declared {millimetres(declared)}"
+    assert size == pytest.approx(declared(template), abs=TOLERANCE), (
+        f"assembled {millimetres(size)}, declared {millimetres(declared(template))}"
     )
     assert covered(every), "a gap between the assembled pieces"
     for (row, col), rect in rects.items():
@@ -187,12 +203,13 @@ def test_board_assembles_to_its_size(board_pdf, paper, template):
     assert max(abs(o[i] - origins[0][i]) for o in origins for i in (0, 1)) <= TOLERANCE
 
 
-@pytest.mark.parametrize("template", ["test-board", "test-board-large"])
+@pytest.mark.parametrize("template", BOARDS_MADE)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_board_pages_keep_clear_of_the_margin(board_pdf, paper, template):
     pdf = board_pdf(paper, template=template)
     margin = PAGE.margin
-    for page in pieces(pdf).values():
+    at = pieces(pdf, templates()[template])
+    for page in at.values():
         width, height = pdf.size(page)
         assert width < height, "every page goes through the printer portrait"
         (board_form,) = pdf.placements(page)
@@ -205,7 +222,7 @@ def test_board_pages_keep_clear_of_the_margin(board_pdf, paper, template):
     # form clips away is in the file, so only pixels tell)
     document = pypdfium2.PdfDocument(str(pdf.path))
     try:
-        for page in pieces(pdf).values():
+        for page in at.values():
             pixels = numpy.asarray(document[page].render(scale=SCALE).to_pil().convert("L"))
             edge = int(margin * SCALE) - 1
             ring = numpy.ones(pixels.shape, bool)
@@ -215,18 +232,30 @@ def test_board_pages_keep_clear_of_the_margin(board_pdf, paper, template):
         document.close()
 
 
-def test_board_fewest_pieces_and_setup_row(board_pdf):
-    """Letter's free area is too short for the board standing up: it lies across, in two pieces,
-    not four. The setup page lists the board at its assembled size, on the pages its pieces take."""
-    letter = board_pdf("letter")
-    assert len(pieces(letter)) == 2
-    template = templates()["test-board"]
-    size = f"{template.size.width / MM:g} × {template.size.height / MM:g} mm"
-    pages = sorted(pieces(letter).values())
-    assert f"Casting field 1 {size} {pages[0] + 1}–{pages[-1] + 1}" in letter.text(0)
+@pytest.mark.parametrize(
+    "template, paper, count",
+    [
+        # Letter's free area is too short for the field standing up: it lies across, in two, not four
+        ("test-board", "letter", 2),
+        ("test-board", "a4", 2),
+        ("test-board-large", "a4", 4),
+        ("test-character-board", "letter", 1),
+    ],
+)
+def test_board_fewest_pieces_and_setup_row(board_pdf, template, paper, count):
+    """The fewest pieces; the setup page lists the board at its assembled size, on the pages its
+    pieces take; a board in one piece has no key to assemble it by."""
+    pdf = board_pdf(paper, template=template)
+    size = templates()[template].size
+    at = pieces(pdf, templates()[template])
+    assert len(at) == count
+    pages = sorted(at.values())
+    on = f"{pages[0] + 1}–{pages[-1] + 1}" if count > 1 else f"{pages[0] + 1}"
+    assert f"Casting field 1 {size.width / MM:g} × {size.height / MM:g} mm {on}" in pdf.text(0)
+    assert (ASSEMBLY_NOTE in pdf.text(pages[0])) == (count > 1)
 
 
 def test_board_duplex_gets_blank_backs(board_pdf):
     pdf = board_pdf("a4", "duplex-long")
-    for page in pieces(pdf).values():
+    for page in pieces(pdf, templates()["test-board"]).values():
         assert "Left blank on purpose" in pdf.text(page + 1)

@@ -71,32 +71,39 @@ def spans(length: float, room: float, overlap: float) -> list[tuple[float, float
 def plan_board(template: BoardTemplate, paper: Paper, bleed: float, style: PageStyle) -> Tiling:
     """The tiling on the fewest pages, portrait or landscape: every piece inside the page's free
     area (clear of the printer's margin and the info bands), below its key band, with room round it
-    for crop marks. The board's outer edges keep the bleed; pieces are centred in that room."""
-    best: Tiling | None = None
-    width, height = template.size.width + 2 * bleed, template.size.height + 2 * bleed
-    marks = style.mark_offset + style.mark_length
-    for layout in ((paper.width, paper.height), (paper.height, paper.width)):
-        area = sheet_area(*layout, style)
-        room = Rect(area.x + marks, area.y + marks, area.w - 2 * marks, area.h - 2 * marks - template.key)
-        across, down = spans(width, room.w, template.overlap), spans(height, room.h, template.overlap)
-        if across is None or down is None:
-            continue
-        span_w, span_h = across[0][1] - across[0][0], down[0][1] - down[0][0]
-        page_x, page_y = room.x + (room.w - span_w) / 2, room.y + (room.h - span_h) / 2
-        pieces = []
-        for row, (_, bottom) in enumerate(down):  # measured down from the bleed's top edge
-            for col, (left, _) in enumerate(across):
-                window = Rect(left - bleed, template.size.height + bleed - bottom, span_w, span_h)
-                pieces.append(Piece(row, col, window, (page_x - window.x, page_y - window.y)))
-        key = Rect(area.x, area.top - template.key, area.w, template.key)
-        tiling = Tiling(layout, len(down), len(across), tuple(pieces), key, template.overlap)
-        if best is None or len(tiling.pieces) < len(best.pieces):
-            best = tiling
-    if best is None:
+    for crop marks. A board that fits one page whole (a character board) needs no key and has none.
+    The board's outer edges keep the bleed; pieces are centred in their room."""
+    found = [
+        tiling
+        for layout in ((paper.width, paper.height), (paper.height, paper.width))
+        for key in (0.0, template.key)
+        if (tiling := tile(template, layout, key, bleed, style)) is not None and (key or len(tiling.pieces) == 1)
+    ]
+    if not found:
         raise LayoutError(
             f"a board's {template.overlap / MM:.1f} mm overlap leaves no room for its pieces on {paper.name}"
         )
-    return best
+    return min(found, key=lambda tiling: len(tiling.pieces))  # the first of the fewest: portrait, no key
+
+
+def tile(template: BoardTemplate, layout: tuple[float, float], key: float, bleed: float, style: PageStyle):
+    """The board's pieces on a page of `layout` with a key band `key` high; None if none fit."""
+    width, height = template.size.width + 2 * bleed, template.size.height + 2 * bleed
+    marks = style.mark_offset + style.mark_length
+    area = sheet_area(*layout, style)
+    room = Rect(area.x + marks, area.y + marks, area.w - 2 * marks, area.h - 2 * marks - key)
+    across, down = spans(width, room.w, template.overlap), spans(height, room.h, template.overlap)
+    if across is None or down is None:
+        return None
+    span_w, span_h = across[0][1] - across[0][0], down[0][1] - down[0][0]
+    page_x, page_y = room.x + (room.w - span_w) / 2, room.y + (room.h - span_h) / 2
+    pieces = []
+    for row, (_, bottom) in enumerate(down):  # measured down from the bleed's top edge
+        for col, (left, _) in enumerate(across):
+            window = Rect(left - bleed, template.size.height + bleed - bottom, span_w, span_h)
+            pieces.append(Piece(row, col, window, (page_x - window.x, page_y - window.y)))
+    band = Rect(area.x, area.top - key, area.w, key)
+    return Tiling(layout, len(down), len(across), tuple(pieces), band, template.overlap)
 
 
 def cut(tiling: Tiling, piece: Piece, size) -> Rect:
@@ -210,8 +217,10 @@ def draw_glue_strip(canvas, strip: Rect, piece: Piece, text: str, size: float) -
 
 def draw_key(canvas, tiling: Tiling, piece: Piece, size: float) -> None:
     """The band above the piece: its name, large; a map of every piece with this one filled; how
-    to put them together."""
+    to put them together. Nothing for a board in one piece."""
     key = tiling.key
+    if not key.h:
+        return
     canvas.saveState()
     canvas.setFillColor(black)
     canvas.setStrokeColor(black)
