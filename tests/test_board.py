@@ -259,3 +259,16 @@ def test_board_duplex_gets_blank_backs(board_pdf):
     pdf = board_pdf("a4", "duplex-long")
     for page in pieces(pdf, templates()["test-board"]).values():
         assert "Left blank on purpose" in pdf.text(page + 1)
+
+
+def test_grid_cells_print_at_their_size(board_pdf):
+    """The field's grid region: rows x columns cells, each the box's share, side by side (25 mm
+    bases need every square whole)."""
+    pdf = board_pdf("a4")
+    field = templates()["test-board"].regions["field"]
+    width, height = field.box[2] / field.columns, field.box[3] / field.rows
+    page = min(pieces(pdf, templates()["test-board"]).values())
+    cells = [r for r in pdf.plumber.pages[page].rects if (r["width"], r["height"]) == pytest.approx((width, height))]
+    xs, ys = sorted({round(r["x0"], 2) for r in cells}), sorted({round(r["top"], 2) for r in cells})
+    assert (len(cells), len(xs), len(ys)) == (field.rows * field.columns, field.columns, field.rows)
+    assert numpy.diff(xs) == pytest.approx(width, abs=0.01) and numpy.diff(ys) == pytest.approx(height, abs=0.01)

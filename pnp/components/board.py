@@ -5,8 +5,8 @@ window onto it. Pieces are named by row letter and column number from the top-le
 A piece lies on its left and upper neighbours: its left and top edges are cut on the seam, and
 each piece with a neighbour to its right or below it keeps a glue strip there, as wide as the
 template's overlap, that goes under that neighbour. On both sides of every seam, + marks sit at
-the same points of the board: the + on the piece below the strip and the half + at the edge of
-the piece on top meet when the pieces are aligned. Each page also carries its piece's name, a map
+the same points of the board: the whole + on the piece keeping the strip and the half + at the
+edge of the piece laid over it meet when the two are aligned. Each page also carries its piece's name, a map
 of the pieces, and crop marks for every cut.
 """
 
@@ -21,7 +21,7 @@ from reportlab.lib.colors import black
 from pnp.geometry import Rect
 from pnp.imposition import LayoutError, PageStyle, Paper, sheet_area
 from pnp.render import fonts
-from pnp.render.templates import BoardTemplate
+from pnp.render.templates import BoardTemplate, Size
 from pnp.units import MM
 
 MARK_WIDTH = 0.5  # points: the + marks' line, thicker than crop marks so neither is taken for the other
@@ -106,7 +106,7 @@ def tile(template: BoardTemplate, layout: tuple[float, float], key: float, bleed
     return Tiling(layout, len(down), len(across), tuple(pieces), band, template.overlap)
 
 
-def cut(tiling: Tiling, piece: Piece, size) -> Rect:
+def cut(tiling: Tiling, piece: Piece, size: Size) -> Rect:
     """Where the piece is cut, in the board's frame: on its window's edge where it meets a
     neighbour, on the board's trim (its bleed cut away) at the board's own edges."""
     w = piece.window
@@ -150,8 +150,10 @@ def seam_marks(tiling: Tiling, piece: Piece) -> Iterator[tuple[float, float, boo
         yield from ((x, seam, False, True) for x in xs)
 
 
-def crop_marks(tiling: Tiling, piece: Piece, size, style: PageStyle) -> Iterator[tuple[float, float, float, float]]:
-    """Segments on the page extending each cut beyond the piece's window, as far as the room left."""
+def crop_marks(
+    tiling: Tiling, piece: Piece, size: Size, style: PageStyle
+) -> Iterator[tuple[float, float, float, float]]:
+    """Segments on the page extending each cut beyond the piece's window, into the room kept round it."""
     c, w = cut(tiling, piece, size), piece.window
     (x0, y0), (x1, y1) = piece.on_page(w.x, w.y), piece.on_page(w.right, w.top)
     lo, hi = style.mark_offset, style.mark_offset + style.mark_length
