@@ -10,6 +10,7 @@ board drawn underneath (every piece's form lands the board at the same place onc
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import cache
 from itertools import product
 from pathlib import Path
@@ -18,10 +19,12 @@ import numpy
 import pypdfium2
 import pytest
 
+from pnp.build import check
 from pnp.components.board import ASSEMBLY_NOTE, MARK_WIDTH
 from pnp.components.card import Face, Value
 from pnp.components.kinds import Board
 from pnp.components.setup_sheet import setup_sheet
+from pnp.content.problems import ContentError
 from pnp.document import write_pdf
 from pnp.imposition import Options
 from pnp.paths import TEMPLATES
@@ -272,3 +275,15 @@ def test_grid_cells_print_at_their_size(board_pdf):
     xs, ys = sorted({round(r["x0"], 2) for r in cells}), sorted({round(r["top"], 2) for r in cells})
     assert (len(cells), len(xs), len(ys)) == (field.rows * field.columns, field.columns, field.rows)
     assert numpy.diff(xs) == pytest.approx(width, abs=0.01) and numpy.diff(ys) == pytest.approx(height, abs=0.01)
+
+
+def test_check_reports_board_words_that_do_not_fit():
+    """`check` fits a board's values to its regions as it does a card's, naming the board."""
+    shipped = bundled("magic-spell")
+    face = Face("test-character-board", (Value("name", "Orrin " * 60),), "character board")
+    game = replace(shipped, templates=templates())
+    game.__dict__["whole_set"] = (Board("hero", "Hero board", "test-character-board", face),)  # the set, made
+    with pytest.raises(ContentError) as raised:
+        check(game, Options())
+    (problem,) = raised.value.problems
+    assert "character board: text does not fit" in problem.message
