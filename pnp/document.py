@@ -207,12 +207,13 @@ def sheet_pages(sheet: Sheet, templates: dict, options: Options, style: PageStyl
     return [page(i) for i in range(sheet.pages)]
 
 
-def board_pages(board: Board, templates: dict, options: Options, style: PageStyle, crop_width: float) -> list[Page]:
+def board_pages(board: Board, templates: dict, options: Options, style: PageStyle) -> list[Page]:
     """A page for each piece of the board, on card stock; the board itself is drawn once, as a form
     every page places (its fixed regions drawn in it, not as forms of their own)."""
     template = templates[board.template]
     tiling = plan_board(template, PAPERS[options.paper], options.bleed, style)
-    info_size = templates["page"].info_size
+    page_template: PageTemplate = templates["page"]
+    info_size, crop_width = page_template.info_size, page_template.crop_marks.width
 
     def page(piece) -> Page:
         def draw(w: Writer) -> None:
@@ -291,7 +292,7 @@ def plan_pages(components: list[Component], templates: dict, options: Options) -
         if isinstance(run, Sheet):
             pages += sheet_pages(run, templates, options, style)
         elif isinstance(run, Board):
-            pages += board_pages(run, templates, options, style, page_template.crop_marks.width)
+            pages += board_pages(run, templates, options, style)
         else:
             pages += deck_run_pages(run, templates, options, style, page_template.crop_marks.width)
     # fold and none print single-sided: every page stands alone already
