@@ -287,3 +287,23 @@ def test_check_reports_board_words_that_do_not_fit():
         check(game, Options())
     (problem,) = raised.value.problems
     assert "character board: text does not fit" in problem.message
+
+
+@pytest.mark.parametrize("template", ["test-board", "test-board-large"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_seams_fall_on_the_squares_edges(board_pdf, paper, template):
+    """Where a piece is cut on a seam (its left or top edge) lies on one of the lines the template
+    allows, so no square of the field is split between two pieces."""
+    pdf = board_pdf(paper, template=template)
+    board = templates()[template]
+    lines = board.seams
+    seams = 0
+    for (row, col), page in pieces(pdf, board).items():
+        (board_form,) = pdf.placements(page)
+        left, _, _, top = board_form.upright(cut(pdf, page))  # in the board's frame
+        for on, distance in ((col, left), (row, board.size.height - top)):  # from the trim's left and top
+            if on:
+                steps = (distance - lines.offset) / lines.every
+                assert abs(steps - round(steps)) * lines.every <= TOLERANCE, f"a seam {distance / MM:.2f} mm in"
+                seams += 1
+    assert seams

@@ -56,16 +56,36 @@ class Tiling:
     overlap: float
 
 
-def spans(length: float, room: float, overlap: float) -> list[tuple[float, float]] | None:
-    """The fewest equal spans of 0..length that each fit `room`, neighbours overlapping by
-    `overlap`: n spans cover n * span - (n - 1) * overlap. None when no number of spans can."""
+def spans(
+    length: float, room: float, overlap: float, lines: tuple[float, ...] = ()
+) -> list[tuple[float, float]] | None:
+    """The fewest spans of 0..length that each fit `room`, neighbours overlapping by `overlap`; None
+    when no number of spans can. Where as few spans can each start on one of `lines` (a field's
+    square edges), they do, so no seam crosses a square; otherwise they are equal: n spans cover
+    n * span - (n - 1) * overlap."""
     if length <= room:
         return [(0.0, length)]
     if room <= overlap:
         return None
     count = math.ceil((length - overlap) / (room - overlap) - 1e-9)
     span = (length + (count - 1) * overlap) / count
+    on_lines = spans_on_lines(length, room, overlap, lines)
+    if on_lines is not None and len(on_lines) == count:
+        return on_lines
     return [(k * (span - overlap), k * (span - overlap) + span) for k in range(count)]
+
+
+def spans_on_lines(length: float, room: float, overlap: float, lines: tuple[float, ...]):
+    """Spans each reaching as far as it can, every one after the first starting on a line; None
+    when a span can reach no further line."""
+    out, start = [], 0.0
+    while start + room < length:
+        seam = max((line for line in lines if start < line <= start + room - overlap), default=None)
+        if seam is None:
+            return None
+        out.append((start, seam + overlap))
+        start = seam
+    return [*out, (start, length)]
 
 
 def plan_board(template: BoardTemplate, paper: Paper, bleed: float, style: PageStyle) -> Tiling:
@@ -92,18 +112,27 @@ def tile(template: BoardTemplate, layout: tuple[float, float], key: float, bleed
     marks = style.mark_offset + style.mark_length
     area = sheet_area(*layout, style)
     room = Rect(area.x + marks, area.y + marks, area.w - 2 * marks, area.h - 2 * marks - key)
-    across, down = spans(width, room.w, template.overlap), spans(height, room.h, template.overlap)
+    across = spans(width, room.w, template.overlap, seam_lines(template, width, bleed))
+    down = spans(height, room.h, template.overlap, seam_lines(template, height, bleed))
     if across is None or down is None:
         return None
-    span_w, span_h = across[0][1] - across[0][0], down[0][1] - down[0][0]
-    page_x, page_y = room.x + (room.w - span_w) / 2, room.y + (room.h - span_h) / 2
     pieces = []
-    for row, (_, bottom) in enumerate(down):  # measured down from the bleed's top edge
-        for col, (left, _) in enumerate(across):
-            window = Rect(left - bleed, template.size.height + bleed - bottom, span_w, span_h)
-            pieces.append(Piece(row, col, window, (page_x - window.x, page_y - window.y)))
+    for row, (top, bottom) in enumerate(down):  # measured down from the bleed's top edge
+        for col, (left, right) in enumerate(across):
+            window = Rect(left - bleed, template.size.height + bleed - bottom, right - left, bottom - top)
+            at = (room.x + (room.w - window.w) / 2, room.y + (room.h - window.h) / 2)
+            pieces.append(Piece(row, col, window, (at[0] - window.x, at[1] - window.y)))
     band = Rect(area.x, area.top - key, area.w, key)
     return Tiling(layout, len(down), len(across), tuple(pieces), band, template.overlap)
+
+
+def seam_lines(template: BoardTemplate, length: float, bleed: float) -> tuple[float, ...]:
+    """Where the template lets seams fall along one side, measured from the bleed's edge (left or top)."""
+    lines = template.seams
+    if lines is None:
+        return ()
+    count = int((length - 2 * bleed - lines.offset) // lines.every) + 1
+    return tuple(bleed + lines.offset + k * lines.every for k in range(count))
 
 
 def cut(tiling: Tiling, piece: Piece, size: Size) -> Rect:

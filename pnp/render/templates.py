@@ -46,6 +46,13 @@ class CardTemplate(Strict):
     regions: dict[str, Region] = {}
 
 
+class SeamLines(Strict):
+    """Lines a board's seams may fall on, the same both ways (the edges of a field's squares)."""
+
+    offset: Length = Field(ge=0, le=2000)  # the first, from the trim's left and top edges
+    every: Length = Field(ge=5 * MM, le=2000)
+
+
 class BoardTemplate(CardTemplate):
     """A board larger than a sheet (a playing field, a character board): drawn whole from its
     regions like a face, and printed in pieces, one a page, that overlap by a glue strip."""
@@ -54,6 +61,7 @@ class BoardTemplate(CardTemplate):
     overlap: Length = Field(ge=3 * MM, le=50 * MM)  # the glue strip a piece lies on its neighbour by
     key: Length = Field(ge=8 * MM, le=50 * MM)  # the band above each piece for its name and the assembly map
     marks: Length = Field(ge=2 * MM, le=20 * MM)  # each arm of the + marks that line the pieces up
+    seams: SeamLines | None = None  # None: seams anywhere, the pieces equal
 
 
 class CropMarks(Strict):
