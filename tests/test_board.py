@@ -307,3 +307,16 @@ def test_seams_fall_on_the_squares_edges(board_pdf, paper, template):
                 assert abs(steps - round(steps)) * lines.every <= TOLERANCE, f"a seam {distance / MM:.2f} mm in"
                 seams += 1
     assert seams
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_seam_is_labelled(board_pdf, paper):
+    """Each glue strip names its seam: the piece it is on and the piece that goes over it."""
+    template = templates()["test-board-large"]
+    pdf = board_pdf(paper, template="test-board-large")
+    at = pieces(pdf, template)
+    name = lambda row, col: f"{chr(ord('A') + row)}{col + 1}"
+    for (row, col), page in at.items():
+        for over in ((row, col + 1), (row + 1, col)):
+            if over in at:
+                assert f"seam {name(row, col)}–{name(*over)}: {name(*over)} goes over this strip" in pdf.text(page)

@@ -16,7 +16,7 @@ import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from reportlab.lib.colors import black
+from reportlab.lib.colors import black, white
 
 from pnp.geometry import Rect
 from pnp.imposition import LayoutError, PageStyle, Paper, sheet_area
@@ -209,7 +209,7 @@ def draw_piece(canvas, tiling: Tiling, piece: Piece, template: BoardTemplate, st
     place_board()
     canvas.restoreState()
     for strip, name in glue_strips(tiling, piece):
-        draw_glue_strip(canvas, strip, piece, f"glue under {name}", info_size)
+        draw_glue_strip(canvas, strip, piece, f"seam {piece.name}–{name}: {name} goes over this strip", info_size)
     canvas.saveState()
     canvas.setStrokeColor(black)
     canvas.setLineWidth(MARK_WIDTH)
@@ -237,11 +237,14 @@ def draw_glue_strip(canvas, strip: Rect, piece: Piece, text: str, size: float) -
     x, y = piece.on_page(strip.x, strip.y)
     canvas.rect(x, y, strip.w, strip.h, stroke=0, fill=1)
     canvas.setFillAlpha(1)
-    canvas.setFillColor(black)
-    canvas.setFont(fonts.font_name("italic"), size)
     canvas.translate(x + strip.w / 2, y + strip.h / 2)
     if strip.h > strip.w:  # a strip down the side reads bottom to top
         canvas.rotate(90)
+    width = fonts.string_width(text, "italic", size) + size  # on white, readable over the board's lines
+    canvas.setFillColor(white)
+    canvas.rect(-width / 2, -size * 0.75, width, size * 1.5, stroke=0, fill=1)
+    canvas.setFillColor(black)
+    canvas.setFont(fonts.font_name("italic"), size)
     canvas.drawCentredString(0, -size * 0.35, text)
     canvas.restoreState()
 
