@@ -58,7 +58,7 @@ def test_magic_spell_and_spells_and_potions_have_trackers():
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_a_games_content_checks_and_rules_load_no_drawing_library(game):
-    rules = f"pnp.rules.{game.id.replace('-', '_')}"
+    rules = f"pnp.games.{game.id.replace('-', '_')}.rules"
     code = f"""
 from pnp.games import game
 from pnp.content.game import load_game

@@ -8,8 +8,8 @@ import pytest
 from pnp.content.game import load_game
 from pnp.games import game
 from pnp.games.magic_spell.checks import printed_credits, spells
+from pnp.games.magic_spell.tracker import TRACKER
 from pnp.paths import CONTENT
-from pnp.rules.magic_spell_tracker import TRACKER
 from pnp.rules.table import HOST, Entry, Refused, replay, undo_target
 from tests.conftest import overlay as conftest_overlay
 from tests.test_magic_spell_set import MY_WORDS, my_set, spells_file

@@ -8,8 +8,8 @@ import pytest
 from pnp.content.game import load_game
 from pnp.games import game
 from pnp.games.spells_and_potions.kinds import scoring
+from pnp.games.spells_and_potions.tracker import TRACKER
 from pnp.paths import CONTENT
-from pnp.rules.spells_and_potions_tracker import TRACKER
 from pnp.rules.table import HOST, Entry, Refused, replay, undo_target
 from tests.test_rule_numbers import overlay
 

@@ -1,7 +1,7 @@
 """A game at the table is a log of actions; its state is the fold of that log through the game's
 tracker. Pure: no Flask, no database, no clock (each entry carries its own time).
 
-A tracker (one per game, e.g. pnp.rules.magic_spell_tracker.TRACKER) is a plain definition:
+A tracker (one per game, e.g. pnp.games.magic_spell.tracker.TRACKER) is a plain definition:
 
 - `Options`: the pydantic model of a new table's options (Heavy Courseload, how many wizards),
 - `actions`: action type -> pydantic model of its payload, which validates what a phone sends

@@ -38,7 +38,7 @@ def magic_spell(players, games, seed, tiles, as_json, extra) -> None:
     """Magic Spell: how many games finish, how many spell-turns are locked (a letter a homework
     spell needs is all with other students), and how many rounds a game takes."""
     from pnp.content.game import load_game
-    from pnp.sim.magic_spell import TURN_CAP, figures, play_games
+    from pnp.games.magic_spell.sim import TURN_CAP, figures, play_games
 
     [game] = chosen_games(("magic-spell",), extra)
     content = load_game(game, layers(extra))
@@ -76,7 +76,7 @@ def merchants_of_magick(players, games, seed, as_json, extra) -> None:
     card and adventurer is completed, and when each mastery is reached."""
     from pnp.content.game import load_game
     from pnp.games.merchants_of_magick.rulebook import book_of
-    from pnp.sim.merchants_of_magick import figures, play_games
+    from pnp.games.merchants_of_magick.sim import figures, play_games
 
     [game] = chosen_games(("merchants-of-magick",), extra)
     book = book_of(load_game(game, layers(extra)))

@@ -9,7 +9,7 @@ GAME = GameDef(
     numbers="pnp.games.merchants_of_magick.kinds:rule_numbers",
     check="pnp.games.merchants_of_magick.checks:check",
     printed="pnp.games.merchants_of_magick.printed:components",
-    tracker="pnp.rules.merchants_of_magick_tracker:TRACKER",
+    tracker="pnp.games.merchants_of_magick.tracker:TRACKER",
     player_sheets="sheets",
     templates="mm-",
 )

@@ -9,6 +9,6 @@ GAME = GameDef(
     numbers="pnp.games.spells_and_potions.kinds:rule_numbers",
     check="pnp.games.spells_and_potions.checks:check",
     printed="pnp.games.spells_and_potions.printed:components",
-    tracker="pnp.rules.spells_and_potions_tracker:TRACKER",
+    tracker="pnp.games.spells_and_potions.tracker:TRACKER",
     templates="sp-",
 )

@@ -1,6 +1,6 @@
 """The Ritual Tournament score pad: one page for 4, 3 or 2 wizards, laid out from the area it gets.
 
-Who sits where, who partners whom and who leads come from `pnp.rules.spells_and_potions`;
+Who sits where, who partners whom and who leads come from `pnp.games.spells_and_potions.rules`;
 every word from the content's score-pad kind; type sizes, colours, lengths and column weights
 from the sheet template (templates/score-pad.yaml). This module only places and draws them.
 
@@ -17,11 +17,11 @@ from reportlab.lib.colors import Color
 
 from pnp.components.kinds import SheetError, require_named, sheet_words
 from pnp.games.spells_and_potions.kinds import DuelRules, ScorePad
+from pnp.games.spells_and_potions.rules import SEATS, Duel, Player, tournament, wizards
 from pnp.geometry import Rect
 from pnp.render import fonts, richtext
 from pnp.render.colours import resolve
 from pnp.render.templates import SheetTemplate
-from pnp.rules.spells_and_potions import SEATS, Duel, Player, tournament, wizards
 from pnp.units import MM
 
 ANGLE = {"north": 90, "east": 0, "south": -90, "west": 180}  # compass positions, degrees

@@ -17,7 +17,7 @@ with the rules' re-deal) or "printed" (the group deals its printed cards; the ho
 Masteries, and digital-sheet players their adventurer and the orders in front of them).
 
 Sheets: a "digital" sheet is marked here and every mark is checked by the rules engine
-(pnp.rules.merchants_of_magick), which fills its score box; a "paper" sheet's player enters the
+(pnp.games.merchants_of_magick.rules), which fills its score box; a "paper" sheet's player enters the
 score box's lines, fulfilled orders and potions, and says which Masteries they scored (so the
 cards flip), and their order claims are taken on their word.
 
@@ -35,7 +35,7 @@ from pnp.content.loader import Content
 from pnp.content.validate import Strict
 from pnp.games.merchants_of_magick.kinds import CATEGORIES, SCORE_LINES
 from pnp.games.merchants_of_magick.rulebook import book_of
-from pnp.rules.merchants_of_magick import (
+from pnp.games.merchants_of_magick.rules import (
     Book,
     MasteryCard,
     Merchant,

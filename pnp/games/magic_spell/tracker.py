@@ -25,9 +25,9 @@ from pydantic import Field
 
 from pnp.content.loader import Content
 from pnp.content.validate import Strict
+from pnp.games.magic_spell import rules
 from pnp.games.magic_spell.checks import printed_credits, spells
 from pnp.games.magic_spell.kinds import SetRules
-from pnp.rules import magic_spell as rules
 from pnp.rules.table import HOST, GameTracker, NotYours, Refused, top_scorers
 
 COURSELOADS = ("normal", "heavy", "heaviest")  # the content's courseload list, in order

@@ -2,7 +2,7 @@
 and the individual totals at the end (pnp.rules.table.Tracker).
 
 Wizards take their places in join order (the first to join is wizard A, and so on); seats and
-partnerships in each duel are pnp.rules.spells_and_potions.tournament()'s. Team 0 is the
+partnerships in each duel are pnp.games.spells_and_potions.rules.tournament()'s. Team 0 is the
 partnership North and South, team 1 East and West. Any wizard at the table, or the host, may
 record for everyone: one phone in the middle of the table is enough. The state carries the
 content's elements, ranks and Spells and Potions cards, so a phone enters a trick by taps.
@@ -18,9 +18,9 @@ from pydantic import Field
 from pnp.content.loader import Content
 from pnp.content.validate import Strict
 from pnp.games.spells_and_potions.kinds import scoring
-from pnp.rules.spells_and_potions import Player, duel_score, individual_totals, tournament
+from pnp.games.spells_and_potions.rules import Player, duel_score, individual_totals, tournament
+from pnp.games.spells_and_potions.trick_judge import PlayedCard, element, judge, magic_card
 from pnp.rules.table import HOST, GameTracker, NotYours, Refused, top_scorers
-from pnp.rules.trick_judge import PlayedCard, element, judge, magic_card
 
 Team = Literal[0, 1]
 
