@@ -28,12 +28,8 @@ class Events:
         self.store = play.store
 
     def games(self) -> list[str]:
-        """The games an event can run: those whose tracker ranks results and rolls dice."""
-        return [gid for gid in self.play.trackable() if self._playable(gid)]
-
-    def _playable(self, game: str) -> bool:
-        tracker = self.play.tracker(game)
-        return tracker.ranking is not None and tracker.layout is not None and tracker.draw is not None
+        """The games an event can run, as each game declares (GameDef.events)."""
+        return [gid for gid, game in self.play.trackable().items() if game.events]
 
     def create(self, game: str, name: str) -> tuple[str, str]:
         """A new event: its code and the organiser's token."""

@@ -13,6 +13,7 @@ import pytest
 from pnp.content.game import load_game
 from pnp.games import GameDef, GameDefError, games
 from pnp.paths import CONTENT, TEMPLATES
+from tests.conftest import invoke
 
 PRINT_LIBRARIES = ("reportlab", "PIL", "pypdfium2")
 WEB_LIBRARIES = ("flask", "sqlalchemy", "psycopg")  # the companion's, never the rules'
@@ -54,6 +55,21 @@ state = tracker.setup(load_game(g, [CONTENT]), tracker.Options())
 
 def test_magic_spell_and_spells_and_potions_have_trackers():
     assert {g.id for g in GAMES if g.tracker} >= {"magic-spell", "spells-and-potions"}
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g.events], ids=lambda g: g.id)
+def test_a_game_an_event_can_run_has_what_an_event_needs(game):
+    """An event's shared dice come from its layout and draw, its leaderboard from its ranking."""
+    tracker = game.load("tracker")
+    assert tracker.layout and tracker.draw and tracker.ranking
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g.simulation], ids=lambda g: g.id)
+def test_a_declared_simulation_is_a_pnp_sim_command(game):
+    from pnp.sim.cli import Simulation
+
+    assert isinstance(game.load("simulation"), Simulation)
+    assert invoke("sim", game.id, "--help").exit_code == 0
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
@@ -104,6 +120,8 @@ def test_render_does_not_import_the_page_layer():
         (dict(title=" "), "expected a title"),
         (dict(check="pnp.games.magic_spell.checks.check"), "'module:attribute' reference"),
         (dict(templates="sp"), "templates must be a prefix"),  # "sp" would also claim "spirit-track"
+        (dict(simulation="a.sim"), "'module:attribute' reference"),
+        (dict(events=True), "events and a projector need a tracker"),
     ],
 )
 def test_a_malformed_definition_is_refused_when_loaded(fields, message):

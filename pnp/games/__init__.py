@@ -9,7 +9,12 @@ when first used, what each side needs:
 - check: its own rules over the loaded content (pure: the companion runs it too),
 - printed: its print-and-play set, components(content, templates) (reportlab; pnp only),
 - tracker: its table tracker for the companion (pnp.rules.table.Tracker; pure), or "" for a game
-  the companion does not track yet.
+  the companion does not track yet,
+- simulation: what `pnp sim GAME` plays and reports (pnp.sim.cli.Simulation), or "" for none.
+
+It says what the companion offers for it: `events`, whether an event can run it (its tables share
+the event's dice, its results rank on a leaderboard), and `projector`, whether a table of it has a
+room view (the dice and who is ready, drawn by companion/static/games/<game-id>-projector.js).
 
 It also names its player sheets: the component of the printed set each player needs one of (a
 shoppe sheet, a spirit track), whose count `pnp build --sheets N` sets; "" for a game without one.
@@ -47,6 +52,9 @@ class GameDef:
     check: str
     printed: str
     tracker: str = ""
+    simulation: str = ""
+    events: bool = False  # an event can run it: shared dice, a leaderboard
+    projector: bool = False  # a table has a room view on a TV
     player_sheets: str = ""  # a component id of the printed set: one per player
     templates: str = ""  # the prefix of its own templates' names, "sp-"; "" prints with every template
 
@@ -55,11 +63,14 @@ class GameDef:
             raise GameDefError(f"game id {self.id!r}: expected lower-case words joined by hyphens")
         if not self.title.strip():
             raise GameDefError(f"game {self.id}: expected a title")
-        for field in ("kinds", "numbers", "check", "printed", "tracker"):
-            if (field != "tracker" or self.tracker) and not _REF.match(getattr(self, field)):
+        for field in ("kinds", "numbers", "check", "printed", "tracker", "simulation"):
+            optional = field in ("tracker", "simulation")
+            if (getattr(self, field) or not optional) and not _REF.match(getattr(self, field)):
                 raise GameDefError(f"game {self.id}: {field} must be a 'module:attribute' reference")
         if self.templates and not _PREFIX.match(self.templates):
             raise GameDefError(f"game {self.id}: templates must be a prefix of lower-case letters and a hyphen")
+        if (self.events or self.projector) and not self.tracker:
+            raise GameDefError(f"game {self.id}: events and a projector need a tracker")
 
     def load(self, field: str) -> Any:
         """The object a reference names; GameDefError when it does not resolve."""

@@ -10,6 +10,7 @@ GAME = GameDef(
     check="pnp.games.magic_spell.checks:check",
     printed="pnp.games.magic_spell.printed:components",
     tracker="pnp.games.magic_spell.tracker:TRACKER",
+    simulation="pnp.games.magic_spell.sim_command:SIMULATION",
     player_sheets="spirit",
     templates="ms-",
 )

@@ -10,6 +10,9 @@ GAME = GameDef(
     check="pnp.games.merchants_of_magick.checks:check",
     printed="pnp.games.merchants_of_magick.printed:components",
     tracker="pnp.games.merchants_of_magick.tracker:TRACKER",
+    simulation="pnp.games.merchants_of_magick.sim_command:SIMULATION",
+    events=True,
+    projector=True,
     player_sheets="sheets",
     templates="mm-",
 )
