@@ -9,6 +9,9 @@ A tracker (one per game, e.g. pnp.games.magic_spell.tracker.TRACKER) is a plain 
 - `setup(content, options) -> state`, `join(state, player_id, name) -> state`,
 - `apply(content, state, actor, action) -> state`, raising `Refused` with a reason a player
   understands ("Research costs 5 spirit; you have 3") when the rules forbid it now,
+- `who`: action type -> `Who` may make it (the host, a seated player, either, or the host or the
+  event's organiser), checked by `act` before `apply` sees the action; `seated(state)`, the
+  player ids sitting at the table, for the roles that need it,
 - `view(state, actor) -> dict`: what that caller may see (neither game here hides anything),
 - `results(state) -> list[dict]`: one row per player (name first), for the results export;
 - optionally `draw(content, state, actor, action, chance) -> action`: what the server's chance
@@ -26,7 +29,7 @@ names. A player may take back their own latest standing action; the host, anyone
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 from typing import Any, Protocol
@@ -45,6 +48,21 @@ class Refused(Exception):
 
 class NotYours(Refused):
     """Not this actor's to make, whenever it is: a host's move, or another player's."""
+
+
+# Who may make an action: the roles a tracker's `who` gives its action types.
+HOST_ONLY = "host"
+PLAYER = "player"  # a player seated at the table
+HOST_OR_PLAYER = "host or player"
+HOST_OR_EVENT = "host or event"  # a table's dice: its host's, or its event's organiser's
+
+
+@dataclass(frozen=True)
+class Who:
+    """Who may make an action, and what anyone else is told (NotYours)."""
+
+    role: str
+    refusal: str
 
 
 @dataclass(frozen=True)
@@ -66,6 +84,8 @@ class Tracker(Protocol):
     layout: Callable | None
     final: frozenset[str]
     ranking: Callable | None
+    who: Mapping[str, Who]
+    seated: Callable[[dict], Collection[str]] | None
 
     def setup(self, content, options: BaseModel) -> dict: ...
 
@@ -102,6 +122,8 @@ class GameTracker:
     layout: Callable[[Any], dict] | None = None
     final: frozenset[str] = frozenset()  # action types no undo takes back (a roll: undoing it would be a reroll)
     ranking: Callable[[dict], tuple] | None = None  # a results row's key, best highest: an event's leaderboard
+    who: Mapping[str, Who] = field(default_factory=dict)  # an action not named here: anyone's
+    seated: Callable[[dict], Collection[str]] | None = None  # needed by the PLAYER and HOST_OR_PLAYER roles
 
 
 def top_scorers(totals: Mapping[str, float]) -> list[str]:
@@ -161,9 +183,27 @@ def _applied(tracker: Tracker, content, table: Table, entries: list[Entry], undo
         if entry.type == JOIN:
             state = tracker.join(state, entry.actor, entry.payload["name"])
         elif entry.type != UNDO and entry.seq not in undone:
-            state = tracker.apply(content, state, entry.actor, parse_action(tracker, entry.type, entry.payload))
+            state = act(tracker, content, state, entry.actor, parse_action(tracker, entry.type, entry.payload))
             standing.append(entry)
     return Table(state, tuple(standing))
+
+
+def act(tracker: Tracker, content, state: dict, actor: str, action: BaseModel) -> dict:
+    """`tracker.apply`, once `actor` may make `action` (NotYours with the tracker's words if not)."""
+    type_ = next(name for name, model in tracker.actions.items() if type(action) is model)
+    who = tracker.who.get(type_)
+    if who is not None and not _may(tracker, state, actor, who.role):
+        raise NotYours(who.refusal)
+    return tracker.apply(content, state, actor, action)
+
+
+def _may(tracker: Tracker, state: dict, actor: str, role: str) -> bool:
+    if role == HOST_ONLY:
+        return actor == HOST
+    if role == HOST_OR_EVENT:
+        return actor in (HOST, EVENT)
+    seated = actor in tracker.seated(state)
+    return seated if role == PLAYER else seated or actor == HOST
 
 
 def parse_action(tracker: Tracker, type_: str, payload: Mapping[str, Any]) -> BaseModel:

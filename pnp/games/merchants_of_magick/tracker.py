@@ -44,7 +44,16 @@ from pnp.games.merchants_of_magick.rules import (
     Table,
     deal,
 )
-from pnp.rules.table import EVENT, HOST, Chance, GameTracker, NotYours, Refused, numbered_places
+from pnp.rules.table import (
+    HOST_ONLY,
+    HOST_OR_EVENT,
+    PLAYER,
+    Chance,
+    GameTracker,
+    Refused,
+    Who,
+    numbered_places,
+)
 
 PHASES = ("resource", "crafting", "mastery", "customer")
 PHASE_NAMES = {
@@ -254,22 +263,11 @@ def _seat_names(state: dict) -> dict:
 
 def apply(content: Content, state: dict, actor: str, action: Strict) -> dict:
     book = _book(content)
-    handler, who = _HANDLERS[type(action)]
-    _allowed(state, actor, who)
     try:
-        state = handler(book, state, actor, action)
+        state = _HANDLERS[type(action)](book, state, actor, action)
     except RuleError as err:
         raise Refused(_sentence(str(err))) from None
     return _refreshed(book, {**state, "step": state["step"] + 1})
-
-
-def _allowed(state: dict, actor: str, who: str) -> None:
-    if who == "host" and actor != HOST:
-        raise NotYours("Only the table's host does that.")
-    if who == "roller" and actor not in (HOST, EVENT):
-        raise NotYours("Only the host rolls the dice.")
-    if who == "player" and actor not in state["names"]:
-        raise NotYours("Join the table to play.")
 
 
 def _sentence(reason: str) -> str:
@@ -505,19 +503,30 @@ def _started(state: dict) -> None:
 
 
 _HANDLERS = {
-    Start: (_start, "host"),
-    SetMasteries: (_set_masteries, "host"),
-    Roll: (_roll, "roller"),
-    Advance: (_advance, "host"),
-    Ready: (_ready, "player"),
-    ChooseSheet: (_choose_sheet, "player"),
-    Spend: (_merchant_move(_spend), "player"),
-    Free: (_merchant_move(_free), "player"),
-    Deliver: (_merchant_move(_deliver), "player"),
-    Claim: (_claim, "player"),
-    ScoreMastery: (_score_mastery, "player"),
-    Scores: (_scores, "player"),
-    SetCards: (_set_cards, "player"),
+    Start: _start,
+    SetMasteries: _set_masteries,
+    Roll: _roll,
+    Advance: _advance,
+    Ready: _ready,
+    ChooseSheet: _choose_sheet,
+    Spend: _merchant_move(_spend),
+    Free: _merchant_move(_free),
+    Deliver: _merchant_move(_deliver),
+    Claim: _claim,
+    ScoreMastery: _score_mastery,
+    Scores: _scores,
+    SetCards: _set_cards,
+}
+
+# Who may make each action (the rules never see an actor who may not).
+_HOST = Who(HOST_ONLY, "Only the table's host does that.")
+_MERCHANT = Who(PLAYER, "Join the table to play.")
+who = {
+    "start": _HOST,
+    "masteries": _HOST,
+    "roll": Who(HOST_OR_EVENT, "Only the host rolls the dice."),
+    "advance": _HOST,
+    **dict.fromkeys(("ready", "sheet", "spend", "free", "deliver", "claim", "mastery", "scores", "cards"), _MERCHANT),
 }
 
 
@@ -789,4 +798,6 @@ TRACKER = GameTracker(
     layout=layout,
     final=frozenset({"start", "roll"}),
     ranking=ranking,
+    who=who,
+    seated=lambda state: state["names"],
 )
