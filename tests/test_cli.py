@@ -274,7 +274,7 @@ def game_of_starter(path: Path) -> str:
     return game_id
 
 
-@pytest.mark.parametrize("path", sorted(TEMPLATES.glob("*.yaml")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", sorted(TEMPLATES.rglob("*.yaml")), ids=lambda p: p.name)
 def test_shipped_templates_validate_against_the_template_schema(schemas, path):
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     assert validation_errors(data, schemas["template"]) == []

@@ -130,7 +130,6 @@ def test_render_does_not_import_the_page_layer():
         (dict(id="Magic Spell"), "lower-case words joined by hyphens"),
         (dict(title=" "), "expected a title"),
         (dict(check="pnp.games.magic_spell.checks.check"), "'module:attribute' reference"),
-        (dict(templates="sp"), "templates must be a prefix"),  # "sp" would also claim "spirit-track"
         (dict(simulation="a.sim"), "'module:attribute' reference"),
         (dict(events=True), "events and a projector need a tracker"),
     ],
@@ -152,7 +151,7 @@ def test_every_template_a_game_prints_with_exists(game):
     from pnp.build import open_game
 
     opened = open_game(game, [CONTENT])
-    names = {p.stem for p in TEMPLATES.glob("*.yaml")}
+    names = {p.stem for p in TEMPLATES.rglob("*.yaml")}
     for component in opened.components():
         assert component.template in names
     assert load_game(game, [CONTENT])["game"].title
@@ -165,10 +164,11 @@ def test_a_template_is_read_and_checked_by_the_games_that_print_with_it(tmp_path
 
     templates = tmp_path / "templates"
     shutil.copytree(TEMPLATES, templates)
-    back = templates / "sp-back.yaml"  # Spells and Potions' back, which Magic Spell's backs extend
+    back = templates / "spells-and-potions" / "sp-back.yaml"  # which Magic Spell's backs extend
     back.write_text(back.read_text(encoding="utf-8") + "colour: red\n", encoding="utf-8")
     monkeypatch.setattr("pnp.build.TEMPLATES", templates)
-    broken = {game.id for game in GAMES if game.prints_with("sp-back") or game.prints_with("ms-back")}
+    backs = ("sp-back.yaml", "ms-back.yaml")  # the back, and one of the game's own that extends it
+    broken = {game.id for game in GAMES if any((TEMPLATES / game.id / back).exists() for back in backs)}
     assert broken != {game.id for game in GAMES}  # else nothing here shows that a game reads only its own
     for game in GAMES:
         result = CliRunner().invoke(main, ["check", game.id])
@@ -177,3 +177,15 @@ def test_a_template_is_read_and_checked_by_the_games_that_print_with_it(tmp_path
             assert "sp-back.yaml" in result.stderr and "unknown field" in result.stderr
         else:  # a broken template of another game is none of its business
             assert result.exit_code == 0, result.stderr
+
+
+def test_a_template_name_is_one_template_across_the_games_folders(tmp_path):
+    """`extends` names a template wherever it is, so two folders may not both have one name."""
+    from pnp.content.problems import ContentError
+    from pnp.render.templates import load_templates
+
+    templates = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, templates)
+    shutil.copy(templates / "poker-card.yaml", templates / "magic-spell" / "poker-card.yaml")
+    with pytest.raises(ContentError, match="a second template named poker-card"):
+        load_templates(templates, "magic-spell")

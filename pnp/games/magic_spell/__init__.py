@@ -12,5 +12,4 @@ GAME = GameDef(
     tracker="pnp.games.magic_spell.tracker:TRACKER",
     simulation="pnp.games.magic_spell.sim_command:SIMULATION",
     player_sheets="spirit",
-    templates="ms-",
 )

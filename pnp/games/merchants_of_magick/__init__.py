@@ -14,5 +14,4 @@ GAME = GameDef(
     events=True,
     projector=True,
     player_sheets="sheets",
-    templates="mm-",
 )

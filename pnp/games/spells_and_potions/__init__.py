@@ -10,5 +10,4 @@ GAME = GameDef(
     check="pnp.games.spells_and_potions.checks:check",
     printed="pnp.games.spells_and_potions.printed:components",
     tracker="pnp.games.spells_and_potions.tracker:TRACKER",
-    templates="sp-",
 )
