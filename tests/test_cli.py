@@ -159,10 +159,10 @@ def test_unknown_game_lists_the_known_games(tmp_path):
     assert "GAME" in result.stderr and "expected one of" in result.stderr and GAME in result.stderr
 
 
-def test_a_game_without_a_set_yet_is_refused(tmp_path):
-    result = invoke("build", "spellcycles", "--out", str(tmp_path / "out"))
+def test_a_game_that_does_not_exist_is_refused(tmp_path):
+    result = invoke("build", "no-such-game", "--out", str(tmp_path / "out"))
     assert result.exit_code == 2
-    assert f"expected one of {', '.join(games())}, got 'spellcycles'" in result.stderr
+    assert f"expected one of {', '.join(games())}, got 'no-such-game'" in result.stderr
     assert "Traceback" not in result.stderr
     assert not (tmp_path / "out").exists()
 
