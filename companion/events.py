@@ -49,6 +49,10 @@ class Events:
     def _layout(self, info: EventInfo) -> dict:
         return self.play.tracker(info.game).layout(self.play.content(info.game))
 
+    def board(self, code: str) -> dict:
+        """The game's words for the leaderboard's columns (its layout's `leaderboard`)."""
+        return self._layout(self.info(code))["leaderboard"]
+
     def rolls(self, info: EventInfo, dice: list[dict] | None = None) -> list[dict]:
         """Every round rolled so far, recomputed from the seed (`dice`: the layout's, if at hand)."""
         dice = dice or self._layout(info)["dice"]
@@ -68,6 +72,7 @@ class Events:
             "title": self.play.trackable()[info.game].title,
             "rounds": layout["rounds"],
             "dice": layout["dice"],  # each die's id and faces
+            "leaderboard": layout["leaderboard"],  # the game's words for its columns
             "rolled": info.rolled,
             "rolls": self.rolls(info, layout["dice"]),
             "seed_sha256": seed_digest(info.seed),

@@ -107,6 +107,7 @@ def event(code: str):
         name=info.name,
         title=play().trackable()[info.game].title,
         options=options,
+        board=current_app.extensions["events"].board(info.code),
         join_url=_event_url(info.code),
     )
 
@@ -120,7 +121,12 @@ def event_projector(code: str):
         return render_template("missing.html", code=code, what="event"), 404
     title = play().trackable()[info.game].title
     return render_template(
-        "event_projector.html", code=info.code, name=info.name, title=title, join_url=_event_url(info.code)
+        "event_projector.html",
+        code=info.code,
+        name=info.name,
+        title=title,
+        board=current_app.extensions["events"].board(info.code),
+        join_url=_event_url(info.code),
     )
 
 

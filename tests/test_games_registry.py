@@ -70,9 +70,12 @@ def test_a_trackers_roles_name_its_actions(game):
 
 @pytest.mark.parametrize("game", [g for g in GAMES if g.events], ids=lambda g: g.id)
 def test_a_game_an_event_can_run_has_what_an_event_needs(game):
-    """An event's shared dice come from its layout and draw, its leaderboard from its ranking."""
+    """An event's shared dice come from its layout and draw, its leaderboard from its ranking and
+    its layout's words for the columns."""
     tracker = game.load("tracker")
     assert tracker.layout and tracker.draw and tracker.ranking
+    board = tracker.layout(load_game(game, [CONTENT]))["leaderboard"]
+    assert board["player"] and board["total"] and all(tie["key"] and tie["name"] for tie in board["ties"])
 
 
 @pytest.mark.parametrize("game", [g for g in GAMES if g.simulation], ids=lambda g: g.id)

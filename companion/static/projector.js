@@ -114,8 +114,7 @@
         el("td", {}, r.name),
         el("td", {class: "pj-mono"}, r.table),
         el("td", {class: "num pj-total"}, String(r.total)),
-        el("td", {class: "num"}, String(r.fulfilled)),
-        el("td", {class: "num"}, String(r.potions)))));
+        ...event.leaderboard.ties.map((tie) => el("td", {class: "num"}, String(r[tie.key]))))));
       const board = $("leaders").closest("section");
       const body = $("leaders");
       $("more").textContent = leaderboard.length > 1 ? "and more" : "";  // its line counts while the rows are fitted

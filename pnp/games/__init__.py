@@ -17,7 +17,7 @@ the event's dice, its results rank on a leaderboard), and `projector`, whether a
 room view (the dice and who is ready, drawn by companion/static/games/<game-id>-projector.js).
 
 It also names its player sheets: the component of the printed set each player needs one of (a
-shoppe sheet, a spirit track), whose count `pnp build --sheets N` sets; "" for a game without one.
+player board, a score track), whose count `pnp build --sheets N` sets; "" for a game without one.
 printed is then called components(content, templates, sheets), sheets None for the game's default.
 Its templates are its own folder's, templates/<game-id>/, and the shared ones at the top of
 templates/ (page, poker-card, setup), so a build reads and checks only those.
@@ -47,7 +47,7 @@ class GameDefError(Exception):
 
 @dataclass(frozen=True)
 class GameDef:
-    id: str  # the content folder's name and the command-line name: magic-spell
+    id: str  # the content and templates folders' name and the command-line name
     title: str
     kinds: str  # "module:attribute" references, loaded on first use
     numbers: str

@@ -1,14 +1,14 @@
 """A game at the table is a log of actions; its state is the fold of that log through the game's
 tracker. Pure: no Flask, no database, no clock (each entry carries its own time).
 
-A tracker (one per game, e.g. pnp.games.magic_spell.tracker.TRACKER) is a plain definition:
+A tracker (one per game, pnp.games.<game>.tracker.TRACKER) is a plain definition:
 
-- `Options`: the pydantic model of a new table's options (Heavy Courseload, how many wizards),
+- `Options`: the pydantic model of a new table's options (a variant, how many players),
 - `actions`: action type -> pydantic model of its payload, which validates what a phone sends
   and documents the API,
 - `setup(content, options) -> state`, `join(state, player_id, name) -> state`,
 - `apply(content, state, actor, action) -> state`, raising `Refused` with a reason a player
-  understands ("Research costs 5 spirit; you have 3") when the rules forbid it now,
+  understands ("That costs 5; you have 3") when the rules forbid it now,
 - `who`: action type -> `Who` may make it (the host, a seated player, either, or the host or the
   event's organiser), checked by `act` before `apply` sees the action; `seated(state)`, the
   player ids sitting at the table, for the roles that need it,
@@ -19,7 +19,8 @@ A tracker (one per game, e.g. pnp.games.magic_spell.tracker.TRACKER) is a plain 
   never chooses it and a replay repeats it; and `layout(content) -> dict`: what a game's pages
   draw with and never changes during play (a sheet's rows), sent once rather than with every event;
   `final`, the action types that cannot be undone; and `ranking(row)`, the key that orders
-  results rows from many tables (an event's leaderboard: its `layout` names the dice and rounds).
+  results rows from many tables (an event's leaderboard: its `layout` names the dice, the rounds
+  and, as `leaderboard`, the words for its columns).
 
 States are JSON-ready dicts, never changed in place: each step returns a new one.
 
@@ -214,7 +215,7 @@ def parse_action(tracker: Tracker, type_: str, payload: Mapping[str, Any]) -> Ba
 def undo_target(tracker: Tracker, content, options: BaseModel, log: list[Entry], actor: str) -> Entry:
     """The entry `actor` may take back: their own latest standing action, or, for the host, the
     latest standing action of anyone. Refused when there is none, or when a later action that
-    stands would no longer be allowed without it (spirit it spent, a turn it ended)."""
+    stands would no longer be allowed without it (points it spent, a turn it ended)."""
     table = replay(tracker, content, options, log)
     target = next((e for e in reversed(table.standing) if actor == HOST or e.actor == actor), None)
     if target is None:

@@ -782,6 +782,14 @@ def layout(content: Content) -> dict:
         "orders": sorted({str(order) for order in book.orders}),
         "adventurers": [hero.name for hero in book.adventurers],
         "masteries": [_mastery(card) for card in book.masteries],
+        "leaderboard": {  # an event's words for its rows: who, the score, then the tie-breaks as ranking orders them
+            "player": "Merchant",
+            "total": "Coins",
+            "ties": [
+                {"key": "fulfilled", "name": "Orders", "one": "order", "many": "orders"},
+                {"key": "potions", "name": "Potions", "one": "potion", "many": "potions"},
+            ],
+        },
     }
 
 
