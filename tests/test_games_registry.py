@@ -103,6 +103,25 @@ content = load_game(g, [CONTENT])
     assert not loaded & set(PRINT_LIBRARIES), loaded & set(PRINT_LIBRARIES)
 
 
+def test_the_companion_plays_every_game_without_the_print_side(tmp_path):
+    """Pages, tables and the API for every tracked game, in a fresh interpreter: no drawing library."""
+    config = {"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'c.sqlite'}", "INSTANCE_PATH": str(tmp_path)}
+    code = f"""
+from companion import create_app
+from pnp.games import games
+client = create_app({config!r}).test_client()
+assert client.get("/").status_code == 200
+for game in games().values():
+    if game.tracker:
+        code = client.post("/api/tables", json={{"game": game.id, "options": {{}}}}).json["code"]
+        assert client.get(f"/t/{{code}}").status_code == 200
+        assert client.get(f"/api/tables/{{code}}").status_code == 200
+"""
+    loaded = loaded_modules(code)
+    assert "flask" in loaded and "pnp" in loaded, "the code under test did run"
+    assert not loaded & set(PRINT_LIBRARIES), loaded & set(PRINT_LIBRARIES)
+
+
 def test_the_print_side_does_load_reportlab():
     """The check above can fail: printing a game does pull in reportlab."""
     loaded = loaded_modules("from pnp.games import game\ngame('magic-spell').load('printed')")
