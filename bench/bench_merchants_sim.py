@@ -46,8 +46,8 @@ def main() -> int:
     from pnp.content.game import load_game
     from pnp.games import game
     from pnp.games.merchants_of_magick.rulebook import book_of
+    from pnp.games.merchants_of_magick.sim import figures, play_games
     from pnp.paths import CONTENT
-    from pnp.sim.merchants_of_magick import figures, play_games
 
     book = book_of(load_game(game("merchants-of-magick"), [CONTENT]))
     load_s = time.perf_counter() - t0

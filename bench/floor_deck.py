@@ -158,7 +158,7 @@ def art_icon(c, x: float, y: float, s: float) -> None:
     c.restoreState()
 
 
-TYPE_SIZE, NAME_SIZE, EFFECT_SIZE = 8.0, 14.0, 9.0  # templates/sp-magic.yaml
+TYPE_SIZE, NAME_SIZE, EFFECT_SIZE = 8.0, 14.0, 9.0  # templates/spells-and-potions/sp-magic.yaml
 ICON_SCALE, ICON_BEARING = 0.85, 0.12  # an inline icon: a square of 0.85 x size, advancing 1.12 x that
 # Stands in for an inline icon while wrapping: in Noto Sans "$" (572) and "}" (380) add up to 952
 # thousandths of the size, exactly the icon's advance (0.85 x 1.12 = 0.952), at every size.

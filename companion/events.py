@@ -28,12 +28,8 @@ class Events:
         self.store = play.store
 
     def games(self) -> list[str]:
-        """The games an event can run: those whose tracker ranks results and rolls dice."""
-        return [gid for gid in self.play.trackable() if self._playable(gid)]
-
-    def _playable(self, game: str) -> bool:
-        tracker = self.play.tracker(game)
-        return tracker.ranking is not None and tracker.layout is not None and tracker.draw is not None
+        """The games an event can run, as each game declares (GameDef.events)."""
+        return [gid for gid, game in self.play.trackable().items() if game.events]
 
     def create(self, game: str, name: str) -> tuple[str, str]:
         """A new event: its code and the organiser's token."""
@@ -52,6 +48,10 @@ class Events:
 
     def _layout(self, info: EventInfo) -> dict:
         return self.play.tracker(info.game).layout(self.play.content(info.game))
+
+    def board(self, code: str) -> dict:
+        """The game's words for the leaderboard's columns (its layout's `leaderboard`)."""
+        return self._layout(self.info(code))["leaderboard"]
 
     def rolls(self, info: EventInfo, dice: list[dict] | None = None) -> list[dict]:
         """Every round rolled so far, recomputed from the seed (`dice`: the layout's, if at hand)."""
@@ -72,6 +72,7 @@ class Events:
             "title": self.play.trackable()[info.game].title,
             "rounds": layout["rounds"],
             "dice": layout["dice"],  # each die's id and faces
+            "leaderboard": layout["leaderboard"],  # the game's words for its columns
             "rolled": info.rolled,
             "rolls": self.rolls(info, layout["dice"]),
             "seed_sha256": seed_digest(info.seed),

@@ -31,6 +31,7 @@ from pnp.rules.table import (
     Refused,
     Table,
     Tracker,
+    act,
     extend,
     parse_action,
     replay,
@@ -224,7 +225,7 @@ class Play:
                     done = tracker.draw(content, state, seat.actor, action, self.chance(info))
                 except Unrolled as unrolled:
                     raise Refused(f"The event's organiser has not rolled round {unrolled.args[0]} yet.") from None
-            tracker.apply(content, state, seat.actor, done)
+            act(tracker, content, state, seat.actor, done)
             return done.model_dump(mode="json")
 
         entry = self.store.append(code, seat.actor, type_, action.model_dump(mode="json"), allowed)

@@ -27,7 +27,7 @@ class Body(BaseModel):
 class NewTable(Body):
     """Open a table for a game; `options` are the game's (see each game's Options schema)."""
 
-    game: str = Field(description="a game id, e.g. magic-spell")
+    game: str = Field(description="the id of a game the companion tracks (the home page lists them)")
     options: dict[str, Any] = Field(default_factory=dict)
 
 
@@ -51,7 +51,7 @@ class ActionBody(BaseModel):
 class NewEvent(Body):
     """Start an event: many tables, one roll sequence."""
 
-    game: str = Field(description="a game id whose tracker rolls dice, e.g. merchants-of-magick")
+    game: str = Field(description="the id of a game an event can run (its tables share the event's dice)")
     name: Name = "Spellpress event"
 
 

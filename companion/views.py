@@ -4,6 +4,7 @@ numbers come from the API and live events (static/table.js), so a page never sho
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import segno
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
@@ -52,30 +53,44 @@ def table(code: str):
         info = play().info(code)
     except NotFound:
         return render_template("missing.html", code=code), 404
-    title = play().trackable()[info.game].title
-    rolls = play().tracker(info.game).draw is not None  # a dice game: a projector shows its rolls to a room
+    game = play().trackable()[info.game]
     return render_template(
         "table.html",
         code=code,
         game=info.game,
-        title=title,
+        title=game.title,
+        styles=_game_file(f"{info.game}.css"),
         join_url=_join_url(code),
-        projector=rolls,
+        projector=game.projector,
         event=info.event,
     )
 
 
 @bp.get("/t/<code>/projector")
 def table_projector(code: str):
-    """The table on a TV or projector: the round, the dice huge, who is ready, the Masteries, the QR."""
+    """The table on a TV or projector: the round, the dice huge, who is ready, the QR; what else the
+    game's own view (static/games/<game>-projector.js) draws."""
     try:
         info = play().info(code)
     except NotFound:
         return render_template("missing.html", code=code), 404
-    title = play().trackable()[info.game].title
+    game = play().trackable()[info.game]
+    if not game.projector:
+        return render_template("missing.html", code=code), 404
     return render_template(
-        "projector.html", code=info.code, game=info.game, title=title, event=info.event, join_url=_join_url(info.code)
+        "projector.html",
+        code=info.code,
+        game=info.game,
+        title=game.title,
+        styles=_game_file(f"{info.game}-projector.css"),
+        event=info.event,
+        join_url=_join_url(info.code),
     )
+
+
+def _game_file(name: str) -> bool:
+    """Whether static/games/ has this file: a game's panel and projector styles are found by name."""
+    return (Path(current_app.static_folder) / "games" / name).is_file()
 
 
 @bp.get("/e/<code>")
@@ -92,6 +107,7 @@ def event(code: str):
         name=info.name,
         title=play().trackable()[info.game].title,
         options=options,
+        board=current_app.extensions["events"].board(info.code),
         join_url=_event_url(info.code),
     )
 
@@ -105,7 +121,12 @@ def event_projector(code: str):
         return render_template("missing.html", code=code, what="event"), 404
     title = play().trackable()[info.game].title
     return render_template(
-        "event_projector.html", code=info.code, name=info.name, title=title, join_url=_event_url(info.code)
+        "event_projector.html",
+        code=info.code,
+        name=info.name,
+        title=title,
+        board=current_app.extensions["events"].board(info.code),
+        join_url=_event_url(info.code),
     )
 
 

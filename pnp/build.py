@@ -56,7 +56,7 @@ def open_game(definition: GameDef, layers: list[Path], only: tuple[str, ...] = (
     problems: list[Problem] = []
     templates = Templates({}, {})
     try:
-        templates = load_templates(TEMPLATES, definition.prints_with)
+        templates = load_templates(TEMPLATES, definition.id)
     except ContentError as err:
         problems += err.problems
     try:

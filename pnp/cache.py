@@ -61,7 +61,7 @@ def library_versions() -> str:
 def inputs_key(game_id: str, layers: list[Path], options: object) -> str:
     digest = hashlib.sha256(repr(options).encode())
     digest.update(library_versions().encode())
-    files = sorted(CODE.rglob("*.py")) + sorted(TEMPLATES.glob("*.yaml"))
+    files = sorted(CODE.rglob("*.py")) + sorted(TEMPLATES.rglob("*.yaml"))
     files += [p for layer in layers for p in sorted((layer / game_id).glob("*.yaml"))]
     for path in files:
         digest.update(str(path).encode())

@@ -19,7 +19,7 @@ from pnp.units import MM
 
 MAX_BLEED = 10.0  # mm
 MAX_OFFSET = 10.0  # mm: a printer further off than this needs repair, not correction
-MAX_SHEETS = 50  # player sheets: a whole room of merchants, with spares
+MAX_SHEETS = 50  # player sheets: a whole room of players, with spares
 
 CONTENT_OPTION = click.option(
     "--content",

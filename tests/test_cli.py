@@ -159,10 +159,10 @@ def test_unknown_game_lists_the_known_games(tmp_path):
     assert "GAME" in result.stderr and "expected one of" in result.stderr and GAME in result.stderr
 
 
-def test_a_game_without_a_set_yet_is_refused(tmp_path):
-    result = invoke("build", "spellcycles", "--out", str(tmp_path / "out"))
+def test_a_game_that_does_not_exist_is_refused(tmp_path):
+    result = invoke("build", "no-such-game", "--out", str(tmp_path / "out"))
     assert result.exit_code == 2
-    assert f"expected one of {', '.join(games())}, got 'spellcycles'" in result.stderr
+    assert f"expected one of {', '.join(games())}, got 'no-such-game'" in result.stderr
     assert "Traceback" not in result.stderr
     assert not (tmp_path / "out").exists()
 
@@ -274,7 +274,7 @@ def game_of_starter(path: Path) -> str:
     return game_id
 
 
-@pytest.mark.parametrize("path", sorted(TEMPLATES.glob("*.yaml")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", sorted(TEMPLATES.rglob("*.yaml")), ids=lambda p: p.name)
 def test_shipped_templates_validate_against_the_template_schema(schemas, path):
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     assert validation_errors(data, schemas["template"]) == []

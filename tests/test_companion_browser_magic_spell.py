@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pnp.content.game import load_game
 from pnp.games import game
+from pnp.games.magic_spell import rules
 from pnp.games.magic_spell.checks import printed_credits, spells
 from pnp.paths import CONTENT
-from pnp.rules import magic_spell as rules
 from tests.browser import join, open_table, phone, shot
 from tests.companion_server import free_port, server
 

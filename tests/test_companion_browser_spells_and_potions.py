@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pnp.content.game import load_game
 from pnp.games import game
+from pnp.games.spells_and_potions.trick_judge import PlayedCard, judge
 from pnp.paths import CONTENT
-from pnp.rules.trick_judge import PlayedCard, judge
 from tests.browser import PHONE, join, phone, shot
 from tests.companion_server import free_port, server
 

@@ -13,6 +13,8 @@ import pytest
 from pnp.content.game import load_game
 from pnp.games import GameDef, GameDefError, games
 from pnp.paths import CONTENT, TEMPLATES
+from pnp.rules.table import HOST_OR_PLAYER, PLAYER
+from tests.conftest import invoke
 
 PRINT_LIBRARIES = ("reportlab", "PIL", "pypdfium2")
 WEB_LIBRARIES = ("flask", "sqlalchemy", "psycopg")  # the companion's, never the rules'
@@ -56,9 +58,37 @@ def test_magic_spell_and_spells_and_potions_have_trackers():
     assert {g.id for g in GAMES if g.tracker} >= {"magic-spell", "spells-and-potions"}
 
 
+@pytest.mark.parametrize("game", [g for g in GAMES if g.tracker], ids=lambda g: g.id)
+def test_a_trackers_roles_name_its_actions(game):
+    """Who may make each action is declared against actions that exist, and a role that asks
+    who is seated has a way to know."""
+    tracker = game.load("tracker")
+    assert set(tracker.who) <= set(tracker.actions)
+    if any(who.role in (PLAYER, HOST_OR_PLAYER) for who in tracker.who.values()):
+        assert tracker.seated is not None
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g.events], ids=lambda g: g.id)
+def test_a_game_an_event_can_run_has_what_an_event_needs(game):
+    """An event's shared dice come from its layout and draw, its leaderboard from its ranking and
+    its layout's words for the columns."""
+    tracker = game.load("tracker")
+    assert tracker.layout and tracker.draw and tracker.ranking
+    board = tracker.layout(load_game(game, [CONTENT]))["leaderboard"]
+    assert board["player"] and board["total"] and all(tie["key"] and tie["name"] for tie in board["ties"])
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g.simulation], ids=lambda g: g.id)
+def test_a_declared_simulation_is_a_pnp_sim_command(game):
+    from pnp.sim.cli import Simulation
+
+    assert isinstance(game.load("simulation"), Simulation)
+    assert invoke("sim", game.id, "--help").exit_code == 0
+
+
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_a_games_content_checks_and_rules_load_no_drawing_library(game):
-    rules = f"pnp.rules.{game.id.replace('-', '_')}"
+    rules = f"pnp.games.{game.id.replace('-', '_')}.rules"
     code = f"""
 from pnp.games import game
 from pnp.content.game import load_game
@@ -70,6 +100,25 @@ content = load_game(g, [CONTENT])
 """
     loaded = loaded_modules(code)
     assert "pydantic" in loaded and "pnp" in loaded, "the code under test did run"
+    assert not loaded & set(PRINT_LIBRARIES), loaded & set(PRINT_LIBRARIES)
+
+
+def test_the_companion_plays_every_game_without_the_print_side(tmp_path):
+    """Pages, tables and the API for every tracked game, in a fresh interpreter: no drawing library."""
+    config = {"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'c.sqlite'}", "INSTANCE_PATH": str(tmp_path)}
+    code = f"""
+from companion import create_app
+from pnp.games import games
+client = create_app({config!r}).test_client()
+assert client.get("/").status_code == 200
+for game in games().values():
+    if game.tracker:
+        code = client.post("/api/tables", json={{"game": game.id, "options": {{}}}}).json["code"]
+        assert client.get(f"/t/{{code}}").status_code == 200
+        assert client.get(f"/api/tables/{{code}}").status_code == 200
+"""
+    loaded = loaded_modules(code)
+    assert "flask" in loaded and "pnp" in loaded, "the code under test did run"
     assert not loaded & set(PRINT_LIBRARIES), loaded & set(PRINT_LIBRARIES)
 
 
@@ -103,7 +152,8 @@ def test_render_does_not_import_the_page_layer():
         (dict(id="Magic Spell"), "lower-case words joined by hyphens"),
         (dict(title=" "), "expected a title"),
         (dict(check="pnp.games.magic_spell.checks.check"), "'module:attribute' reference"),
-        (dict(templates="sp"), "templates must be a prefix"),  # "sp" would also claim "spirit-track"
+        (dict(simulation="a.sim"), "'module:attribute' reference"),
+        (dict(events=True), "events and a projector need a tracker"),
     ],
 )
 def test_a_malformed_definition_is_refused_when_loaded(fields, message):
@@ -123,7 +173,7 @@ def test_every_template_a_game_prints_with_exists(game):
     from pnp.build import open_game
 
     opened = open_game(game, [CONTENT])
-    names = {p.stem for p in TEMPLATES.glob("*.yaml")}
+    names = {p.stem for p in TEMPLATES.rglob("*.yaml")}
     for component in opened.components():
         assert component.template in names
     assert load_game(game, [CONTENT])["game"].title
@@ -136,10 +186,11 @@ def test_a_template_is_read_and_checked_by_the_games_that_print_with_it(tmp_path
 
     templates = tmp_path / "templates"
     shutil.copytree(TEMPLATES, templates)
-    back = templates / "sp-back.yaml"  # Spells and Potions' back, which Magic Spell's backs extend
+    back = templates / "spells-and-potions" / "sp-back.yaml"  # which Magic Spell's backs extend
     back.write_text(back.read_text(encoding="utf-8") + "colour: red\n", encoding="utf-8")
     monkeypatch.setattr("pnp.build.TEMPLATES", templates)
-    broken = {game.id for game in GAMES if game.prints_with("sp-back") or game.prints_with("ms-back")}
+    backs = ("sp-back.yaml", "ms-back.yaml")  # the back, and one of the game's own that extends it
+    broken = {game.id for game in GAMES if any((TEMPLATES / game.id / back).exists() for back in backs)}
     assert broken != {game.id for game in GAMES}  # else nothing here shows that a game reads only its own
     for game in GAMES:
         result = CliRunner().invoke(main, ["check", game.id])
@@ -148,3 +199,15 @@ def test_a_template_is_read_and_checked_by_the_games_that_print_with_it(tmp_path
             assert "sp-back.yaml" in result.stderr and "unknown field" in result.stderr
         else:  # a broken template of another game is none of its business
             assert result.exit_code == 0, result.stderr
+
+
+def test_a_template_name_is_one_template_across_the_games_folders(tmp_path):
+    """`extends` names a template wherever it is, so two folders may not both have one name."""
+    from pnp.content.problems import ContentError
+    from pnp.render.templates import load_templates
+
+    templates = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, templates)
+    shutil.copy(templates / "poker-card.yaml", templates / "magic-spell" / "poker-card.yaml")
+    with pytest.raises(ContentError, match="a second template named poker-card"):
+        load_templates(templates, "magic-spell")

@@ -88,9 +88,12 @@ def test_the_wheel_carries_every_module_and_every_content_and_template_file(whee
     assert code and code <= names, sorted(code - names)  # every subpackage found, no list to maintain
     starters = {f"pnp/{name}" for name in files_under(PROJECT / "pnp") if "/starter/" in name}
     assert starters and starters <= names, sorted(starters - names)  # `pnp new`'s example card files
-    # the companion runs its migrations on start: they and alembic.ini ship with it
-    companion = {f"companion/{name}" for name in files_under(PROJECT / "companion") if name.endswith((".py", ".ini"))}
+    # the companion runs its migrations on start: they and alembic.ini ship with it, and its pages
+    # with their scripts and styles, each game's panel among them
+    kept = (".py", ".ini", ".html", ".js", ".css")
+    companion = {f"companion/{name}" for name in files_under(PROJECT / "companion") if name.endswith(kept)}
     assert "companion/migrations/versions/0001_initial.py" in companion
+    assert any(name.startswith("companion/static/games/") for name in companion)
     assert companion <= names, sorted(companion - names)
     for where in ("content", "templates"):
         shipped = {f"pnp/_bundled/{where}/{name}" for name in files_under(PROJECT / where)}

@@ -7,8 +7,8 @@ import yaml
 from click.testing import CliRunner
 
 from pnp.cli import main
+from pnp.games.magic_spell.rules import CreditRule, credits, tile_mix
 from pnp.paths import CONTENT
-from pnp.rules.magic_spell import CreditRule, credits, tile_mix
 
 GAME = "magic-spell"
 RULE = CreditRule(rare_at_most=2, rare_bonus=2, two_credits_from=9, three_credits_from=12)

@@ -82,7 +82,7 @@ def test_each_philosophers_stone_is_marked_as_the_variants_piece(pdf):
 
 
 COIN = 20 * MM  # the largest bead or coin a spirit track's space must hold
-LILAC = (0xED, 0xE6, 0xFB)  # the spaces' fill (templates/ms-spirit.yaml); the start space is gold
+LILAC = (0xED, 0xE6, 0xFB)  # the spaces' fill (templates/magic-spell/ms-spirit.yaml); the start space is gold
 
 
 def widest_runs(mask: np.ndarray) -> list[int]:

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from pnp.rules.magic_spell import CreditRule, credits, letter_needs, missing, points, rare_letters, tile_mix
+from pnp.games.magic_spell.rules import CreditRule, credits, letter_needs, missing, points, rare_letters, tile_mix
 
 WORDS = ["alacrity", "filch", "quixotic", "zephyr", "mnemonic", "pizzazz"]
 RULE = CreditRule(rare_at_most=2, rare_bonus=2, two_credits_from=9, three_credits_from=12)

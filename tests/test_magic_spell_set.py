@@ -9,8 +9,8 @@ import pytest
 
 from pnp.content.game import load_game
 from pnp.games import game
+from pnp.games.magic_spell.rules import tile_mix
 from pnp.paths import CONTENT
-from pnp.rules.magic_spell import tile_mix
 from tests.pdfcards import MM, BuiltPdf
 
 TILE = 19 * MM
@@ -185,7 +185,7 @@ def spells_file(words) -> str:
 
 @pytest.mark.slow
 def test_a_users_own_deck_gets_its_own_tile_mix_and_credits_by_the_rule(tmp_path, content):
-    from pnp.rules.magic_spell import CreditRule, credits
+    from pnp.games.magic_spell.rules import CreditRule, credits
 
     result, path = build_with(tmp_path, {"spells.yaml": spells_file(MY_WORDS), "set.yaml": my_set()})
     assert result.exit_code == 0, result.stderr
@@ -199,7 +199,7 @@ def test_a_users_own_deck_gets_its_own_tile_mix_and_credits_by_the_rule(tmp_path
 
 
 def test_added_spells_that_move_a_bundled_spells_credits_say_which_and_how_to_fix_it(tmp_path, content):
-    from pnp.rules.magic_spell import CreditRule, credits
+    from pnp.games.magic_spell.rules import CreditRule, credits
 
     added = ["jejune", "jujitsu", "kowtow", "zigzag"]
     cards = content["spell-cards"].cards

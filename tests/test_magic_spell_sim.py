@@ -11,8 +11,8 @@ import pytest
 
 from pnp.content.game import load_game
 from pnp.games import games
+from pnp.games.magic_spell.sim import TURN_CAP, Game, Homework, Student, Table, figures, is_locked, play_games
 from pnp.paths import CONTENT
-from pnp.sim.magic_spell import TURN_CAP, Game, Homework, Student, Table, figures, is_locked, play_games
 from tests.conftest import invoke
 
 

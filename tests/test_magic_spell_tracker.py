@@ -8,9 +8,10 @@ import pytest
 from pnp.content.game import load_game
 from pnp.games import game
 from pnp.games.magic_spell.checks import printed_credits, spells
+from pnp.games.magic_spell.tracker import TRACKER
 from pnp.paths import CONTENT
-from pnp.rules.magic_spell_tracker import TRACKER
 from pnp.rules.table import HOST, Entry, Refused, replay, undo_target
+from pnp.rules.table import act as table_act
 from tests.conftest import overlay as conftest_overlay
 from tests.test_magic_spell_set import MY_WORDS, my_set, spells_file
 from tests.test_rule_numbers import overlay
@@ -20,7 +21,7 @@ CREDITS = dict(zip((c.word for c in spells(CONTENT_MS)), printed_credits(CONTENT
 
 
 def act(state, actor, kind, content=CONTENT_MS, **payload):
-    return TRACKER.apply(content, state, actor, TRACKER.actions[kind](**payload))
+    return table_act(TRACKER, content, state, actor, TRACKER.actions[kind](**payload))
 
 
 def table(*names, content=CONTENT_MS, start=True, **options):

@@ -6,8 +6,8 @@ import pytest
 
 from pnp.content.game import load_game
 from pnp.games import game
+from pnp.games.merchants_of_magick.rules import meets, orders_per_player, potions_needed
 from pnp.paths import CONTENT
-from pnp.rules.merchants_of_magick import meets, orders_per_player, potions_needed
 
 
 def test_crafting_needs_at_least_and_research_at_most_the_circles_number():
@@ -33,7 +33,7 @@ def test_orders_dealt_follow_the_player_count_in_the_content(players, orders):
 import random  # noqa: E402
 
 from pnp.games.merchants_of_magick.rulebook import book_of  # noqa: E402
-from pnp.rules.merchants_of_magick import (  # noqa: E402
+from pnp.games.merchants_of_magick.rules import (  # noqa: E402
     Merchant,
     OrderCard,
     RuleError,

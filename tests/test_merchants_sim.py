@@ -12,8 +12,8 @@ import pytest
 from pnp.content.game import load_game
 from pnp.games import game
 from pnp.games.merchants_of_magick.rulebook import book_of
+from pnp.games.merchants_of_magick.sim import figures, play_games
 from pnp.paths import CONTENT
-from pnp.sim.merchants_of_magick import figures, play_games
 from tests.conftest import invoke
 
 GAMES = 200

@@ -10,9 +10,10 @@ from pnp.content.game import load_game
 from pnp.content.placeholders import fill, format_number
 from pnp.content.problems import ContentError
 from pnp.games import game
+from pnp.games.magic_spell import rules as magic_spell
+from pnp.games.spells_and_potions import rules as spells_and_potions
 from pnp.games.spells_and_potions.kinds import scoring
 from pnp.paths import CONTENT
-from pnp.rules import magic_spell, spells_and_potions
 from tests.conftest import bundled, invoke
 from tests.conftest import overlay as conftest_overlay
 from tests.pdfcards import BuiltPdf

@@ -105,7 +105,7 @@ def test_workers_starting_together_migrate_once(database_url):
 
 
 def test_codes_are_unique_and_typeable(store):
-    codes = [store.create_table("spellcycles", {"n": i})[0] for i in range(100)]
+    codes = [store.create_table("no-such-game", {"n": i})[0] for i in range(100)]
     assert len(set(codes)) == len(codes)
     for code in codes:
         assert len(code) == 6 and set(code) <= set(CODE_ALPHABET)

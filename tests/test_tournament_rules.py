@@ -1,4 +1,4 @@
-"""Ritual Tournament seating, partnerships, leaders and scoring (pnp/rules/spells_and_potions.py).
+"""Ritual Tournament seating, partnerships, leaders and scoring (pnp/games/spells_and_potions/rules.py).
 
 The rules (shared/rules/spells-and-potions.txt): seats North, East, South, West clockwise;
 North/South and East/West are partners; the Wizard of the West leads; after each duel the
@@ -18,8 +18,7 @@ import pytest
 from pnp.content.game import load_game
 from pnp.games import game
 from pnp.games.spells_and_potions.kinds import scoring
-from pnp.paths import CONTENT
-from pnp.rules.spells_and_potions import (
+from pnp.games.spells_and_potions.rules import (
     SEATS,
     SHARED_COMPANION,
     Player,
@@ -29,6 +28,7 @@ from pnp.rules.spells_and_potions import (
     trick_value,
     wizards,
 )
+from pnp.paths import CONTENT
 
 CONTENT_OF_GAME = load_game(game("spells-and-potions"), [CONTENT])
 RULES = scoring(CONTENT_OF_GAME)

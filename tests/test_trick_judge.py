@@ -6,9 +6,9 @@ import pytest
 
 from pnp.content.game import load_game
 from pnp.games import game
+from pnp.games.spells_and_potions.trick_judge import PlayedCard, judge
 from pnp.paths import CONTENT
 from pnp.rules.table import Refused
-from pnp.rules.trick_judge import PlayedCard, judge
 from tests.test_rule_numbers import overlay
 
 SP = load_game(game("spells-and-potions"), [CONTENT])

@@ -74,11 +74,12 @@
   }
 
   function showLeaders(rows) {
+    const ties = event.leaderboard.ties;  // the game's tie-breaks, shown under each name
     $("leaders").replaceChildren(...rows.map((r) => el("tr", {"data-player": r.player, "data-table": r.table},
       el("td", {class: "ev-place"}, String(r.place)),
       el("td", {}, el("strong", {}, r.name), el("br"),
         el("span", {class: "ev-detail"}, "table ", el("a", {href: `/t/${encodeURIComponent(r.table)}/projector`}, r.table),
-          ` · ${r.fulfilled} order${r.fulfilled === 1 ? "" : "s"} · ${r.potions} potion${r.potions === 1 ? "" : "s"}`)),
+          ...ties.map((tie) => ` · ${r[tie.key]} ${r[tie.key] === 1 ? tie.one : tie.many}`))),
       el("td", {class: "num big-num"}, el("strong", {}, String(r.total))))));
     $("no-leaders").hidden = rows.length > 0;
   }

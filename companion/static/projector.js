@@ -39,67 +39,18 @@
   }
 
   // --- a table ---------------------------------------------------------------------------------
+  // What the screen shows is the game's (static/games/<game>-projector.js, which registers
+  // SpellpressProjectors[game] = {layout(layout), render(view)}); following the table is here.
 
   function table() {
+    const view = window.SpellpressProjectors[config.game];
     let shown = null;
-    let dieIds = [];
-    let columns = {};
     let source = null;
 
-    function columnName(id) {
-      return columns[id] || id.charAt(0).toUpperCase() + id.slice(1);
-    }
-
-    function render(view) {
-      const s = view.state;
-      const rolled = s.dice && Object.keys(s.dice).length > 0;
-      const ids = dieIds.length ? dieIds : Object.keys(s.dice || {});
-      const players = s.players || [];
-      $("round").textContent = s.phase === "setup" ? "Not started yet"
-        : s.phase === "over" ? `Game over after ${s.rounds} rounds` : `Round ${s.round} of ${s.rounds}`;
-      $("phase").textContent = s.phase === "setup" || s.phase === "over" ? "" : (s.phase_name || "") + " phase";
-      $("ready").textContent = s.phase === "setup"
-        ? `${players.length} merchant${players.length === 1 ? "" : "s"} joined`
-        : s.phase === "over" ? "" : `${s.ready_count} of ${players.length} ready`;
-
-      const over = s.phase === "over";
-      $("dice").hidden = over;
-      $("over").hidden = !over;
-      if (over) drawStandings(s.standings || []);
-      else if (rolled) drawDice(ids, s.dice, `${s.round}`);
-      else drawDice(ids, null, "");
-      if (!rolled && !over && s.phase !== "setup") $("phase").textContent = "Waiting for the roll";
-
-      // Names with a tick when ready; a room-sized table shows the count only.
-      const chips = players.length <= 12 ? players.map((p) => el("span", {class: "pj-player" + (p.ready ? " pj-is-ready" : "")},
-        (p.ready ? "✓ " : "") + p.name)) : [];
-      $("players").replaceChildren(...chips);
-
-      $("masteries").replaceChildren(...(s.masteries || []).map((m) => {
-        const value = m[m.side];
-        return el("div", {class: "pj-mastery pj-" + m.side},
-          el("p", {class: "pj-m-name"}, m.name),
-          el("p", {class: "pj-m-rule"}, `${m.circles} circles in ${columnName(m.column)}`),
-          el("p", {class: "pj-m-value"},
-            el("span", {class: "pj-m-side"}, m.side === "master" ? "Master" : "Apprentice"),
-            ` ${value} coins`));
-      }));
-      if (s.masteries && s.masteries.length) $("masteries").prepend(el("h2", {}, "Masteries"));
-    }
-
-    function drawStandings(standings) {
-      const rows = standings.slice(0, 8).map((r) => el("tr", {class: r.place === 1 ? "pj-first" : null},
-        el("td", {}, String(r.place)), el("td", {}, r.name), el("td", {class: "num"}, String(r.total))));
-      $("over").replaceChildren(el("h2", {class: "pj-final"}, "Final standings"), el("table", {class: "pj-leaders"},
-        el("colgroup", {}, el("col", {class: "pj-c-place"}), el("col"), el("col", {class: "pj-c-num"})),
-        el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, "Merchant"), el("th", {class: "num"}, "Coins"))),
-        el("tbody", {}, ...rows)));
-    }
-
-    function show(view) {
-      if (shown && view.seq < shown.seq) return;  // an older answer arriving late never replaces a newer one
-      shown = view;
-      render(view);
+    function show(next) {
+      if (shown && next.seq < shown.seq) return;  // an older answer arriving late never replaces a newer one
+      shown = next;
+      view.render(next);
     }
 
     async function refresh() {
@@ -123,9 +74,8 @@
     (async () => {
       try {
         const layout = await (await fetch(`/api/tables/${code}/layout`)).json();
-        dieIds = (layout.dice || []).map((d) => d.id);
         for (const d of layout.dice || []) knownFaces[d.id] = d.faces;
-        for (const c of layout.columns || []) columns[c.id] = c.name;
+        view.layout(layout);
       } catch (err) { /* a game without a layout: the dice come from the state */ }
       try { await refresh(); } catch (err) { console.error(err); offline(true); }
       connect();
@@ -164,8 +114,7 @@
         el("td", {}, r.name),
         el("td", {class: "pj-mono"}, r.table),
         el("td", {class: "num pj-total"}, String(r.total)),
-        el("td", {class: "num"}, String(r.fulfilled)),
-        el("td", {class: "num"}, String(r.potions)))));
+        ...event.leaderboard.ties.map((tie) => el("td", {class: "num"}, String(r[tie.key]))))));
       const board = $("leaders").closest("section");
       const body = $("leaders");
       $("more").textContent = leaderboard.length > 1 ? "and more" : "";  // its line counts while the rows are fitted
@@ -193,6 +142,8 @@
     window.addEventListener("online", connect);
   }
 
-  if (config.kind === "event") eventScreen();
-  else table();
+  window.SpellpressProjector = {el, drawDice};
+  window.SpellpressProjectors = window.SpellpressProjectors || {};
+  // The game's view (a table's page loads it after this script) registers before the page is parsed.
+  document.addEventListener("DOMContentLoaded", () => (config.kind === "event" ? eventScreen() : table()));
 })();

@@ -9,15 +9,23 @@ when first used, what each side needs:
 - check: its own rules over the loaded content (pure: the companion runs it too),
 - printed: its print-and-play set, components(content, templates) (reportlab; pnp only),
 - tracker: its table tracker for the companion (pnp.rules.table.Tracker; pure), or "" for a game
-  the companion does not track yet.
+  the companion does not track yet,
+- simulation: what `pnp sim GAME` plays and reports (pnp.sim.cli.Simulation), or "" for none.
+
+It says what the companion offers for it: `events`, whether an event can run it (its tables share
+the event's dice, its results rank on a leaderboard), and `projector`, whether a table of it has a
+room view (the dice and who is ready, drawn by companion/static/games/<game-id>-projector.js).
 
 It also names its player sheets: the component of the printed set each player needs one of (a
-shoppe sheet, a spirit track), whose count `pnp build --sheets N` sets; "" for a game without one.
+player board, a score track), whose count `pnp build --sheets N` sets; "" for a game without one.
 printed is then called components(content, templates, sheets), sheets None for the game's default.
-Its templates are those named with its own prefix (sp-), and the shared ones, named with no game's
-prefix (page, poker-card), so a build reads and checks only those.
+Its templates are its own folder's, templates/<game-id>/, and the shared ones at the top of
+templates/ (page, poker-card, setup), so a build reads and checks only those.
 
-Adding a game is adding its content folder, its package and its templates; nothing else names it.
+Adding a game is adding its content folder (content/<game-id>/), its templates folder
+(templates/<game-id>/), its package here and, when it has a tracker, its phone panel
+(companion/static/games/<game-id>.js, with .css and a -projector.js when it has them); nothing
+else names it.
 """
 
 from __future__ import annotations
@@ -30,7 +38,6 @@ from importlib import import_module
 from typing import Any
 
 _ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
-_PREFIX = re.compile(r"^[a-z]+-$")
 _REF = re.compile(r"^[a-z_][a-z0-9_.]*:[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -40,26 +47,29 @@ class GameDefError(Exception):
 
 @dataclass(frozen=True)
 class GameDef:
-    id: str  # the content folder's name and the command-line name: magic-spell
+    id: str  # the content and templates folders' name and the command-line name
     title: str
     kinds: str  # "module:attribute" references, loaded on first use
     numbers: str
     check: str
     printed: str
     tracker: str = ""
+    simulation: str = ""
+    events: bool = False  # an event can run it: shared dice, a leaderboard
+    projector: bool = False  # a table has a room view on a TV
     player_sheets: str = ""  # a component id of the printed set: one per player
-    templates: str = ""  # the prefix of its own templates' names, "sp-"; "" prints with every template
 
     def __post_init__(self) -> None:
         if not _ID.match(self.id):
             raise GameDefError(f"game id {self.id!r}: expected lower-case words joined by hyphens")
         if not self.title.strip():
             raise GameDefError(f"game {self.id}: expected a title")
-        for field in ("kinds", "numbers", "check", "printed", "tracker"):
-            if (field != "tracker" or self.tracker) and not _REF.match(getattr(self, field)):
+        for field in ("kinds", "numbers", "check", "printed", "tracker", "simulation"):
+            optional = field in ("tracker", "simulation")
+            if (getattr(self, field) or not optional) and not _REF.match(getattr(self, field)):
                 raise GameDefError(f"game {self.id}: {field} must be a 'module:attribute' reference")
-        if self.templates and not _PREFIX.match(self.templates):
-            raise GameDefError(f"game {self.id}: templates must be a prefix of lower-case letters and a hyphen")
+        if (self.events or self.projector) and not self.tracker:
+            raise GameDefError(f"game {self.id}: events and a projector need a tracker")
 
     def load(self, field: str) -> Any:
         """The object a reference names; GameDefError when it does not resolve."""
@@ -68,12 +78,6 @@ class GameDef:
             return getattr(import_module(module), attribute)
         except (ImportError, AttributeError) as err:
             raise GameDefError(f"game {self.id}: {field} {getattr(self, field)!r} does not resolve ({err})") from err
-
-    def prints_with(self, template: str) -> bool:
-        """Whether `template` is one of the game's: its own, or shared (no game's prefix)."""
-        if template.startswith(self.templates):
-            return True
-        return not any(game.templates and template.startswith(game.templates) for game in games().values())
 
 
 @cache

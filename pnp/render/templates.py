@@ -2,11 +2,13 @@
 
 Content says what is printed; a template says where and how. Region boxes are
 [x, y, width, height] measured from the trim's top-left corner, in mm unless a unit is given.
+Every game shares the templates at the top of the folder (page, poker-card, setup); a game's own
+are in its subfolder, templates/<game-id>/. A name is unique across them all, so `extends` names
+a template wherever it is.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -113,17 +115,25 @@ class Templates(dict):
         return self.sources[name].mark_for(path)
 
 
-def load_templates(directory: Path, wanted: Callable[[str], bool] = lambda name: True) -> Templates:
-    """The `wanted` templates in `directory`, by file stem, with `extends` resolved; all problems at
-    once. Only they and the templates they extend are read (a game's build reads only its own)."""
-    names = {path.stem for path in directory.glob("*.yaml")}
-    raw: dict[str, Source | None] = {}  # None: unreadable, its problems reported
+def load_templates(directory: Path, game: str | None = None) -> Templates:
+    """The templates `game` prints with (the shared ones and its own; None: every game's), by file
+    stem, with `extends` resolved; all problems at once. Only they and the templates they extend
+    are read (a game's build reads only its own)."""
+    paths: dict[str, Path] = {}
     problems: list[Problem] = []
+    for path in sorted(directory.glob("*.yaml")) + sorted(directory.glob("*/*.yaml")):
+        if path.stem in paths:
+            message = f"a second template named {path.stem} (the first: {paths[path.stem]})"
+            problems.append(Problem(Mark(str(path), 1, 1), "", message))
+        paths.setdefault(path.stem, path)
+    names = set(paths)
+    wanted = {name for name, path in paths.items() if path.parent == directory or game in (None, path.parent.name)}
+    raw: dict[str, Source | None] = {}  # None: unreadable, its problems reported
 
     def read(name: str) -> Source | None:
         if name not in raw:
             try:
-                raw[name] = read_yaml(directory / f"{name}.yaml")
+                raw[name] = read_yaml(paths[name])
             except ContentError as err:
                 problems.extend(err.problems)
                 raw[name] = None
@@ -155,7 +165,7 @@ def load_templates(directory: Path, wanted: Callable[[str], bool] = lambda name:
         return resolved[name]
 
     templates = {}
-    for name in sorted(filter(wanted, names)):
+    for name in sorted(wanted):
         source = resolve(name, ())
         if source is None:
             continue

@@ -1,14 +1,17 @@
 """A game at the table is a log of actions; its state is the fold of that log through the game's
 tracker. Pure: no Flask, no database, no clock (each entry carries its own time).
 
-A tracker (one per game, e.g. pnp.rules.magic_spell_tracker.TRACKER) is a plain definition:
+A tracker (one per game, pnp.games.<game>.tracker.TRACKER) is a plain definition:
 
-- `Options`: the pydantic model of a new table's options (Heavy Courseload, how many wizards),
+- `Options`: the pydantic model of a new table's options (a variant, how many players),
 - `actions`: action type -> pydantic model of its payload, which validates what a phone sends
   and documents the API,
 - `setup(content, options) -> state`, `join(state, player_id, name) -> state`,
 - `apply(content, state, actor, action) -> state`, raising `Refused` with a reason a player
-  understands ("Research costs 5 spirit; you have 3") when the rules forbid it now,
+  understands ("That costs 5; you have 3") when the rules forbid it now,
+- `who`: action type -> `Who` may make it (the host, a seated player, either, or the host or the
+  event's organiser), checked by `act` before `apply` sees the action; `seated(state)`, the
+  player ids sitting at the table, for the roles that need it,
 - `view(state, actor) -> dict`: what that caller may see (neither game here hides anything),
 - `results(state) -> list[dict]`: one row per player (name first), for the results export;
 - optionally `draw(content, state, actor, action, chance) -> action`: what the server's chance
@@ -16,7 +19,8 @@ A tracker (one per game, e.g. pnp.rules.magic_spell_tracker.TRACKER) is a plain 
   never chooses it and a replay repeats it; and `layout(content) -> dict`: what a game's pages
   draw with and never changes during play (a sheet's rows), sent once rather than with every event;
   `final`, the action types that cannot be undone; and `ranking(row)`, the key that orders
-  results rows from many tables (an event's leaderboard: its `layout` names the dice and rounds).
+  results rows from many tables (an event's leaderboard: its `layout` names the dice, the rounds
+  and, as `leaderboard`, the words for its columns).
 
 States are JSON-ready dicts, never changed in place: each step returns a new one.
 
@@ -26,7 +30,7 @@ names. A player may take back their own latest standing action; the host, anyone
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 from typing import Any, Protocol
@@ -45,6 +49,21 @@ class Refused(Exception):
 
 class NotYours(Refused):
     """Not this actor's to make, whenever it is: a host's move, or another player's."""
+
+
+# Who may make an action: the roles a tracker's `who` gives its action types.
+HOST_ONLY = "host"
+PLAYER = "player"  # a player seated at the table
+HOST_OR_PLAYER = "host or player"
+HOST_OR_EVENT = "host or event"  # a table's dice: its host's, or its event's organiser's
+
+
+@dataclass(frozen=True)
+class Who:
+    """Who may make an action, and what anyone else is told (NotYours)."""
+
+    role: str
+    refusal: str
 
 
 @dataclass(frozen=True)
@@ -66,6 +85,8 @@ class Tracker(Protocol):
     layout: Callable | None
     final: frozenset[str]
     ranking: Callable | None
+    who: Mapping[str, Who]
+    seated: Callable[[dict], Collection[str]] | None
 
     def setup(self, content, options: BaseModel) -> dict: ...
 
@@ -102,6 +123,8 @@ class GameTracker:
     layout: Callable[[Any], dict] | None = None
     final: frozenset[str] = frozenset()  # action types no undo takes back (a roll: undoing it would be a reroll)
     ranking: Callable[[dict], tuple] | None = None  # a results row's key, best highest: an event's leaderboard
+    who: Mapping[str, Who] = field(default_factory=dict)  # an action not named here: anyone's
+    seated: Callable[[dict], Collection[str]] | None = None  # needed by the PLAYER and HOST_OR_PLAYER roles
 
 
 def top_scorers(totals: Mapping[str, float]) -> list[str]:
@@ -161,9 +184,27 @@ def _applied(tracker: Tracker, content, table: Table, entries: list[Entry], undo
         if entry.type == JOIN:
             state = tracker.join(state, entry.actor, entry.payload["name"])
         elif entry.type != UNDO and entry.seq not in undone:
-            state = tracker.apply(content, state, entry.actor, parse_action(tracker, entry.type, entry.payload))
+            state = act(tracker, content, state, entry.actor, parse_action(tracker, entry.type, entry.payload))
             standing.append(entry)
     return Table(state, tuple(standing))
+
+
+def act(tracker: Tracker, content, state: dict, actor: str, action: BaseModel) -> dict:
+    """`tracker.apply`, once `actor` may make `action` (NotYours with the tracker's words if not)."""
+    type_ = next(name for name, model in tracker.actions.items() if type(action) is model)
+    who = tracker.who.get(type_)
+    if who is not None and not _may(tracker, state, actor, who.role):
+        raise NotYours(who.refusal)
+    return tracker.apply(content, state, actor, action)
+
+
+def _may(tracker: Tracker, state: dict, actor: str, role: str) -> bool:
+    if role == HOST_ONLY:
+        return actor == HOST
+    if role == HOST_OR_EVENT:
+        return actor in (HOST, EVENT)
+    seated = actor in tracker.seated(state)
+    return seated if role == PLAYER else seated or actor == HOST
 
 
 def parse_action(tracker: Tracker, type_: str, payload: Mapping[str, Any]) -> BaseModel:
@@ -174,7 +215,7 @@ def parse_action(tracker: Tracker, type_: str, payload: Mapping[str, Any]) -> Ba
 def undo_target(tracker: Tracker, content, options: BaseModel, log: list[Entry], actor: str) -> Entry:
     """The entry `actor` may take back: their own latest standing action, or, for the host, the
     latest standing action of anyone. Refused when there is none, or when a later action that
-    stands would no longer be allowed without it (spirit it spent, a turn it ended)."""
+    stands would no longer be allowed without it (points it spent, a turn it ended)."""
     table = replay(tracker, content, options, log)
     target = next((e for e in reversed(table.standing) if actor == HOST or e.actor == actor), None)
     if target is None:

@@ -1,112 +1,82 @@
-"""`pnp sim`: play a game's rules many times with simple players and report the figures."""
+"""`pnp sim GAME`: play a game's rules many times with simple players and report the figures.
+
+A game offers a simulation by naming its `Simulation` in its GameDef (`simulation`); this module
+builds the command from it: the game's own options (--players, --tiles), and every game's --games,
+--seed, --json and --content.
+"""
 
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
 
 import click
 
 from pnp.cli_options import CONTENT_OPTION, chosen_games, layers, reports_problems
+from pnp.games import games
 
 
-@click.group()
+@dataclass(frozen=True)
+class Run:
+    """Games being played, and how their results become the figures."""
+
+    played: Iterator[Any]  # each game's result as it finishes, so the command can show progress
+    figures: Callable[[list], Any]  # the results -> the figures (an object with as_dict())
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """What `pnp sim GAME` needs from a game: a game's sim_command module hands one over."""
+
+    help: str  # the command's help: what the figures say
+    options: tuple[click.Option, ...]  # the game's own options
+    games: int  # how many games by default
+    run: Callable[..., Run]  # (content, games, seed, **the game's options)
+    summary: Callable[[Any], str]  # the figures as printed without --json
+
+
+class _Simulations(click.Group):
+    """One subcommand per game that declares a simulation, built when asked for."""
+
+    def list_commands(self, ctx) -> list[str]:
+        return [game.id for game in games().values() if game.simulation]
+
+    def get_command(self, ctx, name: str) -> click.Command | None:
+        game = games().get(name)
+        if game is None or not game.simulation:
+            return None
+        return _command(game.id, game.load("simulation"))
+
+
+def _command(game_id: str, simulation: Simulation) -> click.Command:
+    @click.command(name=game_id, help=simulation.help)
+    @click.option(
+        "--games", type=click.IntRange(min=1), default=simulation.games, show_default=True, help="Games to play."
+    )
+    @click.option("--seed", type=int, default=1, show_default=True, help="The same seed plays the same games.")
+    @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON instead of a summary.")
+    @CONTENT_OPTION
+    @reports_problems
+    def simulate(games, seed, as_json, extra, **options) -> None:
+        from pnp.content.game import load_game
+
+        [game] = chosen_games((game_id,), extra)
+        run = simulation.run(load_game(game, layers(extra)), games, seed, **options)
+        if sys.stderr.isatty():  # progress for a person watching; nothing in a log or a pipe
+            with click.progressbar(run.played, length=games, label="Playing", file=sys.stderr) as bar:
+                results = list(bar)
+        else:
+            results = list(run.played)
+        found = run.figures(results)
+        click.echo(json.dumps(found.as_dict()) if as_json else simulation.summary(found))
+
+    simulate.params[:0] = simulation.options  # the game's own options first, as --help lists them
+    return simulate
+
+
+@click.group(cls=_Simulations)
 def sim() -> None:
     """Play a game's rules many times with simple players, to try a set before printing it."""
-
-
-@sim.command(name="magic-spell")
-@click.option(
-    "--players",
-    type=click.IntRange(2, 8),
-    default=4,
-    show_default=True,
-    help="Students at the table (the rules: 3-4, 2 in Low Enrollment).",
-)
-@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True, help="Games to play.")
-@click.option("--seed", type=int, default=1, show_default=True, help="The same seed plays the same games.")
-@click.option(
-    "--tiles",
-    type=click.IntRange(26, 400),
-    default=None,
-    help="Letter tiles in the pool, mixed from the deck's words [default: the set's letter_tiles].",
-)
-@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON instead of a summary.")
-@CONTENT_OPTION
-@reports_problems
-def magic_spell(players, games, seed, tiles, as_json, extra) -> None:
-    """Magic Spell: how many games finish, how many spell-turns are locked (a letter a homework
-    spell needs is all with other students), and how many rounds a game takes."""
-    from pnp.content.game import load_game
-    from pnp.sim.magic_spell import TURN_CAP, figures, play_games
-
-    [game] = chosen_games(("magic-spell",), extra)
-    content = load_game(game, layers(extra))
-    tiles = tiles or content["magic-spell-set"].letter_tiles
-    played = play_games(content, players, games, seed, tiles)
-    with click.progressbar(played, length=games, label="Playing", file=sys.stderr) as bar:
-        results = list(bar)
-    found = figures(results, players, tiles, seed)
-    if as_json:
-        click.echo(json.dumps(found.as_dict()))
-        return
-    click.echo(
-        f"{found.games} games, {players} players, {tiles} tiles, seed {seed}\n"
-        f"finished within {TURN_CAP} rounds: {found.finished:.1%}\n"
-        f"locked spell-turns: {found.locked:.1%}\n"
-        f"mean rounds (finished games): {found.mean_rounds:.1f}"
-    )
-
-
-@sim.command(name="merchants-of-magick")
-@click.option(
-    "--players",
-    type=click.Choice(["1", "4"]),
-    default="1",
-    show_default=True,
-    help="1 plays the solo variant (the order line, Apprentice masteries); 4 rotates orders and flips masteries.",
-)
-@click.option("--games", type=click.IntRange(min=1), default=2000, show_default=True, help="Games to play.")
-@click.option("--seed", type=int, default=1, show_default=True, help="The same seed plays the same games.")
-@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON instead of a summary.")
-@CONTENT_OPTION
-@reports_problems
-def merchants_of_magick(players, games, seed, as_json, extra) -> None:
-    """Merchants of Magick: scores (median, quartiles, the solo rating), how often each row, order
-    card and adventurer is completed, and when each mastery is reached."""
-    from pnp.content.game import load_game
-    from pnp.games.merchants_of_magick.rulebook import book_of
-    from pnp.sim.merchants_of_magick import figures, play_games
-
-    [game] = chosen_games(("merchants-of-magick",), extra)
-    book = book_of(load_game(game, layers(extra)))
-    players = int(players)
-    played = play_games(book, players, games, seed)
-    if sys.stderr.isatty():
-        with click.progressbar(played, length=games, label="Playing", file=sys.stderr) as bar:
-            results = list(bar)
-    else:
-        results = list(played)
-    found = figures(book, results, players, seed)
-    if as_json:
-        click.echo(json.dumps(found.as_dict()))
-        return
-    rating = f" ({found.rating})" if found.rating else ""
-    lines = [
-        f"{found.games} games, {players} player{'s' if players > 1 else ''}, seed {seed}",
-        f"score: median {found.median:g}{rating}, quartiles {found.quartiles[0]:g}-{found.quartiles[1]:g}",
-        "rows completed:",
-        *(f"  {name}: {share:.1%}" for name, share in found.rows.items()),
-        "orders claimed when in a shoppe (lowest five):",
-        *(f"  {name}: {share:.1%}" for name, share in sorted(found.orders.items(), key=lambda kv: kv[1])[:5]),
-        "adventurers completed:",
-        *(f"  {name}: {share:.1%}" for name, share in found.adventurers.items()),
-        "masteries reached (median round):",
-        *(
-            f"  {name}: {m['reached']:.1%} (round {m['median_round']:g})"
-            if m["median_round"] is not None
-            else f"  {name}: never reached"
-            for name, m in found.masteries.items()
-        ),
-    ]
-    click.echo("\n".join(lines))

@@ -9,7 +9,7 @@ GAME = GameDef(
     numbers="pnp.games.magic_spell.kinds:rule_numbers",
     check="pnp.games.magic_spell.checks:check",
     printed="pnp.games.magic_spell.printed:components",
-    tracker="pnp.rules.magic_spell_tracker:TRACKER",
+    tracker="pnp.games.magic_spell.tracker:TRACKER",
+    simulation="pnp.games.magic_spell.sim_command:SIMULATION",
     player_sheets="spirit",
-    templates="ms-",
 )

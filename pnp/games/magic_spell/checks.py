@@ -6,8 +6,8 @@ from collections import Counter
 
 from pnp.content.loader import Content
 from pnp.content.problems import Problem, expected_got
+from pnp.games.magic_spell import rules
 from pnp.games.magic_spell.kinds import RULE_TERMS, SetRules, SpellCard
-from pnp.rules import magic_spell as rules
 
 AVERAGE_SPELLS = (3.5, 6.5)  # a courseload should take about this many spells
 

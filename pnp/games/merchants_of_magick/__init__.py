@@ -9,7 +9,9 @@ GAME = GameDef(
     numbers="pnp.games.merchants_of_magick.kinds:rule_numbers",
     check="pnp.games.merchants_of_magick.checks:check",
     printed="pnp.games.merchants_of_magick.printed:components",
-    tracker="pnp.rules.merchants_of_magick_tracker:TRACKER",
+    tracker="pnp.games.merchants_of_magick.tracker:TRACKER",
+    simulation="pnp.games.merchants_of_magick.sim_command:SIMULATION",
+    events=True,
+    projector=True,
     player_sheets="sheets",
-    templates="mm-",
 )

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from pnp.content.loader import Content
 from pnp.content.problems import Problem, expected_got
 from pnp.games.merchants_of_magick.kinds import Masteries, ShoppeSheet
-from pnp.rules.merchants_of_magick import meets
+from pnp.games.merchants_of_magick.rules import meets
 
 POTIONS_AT_MOST = 3  # a circle no die reaches even with this many potions is a mistake
 

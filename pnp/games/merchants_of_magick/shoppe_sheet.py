@@ -1,7 +1,7 @@
 """The Merchants of Magick shoppe sheet: one page, laid out by code from the sheet content.
 
 Every word and number comes from the content (shoppe-sheet, merchants-rules, potion-tokens, words);
-type sizes, colours and lengths from the sheet template (templates/mm-sheet.yaml). Change a
+type sizes, colours and lengths from the sheet template (templates/merchants-of-magick/mm-sheet.yaml). Change a
 threshold, a column's dice or a row in the content and the printed sheet follows.
 
 Top to bottom: the title and the shoppe's name; the round grid (a column per round, a row per die)

@@ -9,6 +9,5 @@ GAME = GameDef(
     numbers="pnp.games.spells_and_potions.kinds:rule_numbers",
     check="pnp.games.spells_and_potions.checks:check",
     printed="pnp.games.spells_and_potions.printed:components",
-    tracker="pnp.rules.spells_and_potions_tracker:TRACKER",
-    templates="sp-",
+    tracker="pnp.games.spells_and_potions.tracker:TRACKER",
 )

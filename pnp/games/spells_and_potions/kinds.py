@@ -12,10 +12,10 @@ from pnp.content.loader import Content, Kind
 from pnp.content.markup import ICON_NAMES, RichText
 from pnp.content.placeholders import Later
 from pnp.content.validate import Strict, naming_each
-from pnp.rules.spells_and_potions import SEATS, Scoring
+from pnp.games.spells_and_potions.rules import SEATS, Scoring
 
 CARD_TYPES = ("spell", "counter-spell", "potion", "antidote")
-# What a card does to how its trick is won, for the trick judge (pnp.rules.trick_judge): the
+# What a card does to how its trick is won, for the trick judge (pnp.games.spells_and_potions.trick_judge): the
 # card's name and words are the content's, so a renamed or translated card keeps its power.
 CHANGES = ("lowest-wins", "ignore-trump", "winner-picks-leader", "winner-picks-trump")
 # The situations the rules leave open, each settled by a ruling of ours in the content.

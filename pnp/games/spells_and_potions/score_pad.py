@@ -1,8 +1,8 @@
 """The Ritual Tournament score pad: one page for 4, 3 or 2 wizards, laid out from the area it gets.
 
-Who sits where, who partners whom and who leads come from `pnp.rules.spells_and_potions`;
+Who sits where, who partners whom and who leads come from `pnp.games.spells_and_potions.rules`;
 every word from the content's score-pad kind; type sizes, colours, lengths and column weights
-from the sheet template (templates/score-pad.yaml). This module only places and draws them.
+from the sheet template (templates/spells-and-potions/score-pad.yaml). This module only places and draws them.
 
 Top to bottom: title; the how-to box and the names block beside a seat compass; the duel table
 (one row per duel); the totals table (one row per wizard).
@@ -17,15 +17,15 @@ from reportlab.lib.colors import Color
 
 from pnp.components.kinds import SheetError, require_named, sheet_words
 from pnp.games.spells_and_potions.kinds import DuelRules, ScorePad
+from pnp.games.spells_and_potions.rules import SEATS, Duel, Player, tournament, wizards
 from pnp.geometry import Rect
 from pnp.render import fonts, richtext
 from pnp.render.colours import resolve
 from pnp.render.templates import SheetTemplate
-from pnp.rules.spells_and_potions import SEATS, Duel, Player, tournament, wizards
 from pnp.units import MM
 
 ANGLE = {"north": 90, "east": 0, "south": -90, "west": 180}  # compass positions, degrees
-# The template's named lengths and ratios this layout reads (see templates/score-pad.yaml).
+# The template's named lengths and ratios this layout reads (see templates/spells-and-potions/score-pad.yaml).
 LENGTHS = ("pad", "gap", "name_row", "min_row", "max_row", "compass_height", "max_extra_gap", "how_to_height")
 RATIOS = ("header", "left", "hint", "min_hint", "how_to_min", "col_duel", "col_seat", "col_leads", "col_who_leads",
           "col_team", "col_fixed_team", "col_wizard", "col_duel_total", "col_total")  # fmt: skip

@@ -25,10 +25,10 @@ from pydantic import Field
 
 from pnp.content.loader import Content
 from pnp.content.validate import Strict
+from pnp.games.magic_spell import rules
 from pnp.games.magic_spell.checks import printed_credits, spells
 from pnp.games.magic_spell.kinds import SetRules
-from pnp.rules import magic_spell as rules
-from pnp.rules.table import HOST, GameTracker, NotYours, Refused, top_scorers
+from pnp.rules.table import HOST, HOST_ONLY, GameTracker, NotYours, Refused, Who, top_scorers
 
 COURSELOADS = ("normal", "heavy", "heaviest")  # the content's courseload list, in order
 WEAVING = ("weave", "scrounge")  # a scrounged ingredient may be woven as if from the cabinet
@@ -184,8 +184,6 @@ def view(state: dict, actor: str) -> dict:
 def _who(state: dict, actor: str, action: Action) -> str:
     """The student a move is for, or Refused when the actor may not make it now."""
     if isinstance(action, Start):
-        if actor != HOST:
-            raise NotYours("Only the host starts the semester.")
         return HOST
     if state["phase"] != "playing":
         raise Refused("The semester has not begun yet." if state["phase"] == "joining" else "The semester is over.")
@@ -361,7 +359,8 @@ def results(state: dict) -> list[dict]:
     ]
 
 
-TRACKER = GameTracker("magic-spell", Options, actions, setup, join, apply, view, results)
+who = {"start": Who(HOST_ONLY, "Only the host starts the semester.")}  # a move's student: `_who` above
+TRACKER = GameTracker("magic-spell", Options, actions, setup, join, apply, view, results, who=who)
 
 
 # --- helpers ---------------------------------------------------------------------------------

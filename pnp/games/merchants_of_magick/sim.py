@@ -2,7 +2,7 @@
 
 Pure and seeded: game `i` of a run with seed `s` rolls its dice with random.Random(f"{s}:{i}"), so
 the same content, players, games and seed give the same figures. Every move goes through the rules
-engine (`pnp.rules.merchants_of_magick`), so a move the rules forbid would raise.
+engine (`pnp.games.merchants_of_magick.rules`), so a move the rules forbid would raise.
 
 A merchant's round, in order:
   spend    the results one at a time, each time the best (die, circle) by value: a row is worth its
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from statistics import median, quantiles
 
-from pnp.rules.merchants_of_magick import CRAFTING, Book, Merchant, Sheet, Table, deal
+from pnp.games.merchants_of_magick.rules import CRAFTING, Book, Merchant, Sheet, Table, deal
 
 POTION_VALUE = 1.5  # coins a potion is worth to the greedy merchant
 WASTE = 0.15  # coins lost per pip a result beats its circle by

@@ -38,8 +38,8 @@ from dataclasses import dataclass, field
 from statistics import fmean
 
 from pnp.content.loader import Content
+from pnp.games.magic_spell import rules
 from pnp.games.magic_spell.checks import credit_rule, spells
-from pnp.rules import magic_spell as rules
 
 TURN_CAP = 200  # rounds; a game still going then never finishes
 

@@ -2,7 +2,7 @@
 and the individual totals at the end (pnp.rules.table.Tracker).
 
 Wizards take their places in join order (the first to join is wizard A, and so on); seats and
-partnerships in each duel are pnp.rules.spells_and_potions.tournament()'s. Team 0 is the
+partnerships in each duel are pnp.games.spells_and_potions.rules.tournament()'s. Team 0 is the
 partnership North and South, team 1 East and West. Any wizard at the table, or the host, may
 record for everyone: one phone in the middle of the table is enough. The state carries the
 content's elements, ranks and Spells and Potions cards, so a phone enters a trick by taps.
@@ -18,9 +18,9 @@ from pydantic import Field
 from pnp.content.loader import Content
 from pnp.content.validate import Strict
 from pnp.games.spells_and_potions.kinds import scoring
-from pnp.rules.spells_and_potions import Player, duel_score, individual_totals, tournament
-from pnp.rules.table import HOST, GameTracker, NotYours, Refused, top_scorers
-from pnp.rules.trick_judge import PlayedCard, element, judge, magic_card
+from pnp.games.spells_and_potions.rules import Player, duel_score, individual_totals, tournament
+from pnp.games.spells_and_potions.trick_judge import PlayedCard, element, judge, magic_card
+from pnp.rules.table import HOST_ONLY, HOST_OR_PLAYER, GameTracker, Refused, Who, top_scorers
 
 Team = Literal[0, 1]
 
@@ -106,10 +106,8 @@ def join(state: dict, player_id: str, name: str) -> dict:
 
 
 def apply(content: Content, state: dict, actor: str, action: Strict) -> dict:
-    if actor != HOST and actor not in state["names"]:
-        raise NotYours("Only the wizards at this table and the host record its tricks.")
     if isinstance(action, Start):
-        return _start(content, state, actor)
+        return _start(content, state)
     if state["phase"] != "playing":
         raise Refused("The tournament has not begun yet." if state["phase"] == "joining" else "The tournament is over.")
     if isinstance(action, Trick):
@@ -131,9 +129,7 @@ def view(state: dict, actor: str) -> dict:
     return {**state, "you": actor}
 
 
-def _start(content: Content, state: dict, actor: str) -> dict:
-    if actor != HOST:
-        raise NotYours("Only the host starts the tournament.")
+def _start(content: Content, state: dict) -> dict:
     if state["phase"] != "joining":
         raise Refused("The tournament has already begun.")
     if len(state["players"]) != state["wizards"]:
@@ -201,4 +197,11 @@ def results(state: dict) -> list[dict]:
     ]
 
 
-TRACKER = GameTracker("spells-and-potions", Options, actions, setup, join, apply, view, results)
+_RECORDER = Who(HOST_OR_PLAYER, "Only the wizards at this table and the host record its tricks.")
+who = {
+    "start": Who(HOST_ONLY, "Only the host starts the tournament."),
+    **dict.fromkeys(("trick", "judge_trick", "set_trump", "end_duel"), _RECORDER),
+}
+TRACKER = GameTracker(
+    "spells-and-potions", Options, actions, setup, join, apply, view, results, who=who, seated=lambda s: s["names"]
+)

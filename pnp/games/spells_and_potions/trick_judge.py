@@ -20,7 +20,7 @@ from pydantic import Field, model_validator
 from pnp.content.loader import Content
 from pnp.content.validate import Strict
 from pnp.games.spells_and_potions.kinds import MagicCard, Suit, scoring
-from pnp.rules.spells_and_potions import trick_value
+from pnp.games.spells_and_potions.rules import trick_value
 from pnp.rules.table import Refused
 
 DECIDERS = ("lowest-wins", "ignore-trump")  # the changes that say which card of the led element wins

@@ -17,7 +17,7 @@ with the rules' re-deal) or "printed" (the group deals its printed cards; the ho
 Masteries, and digital-sheet players their adventurer and the orders in front of them).
 
 Sheets: a "digital" sheet is marked here and every mark is checked by the rules engine
-(pnp.rules.merchants_of_magick), which fills its score box; a "paper" sheet's player enters the
+(pnp.games.merchants_of_magick.rules), which fills its score box; a "paper" sheet's player enters the
 score box's lines, fulfilled orders and potions, and says which Masteries they scored (so the
 cards flip), and their order claims are taken on their word.
 
@@ -35,7 +35,7 @@ from pnp.content.loader import Content
 from pnp.content.validate import Strict
 from pnp.games.merchants_of_magick.kinds import CATEGORIES, SCORE_LINES
 from pnp.games.merchants_of_magick.rulebook import book_of
-from pnp.rules.merchants_of_magick import (
+from pnp.games.merchants_of_magick.rules import (
     Book,
     MasteryCard,
     Merchant,
@@ -44,7 +44,16 @@ from pnp.rules.merchants_of_magick import (
     Table,
     deal,
 )
-from pnp.rules.table import EVENT, HOST, Chance, GameTracker, NotYours, Refused, numbered_places
+from pnp.rules.table import (
+    HOST_ONLY,
+    HOST_OR_EVENT,
+    PLAYER,
+    Chance,
+    GameTracker,
+    Refused,
+    Who,
+    numbered_places,
+)
 
 PHASES = ("resource", "crafting", "mastery", "customer")
 PHASE_NAMES = {
@@ -254,22 +263,11 @@ def _seat_names(state: dict) -> dict:
 
 def apply(content: Content, state: dict, actor: str, action: Strict) -> dict:
     book = _book(content)
-    handler, who = _HANDLERS[type(action)]
-    _allowed(state, actor, who)
     try:
-        state = handler(book, state, actor, action)
+        state = _HANDLERS[type(action)](book, state, actor, action)
     except RuleError as err:
         raise Refused(_sentence(str(err))) from None
     return _refreshed(book, {**state, "step": state["step"] + 1})
-
-
-def _allowed(state: dict, actor: str, who: str) -> None:
-    if who == "host" and actor != HOST:
-        raise NotYours("Only the table's host does that.")
-    if who == "roller" and actor not in (HOST, EVENT):
-        raise NotYours("Only the host rolls the dice.")
-    if who == "player" and actor not in state["names"]:
-        raise NotYours("Join the table to play.")
 
 
 def _sentence(reason: str) -> str:
@@ -505,19 +503,30 @@ def _started(state: dict) -> None:
 
 
 _HANDLERS = {
-    Start: (_start, "host"),
-    SetMasteries: (_set_masteries, "host"),
-    Roll: (_roll, "roller"),
-    Advance: (_advance, "host"),
-    Ready: (_ready, "player"),
-    ChooseSheet: (_choose_sheet, "player"),
-    Spend: (_merchant_move(_spend), "player"),
-    Free: (_merchant_move(_free), "player"),
-    Deliver: (_merchant_move(_deliver), "player"),
-    Claim: (_claim, "player"),
-    ScoreMastery: (_score_mastery, "player"),
-    Scores: (_scores, "player"),
-    SetCards: (_set_cards, "player"),
+    Start: _start,
+    SetMasteries: _set_masteries,
+    Roll: _roll,
+    Advance: _advance,
+    Ready: _ready,
+    ChooseSheet: _choose_sheet,
+    Spend: _merchant_move(_spend),
+    Free: _merchant_move(_free),
+    Deliver: _merchant_move(_deliver),
+    Claim: _claim,
+    ScoreMastery: _score_mastery,
+    Scores: _scores,
+    SetCards: _set_cards,
+}
+
+# Who may make each action (the rules never see an actor who may not).
+_HOST = Who(HOST_ONLY, "Only the table's host does that.")
+_MERCHANT = Who(PLAYER, "Join the table to play.")
+who = {
+    "start": _HOST,
+    "masteries": _HOST,
+    "roll": Who(HOST_OR_EVENT, "Only the host rolls the dice."),
+    "advance": _HOST,
+    **dict.fromkeys(("ready", "sheet", "spend", "free", "deliver", "claim", "mastery", "scores", "cards"), _MERCHANT),
 }
 
 
@@ -773,6 +782,14 @@ def layout(content: Content) -> dict:
         "orders": sorted({str(order) for order in book.orders}),
         "adventurers": [hero.name for hero in book.adventurers],
         "masteries": [_mastery(card) for card in book.masteries],
+        "leaderboard": {  # an event's words for its rows: who, the score, then the tie-breaks as ranking orders them
+            "player": "Merchant",
+            "total": "Coins",
+            "ties": [
+                {"key": "fulfilled", "name": "Orders", "one": "order", "many": "orders"},
+                {"key": "potions", "name": "Potions", "one": "potion", "many": "potions"},
+            ],
+        },
     }
 
 
@@ -789,4 +806,6 @@ TRACKER = GameTracker(
     layout=layout,
     final=frozenset({"start", "roll"}),
     ranking=ranking,
+    who=who,
+    seated=lambda state: state["names"],
 )
