@@ -40,8 +40,8 @@ PIECE = re.compile(r"piece ([A-Z])(\d+) of (\d+)")
 
 @cache
 def templates() -> dict:
-    shared = load_templates(TEMPLATES, lambda name: name in ("page", "setup"))
-    return Templates({**shared, **load_templates(BOARDS)}, {})
+    shared = load_templates(TEMPLATES, "magic-spell")  # a game's load holds the shared page and setup
+    return Templates({"page": shared["page"], "setup": shared["setup"], **load_templates(BOARDS)}, {})
 
 
 # what content would give each board's regions
