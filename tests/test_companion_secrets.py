@@ -107,7 +107,7 @@ def test_no_viewer_ever_receives_a_card_that_is_not_theirs(client):
     cards = held(client, code)
     assert set(cards) == {"p1", "p2", "p3"} and len(cards["p1"]) == 4 and len(cards["p2"]) == 3
     last_seq = client.get(f"/api/tables/{code}").json["seq"]
-    viewers = {**tokens, "a wrong token": "not-a-token-of-this-table"}
+    viewers = {**tokens, "a wrong token": "not-a-token-of-this-table", "an odd token": "%00%FF%ED%A0%80"}
     for viewer, token in viewers.items():
         seen = everything_seen_by(client, code, token, last_seq) + b"".join(answers.get(viewer, []))
         shown = {card for card in DECK if card.encode() in seen}
