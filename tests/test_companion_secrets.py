@@ -181,3 +181,14 @@ def test_a_game_that_hides_nothing_streams_the_same_messages_to_every_phone(clie
     play = client.application.extensions["play"]
     info = play.info(table["code"])
     assert play.audience(info, ada["token"]) == play.audience(info, None) == Audience(info.code, SPECTATOR)
+
+
+def test_a_seats_stream_resumes_after_last_event_id_with_its_own_view(client):
+    code, tokens, _ = dealt_table(client)
+    last_seq = client.get(f"/api/tables/{code}").json["seq"]
+    deal_seq = last_seq - 2
+    resumed = stream(client, code, last_seq, headers={**bearer(tokens["p2"]), "Last-Event-ID": str(deal_seq)})
+    ids = [int(line[4:]) for line in resumed.decode().splitlines() if line.startswith("id: ")]
+    assert ids == [deal_seq + 1, deal_seq + 2]  # Ann's draw and Bob's discard, nothing before
+    cards = held(client, code)
+    assert {card for card in DECK if card.encode() in resumed} == cards["p2"]  # his hand, in the table he sees
