@@ -2,7 +2,8 @@
 
 Thin: each view validates its body (schemas.py), asks Play, and shapes the answer. Every error is
 JSON `{"error": {"status", "field", "reason"}}` with the status that says what went wrong (see
-`errors`); no body, header or path of any shape reaches a 500.
+`errors`); no body, header or path of any shape reaches a 500. What a table's routes answer is
+what the caller's token may see: a game with secrets shows a hand only to whoever holds it.
 """
 
 from __future__ import annotations
@@ -165,7 +166,7 @@ def undo(code: str):
 
 @bp.get("/tables/<code>/history")
 def history(code: str):
-    return {"code": code, "history": play().history(code)}
+    return {"code": code, "history": play().history(code, seat(code, required=False).actor)}
 
 
 @bp.get("/tables/<code>/layout")
@@ -184,14 +185,14 @@ def export(code: str):
     p = play()
     if request.args.get("format") == "csv":
         return csv_file(p.results(code), f"{code}-results.csv")
-    info = p.info(code)
+    info, viewer = p.info(code), seat(code, required=False).actor
     return {
         "code": code,
         "game": info.game,
         "options": info.options,
         "event": info.event,
-        "log": p.history(code),
-        "state": p.tracker(info.game).view(p.replayed(code).state, None),
+        "log": p.history(code, viewer),
+        "state": p.tracker(info.game).view(p.replayed(code).state, viewer),
     }
 
 
@@ -208,10 +209,13 @@ def csv_file(rows: list[dict], filename: str) -> Response:
 @bp.get("/tables/<code>/events")
 def events(code: str):
     """Server-Sent Events: one event per log entry, `id` its seq, `data` the entry and the table
-    as a spectator sees it. Reconnecting with Last-Event-ID resumes exactly after it."""
+    as the caller may see them (a spectator, without a token). Reconnecting with Last-Event-ID
+    resumes exactly after it. The token comes as `Authorization: Bearer` or, since a browser's
+    EventSource cannot send headers, as `?token=`."""
     p = play()
     info = p.info(code)  # 404 before the stream starts
     last = _last_event_id()
+    audience = p.audience(info, _bearer() or request.args.get("token", ""))
     keepalive = current_app.config["KEEPALIVE_SECONDS"]
 
     def stream():
@@ -223,7 +227,7 @@ def events(code: str):
                 # room is read and rendered once for them all (companion.feed).
                 announced = subscription.announced()
                 if announced is None or announced > last:
-                    for seq, text in p.feed.after(info.code, last, announced):
+                    for seq, text in p.feed.after(audience, last, announced):
                         yield text
                         last = seq
                 if not subscription.wait(keepalive):

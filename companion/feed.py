@@ -1,10 +1,12 @@
-"""The live streams' messages, each made once for every phone that follows the table.
+"""The live streams' messages, each made once for every phone of an audience.
 
 A roll at a table that 2,000 phones follow wakes 2,000 streams at once. Each asks the feed for
 what is new since its last message; the first reads the store and renders the new entries as
 Server-Sent Events, and the others get the same text from memory, so a roll costs one read and
-one rendering, not one per phone. The feed keeps each table's latest messages only: a phone
-that reconnects from further back is answered from the store.
+one rendering, not one per phone. An audience is the streams that get the same text
+(companion.play.Audience: a table's every stream, or in a game with secrets one viewer's); the
+feed only uses it as a key. It keeps each audience's latest messages only: a phone that
+reconnects from further back is answered from the store.
 """
 
 from __future__ import annotations
@@ -12,12 +14,12 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 from companion.db import Entry
 
 KEEP = 16  # messages kept per table: enough for a burst, little memory for a room of tables
-TABLES = 512  # tables kept; the least recently followed is forgotten first
+AUDIENCES = 512  # audiences kept; the least recently followed is forgotten first
 
 Message = tuple[int, str]  # (seq, the event's text)
 
@@ -27,45 +29,50 @@ def message(seq: int, data: dict) -> str:
 
 
 class Feed:
-    def __init__(self, read: Callable[[str, int], list[Entry]], render: Callable[[str, list[Entry]], list[Message]]):
-        """`read(code, after)`: the table's entries after a seq; `render(code, entries)`: their messages."""
+    def __init__(
+        self,
+        read: Callable[[Hashable, int], list[Entry]],
+        render: Callable[[Hashable, list[Entry]], list[Message]],
+    ):
+        """`read(audience, after)`: its table's entries after a seq; `render(audience, entries)`:
+        their messages for that audience."""
         self._read, self._render = read, render
-        self._recent: OrderedDict[str, list[Message]] = OrderedDict()
+        self._recent: OrderedDict[Hashable, list[Message]] = OrderedDict()
         # threading's locks looked up now, not at import: gevent patches them in the worker
-        self._locks: dict[str, threading.Lock] = {}
+        self._locks: dict[Hashable, threading.Lock] = {}
         self._guard = threading.Lock()
 
-    def after(self, code: str, last: int, announced: int | None) -> list[Message]:
+    def after(self, audience: Hashable, last: int, announced: int | None) -> list[Message]:
         """The messages after seq `last`. `announced`: the newest seq the stream was woken for (the
         feed reads the store only if it has not seen that far), None when not known (a new stream,
         or a listener that reconnected), which always reads."""
-        recent = self._recent.get(code)
+        recent = self._recent.get(audience)
         if announced is not None and recent and recent[-1][0] >= announced and last + 1 >= recent[0][0]:
             return [m for m in recent if m[0] > last]  # the room woken by a roll: no lock, no store
-        with self._lock_for(code):
-            recent = self._recent.get(code, [])
+        with self._lock_for(audience):
+            recent = self._recent.get(audience, [])
             if announced is None or announced > (recent[-1][0] if recent else 0):
-                fresh = self._read(code, recent[-1][0] if recent else 0)
+                fresh = self._read(audience, recent[-1][0] if recent else 0)
                 if fresh:
-                    recent = (recent + self._render(code, fresh))[-KEEP:]
-                    self._keep(code, recent)
+                    recent = (recent + self._render(audience, fresh))[-KEEP:]
+                    self._keep(audience, recent)
         if not recent or last >= recent[-1][0]:
             return []
         if last + 1 >= recent[0][0]:
             return [m for m in recent if m[0] > last]
-        return self._render(code, self._read(code, last))  # further back than the feed keeps
+        return self._render(audience, self._read(audience, last))  # further back than the feed keeps
 
-    def _lock_for(self, code: str) -> threading.Lock:
-        lock = self._locks.get(code)
+    def _lock_for(self, audience: Hashable) -> threading.Lock:
+        lock = self._locks.get(audience)
         if lock is None:
             with self._guard:
-                lock = self._locks.setdefault(code, threading.Lock())
+                lock = self._locks.setdefault(audience, threading.Lock())
         return lock
 
-    def _keep(self, code: str, recent: list[Message]) -> None:
+    def _keep(self, audience: Hashable, recent: list[Message]) -> None:
         with self._guard:
-            self._recent[code] = recent
-            self._recent.move_to_end(code)
-            while len(self._recent) > TABLES:
+            self._recent[audience] = recent
+            self._recent.move_to_end(audience)
+            while len(self._recent) > AUDIENCES:
                 forgotten, _ = self._recent.popitem(last=False)
                 self._locks.pop(forgotten, None)

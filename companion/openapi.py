@@ -71,11 +71,19 @@ def openapi(play) -> dict:
         f"{table}/undo": {
             "post": op("Take back your latest action (the host: anyone's)", 200, 401, 404, 409, token=True)
         },
-        f"{table}/history": {"get": op("Who did what", 200, 404)},
-        f"{table}/export": {"get": op("The log and final state as JSON; ?format=csv for the results", 200, 404)},
+        f"{table}/history": {"get": op("Who did what, as the caller may see it", 200, 404)},
+        f"{table}/export": {
+            "get": op("The log and state as the caller may see them; ?format=csv for the results", 200, 404)
+        },
         f"{table}/layout": {"get": op("What the game draws with and never changes (a sheet's rows)", 200, 404)},
         f"{table}/events": {
-            "get": op("Server-Sent Events, one per log entry; resume with Last-Event-ID", 200, 404, 422)
+            "get": op(
+                "Server-Sent Events, one per log entry, as the caller may see it (the token as Bearer or "
+                "?token=); resume with Last-Event-ID",
+                200,
+                404,
+                422,
+            )
         },
         "/api/events": {"post": op("Start an event", 201, 413, 422, request=ref(NewEvent), at_table=False)},
         event: {"get": op("The event: its rolls, the seed's SHA-256, the seed once it has ended", 200, 404)},

@@ -3,7 +3,8 @@
 Every change is checked against the rules on the table's log inside the transaction that appends
 it (pnp.rules.table), then announced to the open event streams. The state a caller sees is always
 the replay of the log, cached per table and sequence number so a room of phones streaming one
-table replays it once per action, not once per phone.
+table replays it once per action, not once per phone. What a caller sees is what their seat may
+see (pnp.rules.table's viewers): a game with secrets redacts each entry and view for them.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 from pydantic import BaseModel
 
@@ -26,6 +28,7 @@ from pnp.paths import CONTENT
 from pnp.rules.chance import SecureChance, SeededChance, Unrolled
 from pnp.rules.table import (
     HOST,
+    SPECTATOR,
     UNDO,
     Entry,
     Refused,
@@ -35,6 +38,7 @@ from pnp.rules.table import (
     extend,
     parse_action,
     replay,
+    seen_by,
     undo_target,
 )
 
@@ -56,6 +60,15 @@ class Seat:
         return self.actor == HOST
 
 
+class Audience(NamedTuple):
+    """The streams of one table that get the same live messages: everyone's in a game that hides
+    nothing, so a room of phones costs one rendering; in a game with secrets, one viewer's (a seat,
+    or SPECTATOR for all who hold no token), so a table costs a rendering per seat, not per phone."""
+
+    code: str
+    viewer: str | None
+
+
 @dataclass
 class Play:
     store: Store
@@ -69,7 +82,7 @@ class Play:
     feed: Feed = field(init=False)  # the live streams' messages
 
     def __post_init__(self):
-        self.feed = Feed(self.store.log, self.messages)
+        self.feed = Feed(lambda audience, after: self.store.log(audience.code, after), self.messages)
 
     @classmethod
     def open(cls, url: str, extra: list[Path]) -> Play:
@@ -104,6 +117,12 @@ class Play:
 
     def seat(self, code: str, token: str | None) -> Seat:
         return Seat(self.store.actor_for(code, token) if token else None)
+
+    def audience(self, info: TableInfo, token: str | None) -> Audience:
+        """The live messages a stream opened with `token` shares. The token is looked up only in a
+        game with secrets: in one that hides nothing every stream gets the spectator's."""
+        hides = self.tracker(info.game).redact is not None
+        return Audience(info.code, self.seat(info.code, token).actor if hides else SPECTATOR)
 
     def options(self, info: TableInfo) -> BaseModel:
         return self.tracker(info.game).Options.model_validate(info.options)
@@ -163,33 +182,25 @@ class Play:
     def names(self, code: str) -> dict[str, str]:
         return {HOST: "Host", **{player.id: player.name for player in self.store.players(code)}}
 
-    def entry_json(self, code: str, entry: Entry, names: dict[str, str] | None = None) -> dict:
-        names = self.names(code) if names is None else names
-        return {
-            "seq": entry.seq,
-            "at": entry.at,
-            "actor": entry.actor,
-            "name": names.get(entry.actor, "?"),
-            "type": entry.type,
-            "payload": dict(entry.payload),
-        }
-
-    def messages(self, code: str, entries: list[Entry]) -> list[Message]:
-        """New entries as live events: each entry (its payload also at the top, so a roll reads
-        {"type": "roll", "round", "dice"}) with the table as a spectator now sees it."""
-        table, names = self.view(code, Seat(None)), self.names(code)
+    def messages(self, audience: Audience, entries: list[Entry]) -> list[Message]:
+        """New entries as live events for one audience: each entry as its viewer may see it (its
+        payload also at the top, so a roll reads {"type": "roll", "round", "dice"}) with the
+        table as that viewer now sees it."""
+        table, names = self.view(audience.code, Seat(audience.viewer)), self.names(audience.code)
+        tracker = self.tracker(table["game"])
         sent = []
-        for e in entries:
-            data = {"type": e.type, **e.payload, "entry": self.entry_json(code, e, names), "table": table}
+        for e in (seen_by(tracker, e, audience.viewer) for e in entries):
+            data = {"type": e.type, **e.payload, "entry": entry_json(e, names), "table": table}
             sent.append((e.seq, message(e.seq, data)))
         return sent
 
-    def history(self, code: str) -> list[dict]:
-        """Who did what, oldest first; each entry marked `undone` when a later undo took it back."""
-        self.info(code)
+    def history(self, code: str, viewer: str | None) -> list[dict]:
+        """Who did what, oldest first, as `viewer` may see it; each entry marked `undone` when a
+        later undo took it back."""
+        tracker = self.tracker(self.info(code).game)
         log, names = self.store.log(code), self.names(code)
         undone = {e.payload["seq"] for e in log if e.type == UNDO}
-        return [{**self.entry_json(code, e, names), "undone": e.seq in undone} for e in log]
+        return [{**entry_json(seen_by(tracker, e, viewer), names), "undone": e.seq in undone} for e in log]
 
     def results(self, code: str) -> list[dict]:
         """One row per player for the CSV export: the game's own results."""
@@ -260,6 +271,17 @@ class Play:
         entry = self.store.append(code, seat.actor, UNDO, {"seq": target.seq}, still_latest)
         self.announce(info, entry.seq)
         return entry
+
+
+def entry_json(entry: Entry, names: dict[str, str]) -> dict:
+    return {
+        "seq": entry.seq,
+        "at": entry.at,
+        "actor": entry.actor,
+        "name": names.get(entry.actor, "?"),
+        "type": entry.type,
+        "payload": dict(entry.payload),
+    }
 
 
 @cache

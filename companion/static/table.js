@@ -107,7 +107,11 @@ const Spellpress = (() => {
 
   function connect() {
     if (source) source.close();
-    source = new EventSource("/api/tables/" + encodeURIComponent(code) + "/events");
+    // EventSource sends no headers: the token rides in the query, so a game with secrets streams
+    // this seat's view (a player's own hand) rather than a spectator's
+    const token = me.token || me.host_token;
+    const query = token ? "?token=" + encodeURIComponent(token) : "";
+    source = new EventSource("/api/tables/" + encodeURIComponent(code) + "/events" + query);
     source.onopen = () => { offline(false); refresh().catch(() => offline(true)); };
     source.addEventListener("action", (event) => { show(JSON.parse(event.data).table); historySoon(); });
     source.onerror = () => {

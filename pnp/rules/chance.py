@@ -6,6 +6,10 @@ An event's die for round r is HMAC-SHA256(key = the seed's bytes, message = "r:d
 its first 8 bytes read as a big-endian integer n, attempt = 0, 1, ... until n falls below the
 largest multiple of the faces under 2**64 (so every face is equally likely), and then
 n % faces + 1. The event publishes SHA-256(seed bytes) when it starts and the seed when it ends.
+
+Shuffles and draws take the generator they use (a Chance's `rng`: the secure one at a table,
+`random.Random(seed)` in a test, which repeats them exactly). What they give is recorded in the
+log entry that made them (`draw` in pnp.rules.table), so a replay never shuffles or draws again.
 """
 
 from __future__ import annotations
@@ -17,9 +21,11 @@ import random
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 SEED_BYTES = 32
 SPAN = 2**64
+T = TypeVar("T")
 
 
 def new_seed() -> str:
@@ -45,6 +51,26 @@ def seeded_die(seed: str, round_: int, die: str, faces: int) -> int:
 
 def secure_die(faces: int) -> int:
     return secrets.randbelow(faces) + 1
+
+
+def shuffled(items: Sequence[T], rng: random.Random) -> list[T]:
+    """`items` in a new order from `rng`; `items` itself is left as it was."""
+    order = list(items)
+    rng.shuffle(order)
+    return order
+
+
+def draw_from(bag: Sequence[T], count: int, rng: random.Random) -> tuple[list[T], list[T]]:
+    """`count` items taken at random from `bag`, and what stays in it (in the bag's order).
+
+    Taking at random from what is left is drawing from the top of a deck shuffled just then, so a
+    game keeps its deck as what is left in it, with no secret order in its state to hide.
+    ValueError when the bag holds fewer than `count`."""
+    if not 0 <= count <= len(bag):
+        raise ValueError(f"cannot draw {count} from a bag of {len(bag)}")
+    picked = rng.sample(range(len(bag)), count)
+    taken = set(picked)
+    return [bag[i] for i in picked], [item for i, item in enumerate(bag) if i not in taken]
 
 
 class Unrolled(LookupError):

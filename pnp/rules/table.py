@@ -12,7 +12,7 @@ A tracker (one per game, pnp.games.<game>.tracker.TRACKER) is a plain definition
 - `who`: action type -> `Who` may make it (the host, a seated player, either, or the host or the
   event's organiser), checked by `act` before `apply` sees the action; `seated(state)`, the
   player ids sitting at the table, for the roles that need it,
-- `view(state, actor) -> dict`: what that caller may see (neither game here hides anything),
+- `view(state, viewer) -> dict`: what that viewer may see (see Viewers below),
 - `results(state) -> list[dict]`: one row per player (name first), for the results export;
 - optionally `draw(content, state, actor, action, chance) -> action`: what the server's chance
   adds to an action before it is checked and recorded (the dice of a roll, a deal), so a phone
@@ -20,18 +20,30 @@ A tracker (one per game, pnp.games.<game>.tracker.TRACKER) is a plain definition
   draw with and never changes during play (a sheet's rows), sent once rather than with every event;
   `final`, the action types that cannot be undone; and `ranking(row)`, the key that orders
   results rows from many tables (an event's leaderboard: its `layout` names the dice, the rounds
-  and, as `leaderboard`, the words for its columns).
+  and, as `leaderboard`, the words for its columns); and `redact(entry, viewer) -> payload`, for a
+  game with secrets (a hand, a bag, a face-down card): the entry's payload as that viewer may see
+  it ("Ann drew 2 cards", not which).
+
+Viewers: each seated player (their player id), the host (HOST) and anyone without a token
+(SPECTATOR: a projector, a follower), who sees only what is public. A game without `redact` hides
+nothing: every viewer gets the same entries and live messages. A game with it hides in `view`
+too, and every view, history entry, export and live message is made for its viewer (`seen_by`).
+Results are public: they hold no secret.
 
 States are JSON-ready dicts, never changed in place: each step returns a new one.
 
 Undo is an action of its own ("undo", naming the seq it takes back): replay skips the entry it
-names. A player may take back their own latest standing action; the host, anyone's latest.
+names. A player may take back their own latest standing action; the host, anyone's latest. A
+`final` action (a roll, a draw) is never taken back: undoing it would be a reroll or a redraw.
+Replay applies the cards and dice recorded in the log, never new ones, so taking back an action
+before a draw leaves the draw as it was, and one the draw depends on (a card discarded into the
+bag it was drawn from) is refused like any other that later moves depend on.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from random import Random
 from typing import Any, Protocol
 
@@ -41,6 +53,7 @@ HOST = "host"  # the actor id of the table's host; players' ids are their player
 EVENT = "event"  # the actor id of the organiser of the event a table plays in (its shared dice)
 JOIN = "join"  # payload {"name"}: a player sits down
 UNDO = "undo"  # payload {"seq"}: take back that action
+SPECTATOR = None  # the viewer without a token: sees only what is public
 
 
 class Refused(Exception):
@@ -87,6 +100,7 @@ class Tracker(Protocol):
     ranking: Callable | None
     who: Mapping[str, Who]
     seated: Callable[[dict], Collection[str]] | None
+    redact: Callable | None
 
     def setup(self, content, options: BaseModel) -> dict: ...
 
@@ -94,7 +108,7 @@ class Tracker(Protocol):
 
     def apply(self, content, state: dict, actor: str, action: BaseModel) -> dict: ...
 
-    def view(self, state: dict, actor: str) -> dict: ...
+    def view(self, state: dict, viewer: str | None) -> dict: ...
 
     def results(self, state: dict) -> list[dict]: ...
 
@@ -125,6 +139,16 @@ class GameTracker:
     ranking: Callable[[dict], tuple] | None = None  # a results row's key, best highest: an event's leaderboard
     who: Mapping[str, Who] = field(default_factory=dict)  # an action not named here: anyone's
     seated: Callable[[dict], Collection[str]] | None = None  # needed by the PLAYER and HOST_OR_PLAYER roles
+    # a game with secrets: what a viewer may see of an entry's payload (None: the game hides nothing)
+    redact: Callable[[Entry, str | None], Mapping[str, Any]] | None = None
+
+
+def seen_by(tracker: Tracker, entry: Entry, viewer: str | None) -> Entry:
+    """`entry` as `viewer` may see it: as logged, unless the game redacts it for them. Joins and
+    undos are public whatever the game."""
+    if tracker.redact is None or entry.type in (JOIN, UNDO):
+        return entry
+    return replace(entry, payload=tracker.redact(entry, viewer))
 
 
 def top_scorers(totals: Mapping[str, float]) -> list[str]:
