@@ -46,8 +46,9 @@ def where(text: str, needle: str) -> str:
         ("faces: spells\n", "faces: spels\n", "spels", "did you mean 'spells'?"),
         ("    template: ms-spirit\n", "", "type: deck  # a long", "template: missing (expected a value"),
         ("emblem: spell}", "emblem: spell, title: words.tile_back}", "words.tile_back", "a dotted content field"),
+        ("emblem: spell}", "emblem: spel}", "spel}", "did you mean :spell:?"),
     ],
-    ids=["unknown template", "unknown face maker", "missing field", "unknown content field"],
+    ids=["unknown template", "unknown face maker", "missing field", "unknown content field", "unknown icon"],
 )
 def test_a_mistake_in_the_set_template_is_located_and_nothing_is_written(set_file, tmp_path, old, new, at, message):
     text = edited(set_file, old, new)
