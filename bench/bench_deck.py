@@ -52,6 +52,7 @@ def child_pipeline(layer: Path, out: Path, profile: bool) -> None:
 
     from pnp.components.card import check_face
     from pnp.components.kinds import Deck
+    from pnp.components.set_list import SetInputs
     from pnp.content.loader import load
     from pnp.content.problems import ContentError, Mark
     from pnp.document import write_pdf
@@ -78,7 +79,7 @@ def child_pipeline(layer: Path, out: Path, profile: bool) -> None:
         t = time.perf_counter()
         templates = load_templates(TEMPLATES)
         content = load(GAME, {k: KINDS[k] for k in ("magic-cards", "words")}, [layer])
-        faces = tuple(magic_faces(content))
+        faces = tuple(magic_faces(SetInputs(content, templates), "sp-magic"))
         where = Mark("bench", 1, 1)
         deck = Deck("magic", "Bench cards", "sp-magic", faces, None)
         phases["load"] = time.perf_counter() - t

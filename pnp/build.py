@@ -14,6 +14,7 @@ from pathlib import Path
 
 from pnp.components.card import check_face
 from pnp.components.kinds import Board, Component, Deck, Sheet, SheetError
+from pnp.components.set_list import SetInputs, assemble, set_problems
 from pnp.content.game import load_game
 from pnp.content.loader import Content
 from pnp.content.problems import ContentError, Problem
@@ -36,10 +37,8 @@ class Game:
     @cached_property
     def whole_set(self) -> tuple[Component, ...]:
         """The game's whole set, made once: checking, listing and writing all ask for it."""
-        printed = self.definition.load("printed")
-        if self.definition.player_sheets:
-            return tuple(printed(self.content, self.templates, self.sheets))
-        return tuple(printed(self.content, self.templates))
+        inputs = SetInputs(self.content, self.templates, self.sheets)
+        return tuple(assemble(self.definition.id, self.definition.load("printed"), inputs))
 
     def every_component(self) -> list[Component]:
         return list(self.whole_set)
@@ -63,6 +62,10 @@ def open_game(definition: GameDef, layers: list[Path], only: tuple[str, ...] = (
         content = load_game(definition, layers)
     except ContentError as err:
         raise ContentError(problems + err.problems) from None
+    if problems:
+        raise ContentError(problems)
+    # the set template names templates, makers and content fields: checked once all are loaded
+    problems = set_problems(definition.id, definition.load("printed"), SetInputs(content, templates, sheets))
     if problems:
         raise ContentError(problems)
     return Game(definition, content, templates, only, sheets)

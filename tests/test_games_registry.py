@@ -10,6 +10,7 @@ import sys
 
 import pytest
 
+from pnp.components.set_list import Makers
 from pnp.content.game import load_game
 from pnp.games import GameDef, GameDefError, games
 from pnp.paths import CONTENT, TEMPLATES
@@ -36,7 +37,7 @@ def test_every_game_with_bundled_content_is_registered_and_nothing_else():
     folders = sorted(p.name for p in CONTENT.iterdir() if p.is_dir())
     assert sorted(games()) == folders
     for game in GAMES:
-        assert game.load("kinds") and callable(game.load("check")) and callable(game.load("printed"))
+        assert game.load("kinds") and callable(game.load("check")) and isinstance(game.load("printed"), Makers)
 
 
 @pytest.mark.parametrize("game", [g for g in GAMES if g.tracker], ids=lambda g: g.id)

@@ -1,14 +1,22 @@
-"""Faces every game builds the same way: the rules reference card and a titled card back."""
+"""Faces every game builds the same way: the rules reference card and a deck's back."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pnp.components.card import Face, Value
 from pnp.content.loader import Content
+from pnp.content.problems import Mark
+from pnp.render.templates import Back
+
+if TYPE_CHECKING:  # set_list puts faces together: it imports this module
+    from pnp.components.set_list import SetInputs
 
 
-def reference_faces(content: Content, template: str) -> tuple[Face, ...]:
+def reference_faces(inputs: SetInputs, template: str) -> tuple[Face, ...]:
     """The game's reference cards, a set per player: each card's title, and its sections as a
-    fitted body."""
+    fitted body. A face maker (pnp.components.set_list) every game may name."""
+    content = inputs.content
     ref = content["reference-card"]
     cards = tuple(
         Face(
@@ -28,24 +36,34 @@ def reference_faces(content: Content, template: str) -> tuple[Face, ...]:
     return cards * ref.copies
 
 
-def titled_back(
-    content: Content, template: str, emblem: str, corner: str | None = None, title: tuple = ("game", "title")
-) -> Face:
-    """A deck's back: a title (the game's, or the content field at `title`) both ways up around an
-    emblem, with corner icons if given. A title that cannot print is reported where it was written."""
-    kind, *path = title
-    model = content[kind]
+def content_field(content: Content, dotted: str):
+    """The content value a set template names by its dotted field (game.title, words.components.spells);
+    LookupError when there is none."""
+    kind, *path = dotted.split(".")
+    try:
+        value = content[kind]
+    except KeyError:
+        raise LookupError(dotted) from None
     for step in path:
-        model = getattr(model, step)
-    mark, field = content.locate(kind, *path)
-    corners = (Value("north", corner), Value("south", corner)) if corner else ()
-    return Face(
-        template,
-        (
-            Value("title", model, mark, field),
-            Value("title_turned", model, mark, field),
-            Value("emblem", emblem),
-            *corners,
-        ),
-        f"{template} back",
-    )
+        if isinstance(value, dict):
+            if step not in value:
+                raise LookupError(dotted)
+            value = value[step]
+        elif step in getattr(type(value), "model_fields", {}):
+            value = getattr(value, step)
+        else:
+            raise LookupError(dotted)
+    return value
+
+
+def deck_back(content: Content, back: Back, emblem_at: Mark) -> Face:
+    """A deck's one back: its title (a content field) both ways up if it has one, around an emblem,
+    with corner icons if given. A title that cannot print is reported where it was written, an
+    emblem or corner icon at `emblem_at`, the back's place in the set template."""
+    titled = ()
+    if back.title is not None:
+        title = content_field(content, back.title)
+        mark, field = content.locate(*back.title.split("."))
+        titled = (Value("title", title, mark, field), Value("title_turned", title, mark, field))
+    corners = (Value("north", back.corner, emblem_at), Value("south", back.corner, emblem_at)) if back.corner else ()
+    return Face(back.template, (*titled, Value("emblem", back.emblem, emblem_at), *corners), f"{back.template} back")

@@ -7,7 +7,10 @@ when first used, what each side needs:
 - kinds: the content kinds the game reads (pydantic models; no drawing),
 - numbers: its rule numbers by placeholder name, for printed text and the companion,
 - check: its own rules over the loaded content (pure: the companion runs it too),
-- printed: its print-and-play set, components(content, templates) (reportlab; pnp only),
+- printed: its print-and-play makers, the code of its printed set (pnp.components.set_list.Makers;
+  reportlab; pnp only): each deck's faces and each sheet's drawing, made from the content. Which
+  decks and sheets the set has, in what order, with which templates and backs, is data: its set
+  template, templates/<game-id>/<game-id>-set.yaml,
 - tracker: its table tracker for the companion (pnp.rules.table.Tracker; pure), or "" for a game
   the companion does not track yet,
 - simulation: what `pnp sim GAME` plays and reports (pnp.sim.cli.Simulation), or "" for none.
@@ -18,12 +21,12 @@ room view (the dice and who is ready, drawn by companion/static/games/<game-id>-
 
 It also names its player sheets: the component of the printed set each player needs one of (a
 player board, a score track), whose count `pnp build --sheets N` sets; "" for a game without one.
-printed is then called components(content, templates, sheets), sheets None for the game's default.
+Its makers are then given that count (SetInputs.sheets), None for the game's default.
 Its templates are its own folder's, templates/<game-id>/, and the shared ones at the top of
 templates/ (page, poker-card, setup), so a build reads and checks only those.
 
 Adding a game is adding its content folder (content/<game-id>/), its templates folder
-(templates/<game-id>/), its package here and, when it has a tracker, its phone panel
+(templates/<game-id>/, its set template among them), its package here and, when it has a tracker, its phone panel
 (companion/static/games/<game-id>.js, with .css and a -projector.js when it has them); nothing
 else names it.
 """

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, Field
+from pydantic import AfterValidator, Field, model_validator
 
 from pnp.content.problems import ContentError, Mark, Problem, expected_got
 from pnp.content.validate import FontSize, Length, Strict, validate
@@ -100,7 +100,66 @@ class SheetTemplate(Strict):
     ratios: dict[str, Annotated[float, Field(ge=0, le=100)]] = {}
 
 
-Template = Annotated[CardTemplate | BoardTemplate | PageTemplate | SheetTemplate, Field(discriminator="kind")]
+class Back(Strict):
+    """A deck's one back: an emblem, corner icons if given, and a title both ways up if given (the
+    dotted content field it is read from: game.title, words.order_back)."""
+
+    template: str
+    emblem: str  # an icon name
+    corner: str | None = None
+    title: str | None = None
+
+
+class OwnBacks(Strict):
+    """A back of its own for each face (a two-sided card), made by the named face maker."""
+
+    faces: str
+    template: str
+
+
+class DeckEntry(Strict):
+    """A deck in a set: its faces come from the game's face maker of that name (code), printed
+    with `template`; one `back`, `backs` of their own, or neither for a deck printed one side."""
+
+    type: Literal["deck"]
+    id: str
+    title: str  # the dotted content field its title is read from
+    template: str
+    faces: str
+    back: Back | None = None
+    backs: OwnBacks | None = None
+
+    @model_validator(mode="after")
+    def _one_kind_of_back(self):
+        if self.back is not None and self.backs is not None:
+            raise ValueError(
+                "a deck has one back or a back of its own for each face (expected back or backs, got both)"
+            )
+        return self
+
+
+class SheetEntry(Strict):
+    """A full-page sheet in a set, drawn by the game's sheet maker of that name (code)."""
+
+    type: Literal["sheet"]
+    id: str
+    title: str
+    template: str
+    draw: str
+
+
+class SetTemplate(Strict):
+    """How a game's set is made up (templates/<game-id>/<game-id>-set.yaml): its components in the
+    order they print, after the setup page every set opens with."""
+
+    kind: Literal["set"]
+    extends: str | None = None
+    components: list[Annotated[DeckEntry | SheetEntry, Field(discriminator="type")]] = Field(min_length=1)
+
+
+Template = Annotated[
+    CardTemplate | BoardTemplate | PageTemplate | SheetTemplate | SetTemplate, Field(discriminator="kind")
+]
 
 
 class Templates(dict):
@@ -174,7 +233,8 @@ def load_templates(directory: Path, game: str | None = None) -> Templates:
         except ContentError as err:
             problems += err.problems
             continue
-        problems += _check_colour_names(templates[name], source)
+        if not isinstance(templates[name], SetTemplate):  # a set names no colours
+            problems += _check_colour_names(templates[name], source)
     if problems:
         raise ContentError(problems)
     return Templates(templates, resolved)

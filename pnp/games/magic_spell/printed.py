@@ -6,9 +6,8 @@ from __future__ import annotations
 import zlib
 
 from pnp.components.card import Face, Value
-from pnp.components.faces import reference_faces, titled_back
-from pnp.components.kinds import Component, Deck
-from pnp.components.setup_sheet import setup_sheet
+from pnp.components.faces import reference_faces
+from pnp.components.set_list import Makers, SetInputs
 from pnp.content.loader import Content
 from pnp.games.magic_spell.checks import pool, printed_credits, spells
 from pnp.games.magic_spell.kinds import SetRules, SpellCard, Words
@@ -16,7 +15,13 @@ from pnp.games.magic_spell.kinds import SetRules, SpellCard, Words
 TURNED_ALIKE = set("MWNZ")  # read as another letter upside down or turned: underlined
 
 
-def spell_face(content: Content, i: int, card: SpellCard, credits: int) -> Face:
+def spell_faces(inputs: SetInputs, template: str) -> list[Face]:
+    content = inputs.content
+    faces = zip(spells(content), printed_credits(content), strict=True)
+    return [spell_face(content, i, card, credits, template) for i, (card, credits) in enumerate(faces)]
+
+
+def spell_face(content: Content, i: int, card: SpellCard, credits: int, template: str) -> Face:
     words: Words = content["words"]
     at = lambda field: content.locate("spell-cards", "cards", i, field)
     locate_note = content.locate("words", "always_note")
@@ -37,7 +42,7 @@ def spell_face(content: Content, i: int, card: SpellCard, credits: int) -> Face:
         Value("unmet", card.unmet or words.always_note, *(at("unmet") if card.unmet else locate_note)),
         *seal,
     ]
-    return Face("ms-spell", tuple(values), card.word.upper())
+    return Face(template, tuple(values), card.word.upper())
 
 
 def ornament(card: SpellCard, words: Words) -> str:
@@ -45,11 +50,13 @@ def ornament(card: SpellCard, words: Words) -> str:
     return card.ornament or words.ornaments[zlib.crc32(card.word.lower().encode()) % len(words.ornaments)]
 
 
-def tile_faces(content: Content) -> list[Face]:
+def tile_faces(inputs: SetInputs, template: str) -> list[Face]:
+    """The letter tiles the spells need, then the philosopher's stones."""
+    content = inputs.content
     faces = []
     for letter, count in sorted(pool(content).items()):
         values = (Value("letter", letter),) + ((Value("underline", ""),) if letter in TURNED_ALIKE else ())
-        faces += [Face("ms-tile", values, f"tile {letter}")] * count
+        faces += [Face(template, values, f"tile {letter}")] * count
     words: Words = content["words"]
     note = Value("note", words.stone, *content.locate("words", "stone"))
     variant = Value("variant", words.stone_variant, *content.locate("words", "stone_variant"))
@@ -58,13 +65,15 @@ def tile_faces(content: Content) -> list[Face]:
     return faces
 
 
-def spirit_track(content: Content) -> Face:
-    """One student's spirit track: a strip of spaces a bead or coin moves along."""
+def spirit_tracks(inputs: SetInputs, template: str) -> list[Face]:
+    """A spirit track for each student (default: the set's players): a strip of spaces a bead or
+    coin moves along."""
+    content = inputs.content
     setup: SetRules = content["magic-spell-set"]
     words: Words = content["words"]
     spirit = setup.spirit
-    return Face(
-        "ms-spirit",
+    track = Face(
+        template,
         (
             Value("title", words.spirit, *content.locate("words", "spirit")),
             Value("icon", "spirit"),
@@ -73,41 +82,14 @@ def spirit_track(content: Content) -> Face:
         ),
         "spirit track",
     )
+    return [track] * (inputs.sheets or setup.players)
 
 
-def components(content: Content, templates: dict, sheets: int | None = None) -> list[Component]:
-    """The set, with `sheets` spirit tracks (default: the set's players)."""
-    named = content["words"].components
-    faces = zip(spells(content), printed_credits(content), strict=True)
-    rest = [
-        Deck(
-            "spells",
-            named.spells,
-            "ms-spell",
-            tuple(spell_face(content, i, card, credits) for i, (card, credits) in enumerate(faces)),
-            titled_back(content, "ms-back", "credit"),
-        ),
-        Deck(
-            "references",
-            named.references,
-            "ms-reference",
-            reference_faces(content, "ms-reference"),
-            titled_back(content, "ms-aid-back", "spirit"),
-        ),
-        Deck(
-            "tiles",
-            named.tiles,
-            "ms-tile",
-            tuple(tile_faces(content)),
-            Face("ms-tile-back", (Value("emblem", "spell"),), "tile back"),
-        ),
-        # a long strip with room for a bead or coin on every space; printed one side only
-        Deck(
-            "spirit",
-            named.spirit,
-            "ms-spirit",
-            (spirit_track(content),) * (sheets or content["magic-spell-set"].players),
-            None,
-        ),
-    ]
-    return [setup_sheet(content["setup"], rest, templates), *rest]
+MAKERS = Makers(
+    faces={
+        "spells": spell_faces,
+        "references": reference_faces,
+        "tiles": tile_faces,
+        "spirit-tracks": spirit_tracks,
+    }
+)

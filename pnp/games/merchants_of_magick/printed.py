@@ -6,16 +6,17 @@ from __future__ import annotations
 from functools import partial
 
 from pnp.components.card import Face, Value
-from pnp.components.faces import reference_faces, titled_back
-from pnp.components.kinds import Component, Deck, Sheet, sheet_words
-from pnp.components.setup_sheet import setup_sheet
+from pnp.components.faces import reference_faces
+from pnp.components.kinds import sheet_words
+from pnp.components.set_list import Makers, SetInputs, SheetDrawing
 from pnp.content.loader import Content
 from pnp.content.placeholders import fill
 from pnp.games.merchants_of_magick.kinds import Words, rule_numbers
 
 
-def order_faces(content: Content) -> list[Face]:
+def order_faces(inputs: SetInputs, template: str) -> list[Face]:
     """Each order, as many times as its count; an order with a prefix and a suffix in the richer frame."""
+    content = inputs.content
     words: Words = content["words"]
     categories = {row.name: row.category for row in content["shoppe-sheet"].crafting}
     faces = []
@@ -34,11 +35,13 @@ def order_faces(content: Content) -> list[Face]:
         if double:
             values += [Value("double_badge", ""), Value("double", words.double, *content.locate("words", "double"))]
         label = " ".join(p for p in (order.prefix, order.item, order.suffix) if p)
-        faces += [Face("mm-order-double" if double else "mm-order", tuple(values), label)] * order.count
+        # the richer frame is the deck template's variant, <template>-double
+        faces += [Face(f"{template}-double" if double else template, tuple(values), label)] * order.count
     return faces
 
 
-def adventurer_faces(content: Content) -> list[Face]:
+def adventurer_faces(inputs: SetInputs, template: str) -> list[Face]:
+    content = inputs.content
     words: Words = content["words"]
     faces = []
     for i, hero in enumerate(content["adventurer-cards"].cards):
@@ -53,43 +56,38 @@ def adventurer_faces(content: Content) -> list[Face]:
             Value("coin_word", words.coins, *content.locate("words", "coins")),
             *((Value("flavour", hero.flavour, *at("flavour")),) if hero.flavour else ()),
         )
-        faces.append(Face("mm-adventurer", values, hero.name))
+        faces.append(Face(template, values, hero.name))
     return faces
 
 
-def mastery_sides(content: Content) -> tuple[list[Face], list[Face]]:
-    """Each Mastery card's Master side (the front) and Apprentice side (its own back)."""
+def mastery_faces(inputs: SetInputs, template: str, side: str) -> list[Face]:
+    """Each Mastery card's side: "master" (the front) or "apprentice" (the card's own back)."""
+    content = inputs.content
     words: Words = content["words"]
     sheet = content["shoppe-sheet"]
     names = {c.id: c.name for c in (*sheet.materials, *sheet.energies)}
-    fronts, backs = [], []
+    faces = []
     for i, card in enumerate(content["mastery-cards"].cards):
         at = partial(content.locate, "mastery-cards", "cards", i)
         goal = sheet_words(words.mastery_goal, "mastery_goal", circles=card.circles, column=names[card.column])
-        common = (
+        values = (
             Value("heading", words.material if card.type == "material" else words.energy),
             Value("name", card.name, *at("name")),
             Value("goal", goal, *at("circles")),
             Value("coin_word", words.coins, *content.locate("words", "coins")),
+            Value("side", getattr(words, side)),
+            Value("coins", str(getattr(card, side)), *at(side)),
         )
-        fronts.append(
-            Face(
-                "mm-mastery",
-                (*common, Value("side", words.master), Value("coins", str(card.master), *at("master"))),
-                f"{card.name} ({words.master})",
-            )
-        )
-        backs.append(
-            Face(
-                "mm-mastery-apprentice",
-                (*common, Value("side", words.apprentice), Value("coins", str(card.apprentice), *at("apprentice"))),
-                f"{card.name} ({words.apprentice})",
-            )
-        )
-    return fronts, backs
+        faces.append(Face(template, values, f"{card.name} ({getattr(words, side)})"))
+    return faces
 
 
-def solo_face(content: Content) -> Face:
+def reference_and_solo_faces(inputs: SetInputs, template: str) -> tuple[Face, ...]:
+    """The round references, then the solo card in the same frame."""
+    return (*reference_faces(inputs, template), solo_face(inputs.content, template))
+
+
+def solo_face(content: Content, template: str) -> Face:
     """The solo card: the solo lines with the rule numbers filled, then the ratings by score."""
     words: Words = content["words"]
     numbers = rule_numbers(content)
@@ -98,7 +96,7 @@ def solo_face(content: Content) -> Face:
     rated = "\n".join(f"{score}+ · {title}" for title, score in sorted(ratings.items(), key=lambda r: r[1]))
     body = "\n".join(lines) + f"\n**{words.ratings}**\n{rated}"
     return Face(
-        "mm-reference",
+        template,
         (
             Value("title", words.solo_title, *content.locate("words", "solo_title")),
             Value("body", body, *content.locate("words", "solo_lines")),
@@ -107,7 +105,8 @@ def solo_face(content: Content) -> Face:
     )
 
 
-def potion_faces(content: Content) -> list[Face]:
+def potion_faces(inputs: SetInputs, template: str) -> list[Face]:
+    content = inputs.content
     faces = []
     for i, token in enumerate(content["potion-tokens"].tokens):
         at = partial(content.locate, "potion-tokens", "tokens", i)
@@ -116,7 +115,7 @@ def potion_faces(content: Content) -> list[Face]:
             Value("value", str(token.value), *at("value")),
             Value("name", token.name, *at("name")),
         )
-        faces += [Face("mm-potion", values, f"potion {token.name}")] * token.count
+        faces += [Face(template, values, f"potion {token.name}")] * token.count
     return faces
 
 
@@ -130,46 +129,23 @@ def _shoppe_sheet():
 SHEETS = 4  # shoppe sheets in a default build, one per merchant of a usual table; --sheets N for more
 
 
-def components(content: Content, templates: dict, sheets: int | None = None) -> list[Component]:
-    """The set, with `sheets` shoppe sheets (default SHEETS)."""
-    named = content["words"].components
-    fronts, apprentices = mastery_sides(content)
-    potions = tuple(potion_faces(content))
-    rest: list[Component] = [
-        Sheet(
-            "sheets",
-            named["sheets"],
-            "mm-sheet",
-            sheets or SHEETS,
-            lambda canvas, area, template, page, printing: _shoppe_sheet()(
-                canvas, area, template, content, printing.options.ink_saver
-            ),
-            source="shoppe-sheet",
-        ),
-        Deck(
-            "orders",
-            named["orders"],
-            "mm-order",
-            tuple(order_faces(content)),
-            titled_back(content, "mm-back", "coin", "star", title=("words", "order_back")),
-        ),
-        Deck(
-            "adventurers",
-            named["adventurers"],
-            "mm-adventurer",
-            tuple(adventurer_faces(content)),
-            titled_back(content, "mm-back-adventurer", "shield", "star", title=("words", "adventurer_back")),
-        ),
-        # two-sided: each card's Apprentice side is its own back
-        Deck("masteries", named["masteries"], "mm-mastery", tuple(fronts), None, tuple(apprentices)),
-        Deck(
-            "references",
-            named["references"],
-            "mm-reference",
-            (*reference_faces(content, "mm-reference"), solo_face(content)),
-            titled_back(content, "mm-back-reference", "question", "star"),
-        ),
-        # one side only: the sheet is glued to card stock before cutting (the setup page says so)
-        Deck("potions", named["potions"], "mm-potion", potions, None),
-    ]
-    return [setup_sheet(content["setup"], rest, templates), *rest]
+def shoppe_sheets(inputs: SetInputs) -> SheetDrawing:
+    """The shoppe sheets, one per merchant: --sheets of them (default SHEETS)."""
+
+    def draw(canvas, area, template, page, printing):
+        _shoppe_sheet()(canvas, area, template, inputs.content, printing.options.ink_saver)
+
+    return SheetDrawing(inputs.sheets or SHEETS, draw, source="shoppe-sheet")
+
+
+MAKERS = Makers(
+    faces={
+        "orders": order_faces,
+        "adventurers": adventurer_faces,
+        "mastery-masters": partial(mastery_faces, side="master"),
+        "mastery-apprentices": partial(mastery_faces, side="apprentice"),
+        "references": reference_and_solo_faces,
+        "potions": potion_faces,
+    },
+    sheets={"shoppe-sheet": shoppe_sheets},
+)

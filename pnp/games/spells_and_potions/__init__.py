@@ -8,6 +8,6 @@ GAME = GameDef(
     kinds="pnp.games.spells_and_potions.kinds:KINDS",
     numbers="pnp.games.spells_and_potions.kinds:rule_numbers",
     check="pnp.games.spells_and_potions.checks:check",
-    printed="pnp.games.spells_and_potions.printed:components",
+    printed="pnp.games.spells_and_potions.printed:MAKERS",
     tracker="pnp.games.spells_and_potions.tracker:TRACKER",
 )

@@ -6,9 +6,8 @@ from __future__ import annotations
 from functools import partial
 
 from pnp.components.card import Face, Value
-from pnp.components.faces import reference_faces, titled_back
-from pnp.components.kinds import Component, Deck, Sheet
-from pnp.components.setup_sheet import setup_sheet
+from pnp.components.faces import reference_faces
+from pnp.components.set_list import Makers, SetInputs, SheetDrawing
 from pnp.content.loader import Content
 from pnp.games.spells_and_potions.kinds import ElementSuits, Words
 
@@ -41,7 +40,9 @@ def suit_values(content: Content, i: int) -> tuple[Value, ...]:
 TRUMP_CROWN = (Value("trump_badge", ""), Value("trump_icon", "trump"))
 
 
-def element_faces(content: Content) -> list[Face]:
+def element_faces(inputs: SetInputs, template: str) -> list[Face]:
+    """Every rank of every suit, each suit in its own frame (see suit_template)."""
+    content = inputs.content
     suits: ElementSuits = content["element-suits"]
     trump = Value("trump_word", content["words"].trump, *content.locate("words", "trump"))
     faces = []
@@ -52,29 +53,31 @@ def element_faces(content: Content) -> list[Face]:
             printed = rank_text(rank, suits.ranks)
             ranks = (Value("rank", printed), Value("rank_turned", printed), Value("big_rank", printed))
             values = (*ranks, *suit_values(content, i), motto, *crown)
-            faces.append(Face(f"sp-element-{suit.id}", values, f"{suit.name} {rank}"))
+            faces.append(Face(suit_template(inputs, template, suit.id), values, f"{suit.name} {rank}"))
     return faces
 
 
-def marker_faces(content: Content) -> list[Face]:
+def marker_faces(inputs: SetInputs, template: str) -> list[Face]:
     """One trump marker per element, in the suit's own frame: its icon, letter and the big word."""
+    content = inputs.content
     words: Words = content["words"]
     marker = Value("big_rank", words.marker, *content.locate("words", "marker"))
     note = Value("motto", words.marker_note, *content.locate("words", "marker_note"))
     faces = []
     for i, suit in enumerate(content["element-suits"].suits):
         values = (*suit_values(content, i), *TRUMP_CROWN, marker, note)
-        faces.append(Face(f"sp-element-{suit.id}", values, f"{suit.name} {words.marker}"))
+        faces.append(Face(suit_template(inputs, template, suit.id), values, f"{suit.name} {words.marker}"))
     return faces
 
 
-def magic_faces(content: Content) -> list[Face]:
+def magic_faces(inputs: SetInputs, template: str) -> list[Face]:
+    content = inputs.content
     names = content["words"].card_types
     faces = []
     for i, card in enumerate(content["magic-cards"].cards):
         at = partial(content.locate, "magic-cards", "cards", i)
         face = Face(
-            "sp-magic",
+            template,
             (
                 Value("type", names[card.type].upper(), *at("type")),
                 Value("name", card.name, *at("name")),
@@ -88,9 +91,11 @@ def magic_faces(content: Content) -> list[Face]:
     return faces
 
 
-def with_template(face: Face, templates: dict) -> Face:
-    """A suit a user adds has no colour template of its own yet: it takes the plain one."""
-    return face if face.template in templates else Face("sp-element", face.values, face.label)
+def suit_template(inputs: SetInputs, template: str, suit: str) -> str:
+    """A suit's frame, the deck template's variant <template>-<suit id>; a suit a user adds has no
+    colour template of its own yet: it takes the plain one."""
+    variant = f"{template}-{suit}"
+    return variant if variant in inputs.templates else template
 
 
 def _score_pad():
@@ -100,49 +105,24 @@ def _score_pad():
     return draw_score_pad
 
 
-def components(content: Content, templates: dict) -> list[Component]:
-    words: Words = content["words"]
-    named = words.components
+def score_pads(inputs: SetInputs) -> SheetDrawing:
+    """A pad for each table size a tournament has, the largest first."""
+    content = inputs.content
     pad = content["score-pad"]
     wizards = sorted(pad.players, reverse=True)
-    rest = [
-        Deck(
-            "elements",
-            named["elements"],
-            "sp-element",
-            tuple(with_template(f, templates) for f in element_faces(content)),
-            titled_back(content, "sp-back", "trump", "star", title=("words", "element_back")),
-        ),
-        Deck(
-            "magic",
-            named["magic"],
-            "sp-magic",
-            tuple(magic_faces(content)),
-            titled_back(content, "sp-back-magic", "spell", "potion", title=("words", "magic_back")),
-        ),
-        Deck(
-            "reference",
-            named["reference"],
-            "sp-reference",
-            reference_faces(content, "sp-reference"),
-            titled_back(content, "sp-back-reference", "question", "star", title=("words", "reference_back")),
-        ),
-        Deck(
-            "markers",
-            named["markers"],
-            "sp-element",
-            tuple(with_template(f, templates) for f in marker_faces(content)),
-            titled_back(content, "sp-back-marker", "trump", "star", title=("words", "marker")),
-        ),
-        Sheet(
-            "score-pads",
-            named["score-pads"],
-            "score-pad",
-            len(wizards),
-            lambda canvas, area, template, page, printing: _score_pad()(
-                canvas, area, template, pad, content["duel-rules"], wizards[page], printing.options.ink_saver
-            ),
-            source="score-pad",
-        ),
-    ]
-    return [setup_sheet(content["setup"], rest, templates), *rest]
+
+    def draw(canvas, area, template, page, printing):
+        _score_pad()(canvas, area, template, pad, content["duel-rules"], wizards[page], printing.options.ink_saver)
+
+    return SheetDrawing(len(wizards), draw, source="score-pad")
+
+
+MAKERS = Makers(
+    faces={
+        "elements": element_faces,
+        "magic": magic_faces,
+        "references": reference_faces,
+        "markers": marker_faces,
+    },
+    sheets={"score-pads": score_pads},
+)
