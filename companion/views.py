@@ -10,6 +10,7 @@ import segno
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 
 from companion.play import NotFound, Play
+from pnp.games import GameDef
 
 bp = Blueprint("views", __name__)
 
@@ -22,11 +23,17 @@ def play() -> Play:
 def index():
     p = play()
     games = [
-        {"id": gid, "title": g.title, "options": p.tracker(gid).Options.model_json_schema()}
+        {"id": gid, "title": g.title, "players": players(g), "options": p.tracker(gid).Options.model_json_schema()}
         for gid, g in p.trackable().items()
     ]
     event_games = [{"id": gid, "title": p.trackable()[gid].title} for gid in current_app.extensions["events"].games()]
     return render_template("index.html", games=games, event_games=event_games)
+
+
+def players(game: GameDef) -> str:
+    """How many play, from the game's declaration: "2–4 players", "4 players", "1 player"."""
+    fewest, most = game.players
+    return f"{fewest}–{most} players" if fewest != most else f"{most} player{'s' * (most != 1)}"
 
 
 @bp.get("/join")

@@ -155,16 +155,21 @@ def test_render_does_not_import_the_page_layer():
         (dict(check="pnp.games.magic_spell.checks.check"), "'module:attribute' reference"),
         (dict(simulation="a.sim"), "'module:attribute' reference"),
         (dict(events=True), "events and a projector need a tracker"),
+        (dict(players=(0, 4)), r"game x-game: players must be \(fewest, most\) with 1 <= fewest <= most"),
+        (dict(players=(4, 2)), r"game x-game: players must be .*, not \(4, 2\)"),
+        (dict(players=(4,)), "game x-game: players must be"),
     ],
 )
 def test_a_malformed_definition_is_refused_when_loaded(fields, message):
-    good = dict(id="x-game", title="X", kinds="a:B", numbers="a:b", check="a:c", printed="a:d")
+    good = dict(id="x-game", title="X", kinds="a:B", numbers="a:b", check="a:c", printed="a:d", players=(1, 4))
     with pytest.raises(GameDefError, match=message):
         GameDef(**{**good, **fields})
 
 
 def test_a_reference_that_does_not_resolve_names_the_game_and_field():
-    game = GameDef(id="x-game", title="X", kinds="pnp.games:NOPE", numbers="a:b", check="a:c", printed="a:d")
+    game = GameDef(
+        id="x-game", title="X", kinds="pnp.games:NOPE", numbers="a:b", check="a:c", printed="a:d", players=(1, 4)
+    )
     with pytest.raises(GameDefError, match=r"game x-game: kinds 'pnp.games:NOPE' does not resolve"):
         game.load("kinds")
 

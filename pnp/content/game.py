@@ -3,12 +3,13 @@ words, and checked by the game's own rules. Pure: no drawing, so the companion u
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
 from pnp.content.loader import Content, load
 from pnp.content.placeholders import fill_model
-from pnp.content.problems import ContentError, Problem
+from pnp.content.problems import ContentError, Problem, expected_got
 from pnp.games import GameDef
 
 
@@ -23,6 +24,19 @@ def load_game(game: GameDef, layers: list[Path]) -> Content:
         problems += found
     content = replace(content, models=models)
     problems += game.load("check")(content)
+    problems += _players_said(game, content)
     if problems:
         raise ContentError(problems)
     return content
+
+
+def _players_said(game: GameDef, content: Content) -> list[Problem]:
+    """The setup page prints game.yaml's `players` in words ("3-4 students (2 with Low
+    Enrollment)"); the numbers in them must span the range the GameDef declares, the one place the
+    player counts live. Words without a number (a translation that spells them out) say nothing to check."""
+    said = [int(number) for number in re.findall(r"\d+", content["game"].players)]
+    fewest, most = game.players
+    if not said or (min(said), max(said)) == (fewest, most):
+        return []
+    wanted = f"{fewest} to {most} players, as the game's GameDef declares"
+    return [content.problem("game", "players", message=expected_got(wanted, content["game"].players))]

@@ -15,6 +15,10 @@ when first used, what each side needs:
   the companion does not track yet,
 - simulation: what `pnp sim GAME` plays and reports (pnp.sim.cli.Simulation), or "" for none.
 
+It says how many play it: `players`, the fewest and the most at one table, as its rules say. The
+companion's home page and `pnp sim --players` read it there, and a number content repeats (the
+player count on the setup page) is checked against it.
+
 It says what the companion offers for it: `events`, whether an event can run it (its tables share
 the event's dice, its results rank on a leaderboard), and `projector`, whether a table of it has a
 room view (the dice and who is ready, drawn by companion/static/games/<game-id>-projector.js).
@@ -56,6 +60,7 @@ class GameDef:
     numbers: str
     check: str
     printed: str
+    players: tuple[int, int]  # (fewest, most) at one table, as the game's rules say
     tracker: str = ""
     simulation: str = ""
     events: bool = False  # an event can run it: shared dice, a leaderboard
@@ -71,6 +76,10 @@ class GameDef:
             optional = field in ("tracker", "simulation")
             if (getattr(self, field) or not optional) and not _REF.match(getattr(self, field)):
                 raise GameDefError(f"game {self.id}: {field} must be a 'module:attribute' reference")
+        if len(self.players) != 2 or not 1 <= self.players[0] <= self.players[1]:
+            raise GameDefError(
+                f"game {self.id}: players must be (fewest, most) with 1 <= fewest <= most, not {self.players!r}"
+            )
         if (self.events or self.projector) and not self.tracker:
             raise GameDefError(f"game {self.id}: events and a projector need a tracker")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from pnp.games.magic_spell import GAME
 from pnp.games.magic_spell.sim import TURN_CAP, Figures, figures, play_games
 from pnp.sim.cli import Run, Simulation
 
@@ -28,10 +29,10 @@ SIMULATION = Simulation(
     options=(
         click.Option(
             ["--players"],
-            type=click.IntRange(2, 8),
+            type=click.IntRange(*GAME.players),  # the game's declared range: a larger table is not the game
             default=4,
             show_default=True,
-            help="Students at the table (the rules: 3-4, 2 in Low Enrollment).",
+            help="Students at the table; the fewest is the rules' Low Enrollment variant.",
         ),
         click.Option(
             ["--tiles"],

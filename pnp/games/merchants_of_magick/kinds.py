@@ -102,7 +102,6 @@ class MerchantsRules(Strict):
     rounds: int = Field(ge=1, le=15)  # the sheet's round grid leaves room to write a result for 15 at most
     results_per_round: int = Field(ge=1, le=8)  # results spent each round without Extra Dice
     potion_per_row: int = Field(ge=0, le=5)  # gained with each completed row
-    players: tuple[int, int]  # fewest, most
     orders_dealt: list[OrdersDealt] = Field(min_length=1)
     redeal_doubles: int = Field(ge=1, le=8)  # a hand with this many double-enchantment orders is dealt again
     adventurer_rewards: list[AdventurerReward] = Field(min_length=1, max_length=3)

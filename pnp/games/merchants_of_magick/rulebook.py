@@ -77,7 +77,6 @@ def book_of(content: Content) -> Book:
             solo_shop=rules.solo.shop,
             solo_waiting=rules.solo.waiting,
             ratings=tuple(sorted(rules.solo.ratings.items(), key=lambda kv: kv[1])),
-            players=tuple(rules.players),
         ),
         orders,
         heroes,

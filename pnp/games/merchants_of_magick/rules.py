@@ -158,7 +158,6 @@ class Rules:
     solo_shop: int
     solo_waiting: int
     ratings: tuple[tuple[str, int], ...]  # (title, least score), lowest first
-    players: tuple[int, int] = (1, 8)  # fewest, most
 
     def rating(self, score: float) -> str | None:
         """The solo title a score earns, or None below the lowest."""

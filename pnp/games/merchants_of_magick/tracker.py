@@ -33,6 +33,7 @@ from pydantic import Field
 
 from pnp.content.loader import Content
 from pnp.content.validate import Strict
+from pnp.games.merchants_of_magick import GAME
 from pnp.games.merchants_of_magick.kinds import CATEGORIES, SCORE_LINES
 from pnp.games.merchants_of_magick.rulebook import book_of
 from pnp.games.merchants_of_magick.rules import (
@@ -201,7 +202,7 @@ def setup(content: Content, options: Options) -> dict:
         "phase": "setup",
         "round": 0,  # the round being played, or about to be rolled
         "rounds": book.rules.rounds,
-        "most": book.rules.players[1],
+        "most": GAME.players[1],  # merchants with dealt cards: the rules' most at one table
         "dice": {},  # this round's results, once rolled
         "rolls": [],  # every round's {round, dice}
         "players": [],  # ids in join order (seats around the table)
@@ -284,7 +285,7 @@ def _playing(state: dict) -> None:
 def _start(book: Book, state: dict, _actor: str, action: Start) -> dict:
     if state["phase"] != "setup":
         raise Refused("The game has already begun.")
-    fewest = book.rules.players[0]
+    fewest = GAME.players[0]
     if len(state["players"]) < fewest:
         raise Refused(f"At least {fewest} merchant{'s' if fewest != 1 else ''} must join first.")
     if state["cards"] == "dealt":

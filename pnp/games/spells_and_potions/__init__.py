@@ -9,5 +9,8 @@ GAME = GameDef(
     numbers="pnp.games.spells_and_potions.kinds:rule_numbers",
     check="pnp.games.spells_and_potions.checks:check",
     printed="pnp.games.spells_and_potions.printed:MAKERS",
+    # rules: "Spells and Potions tournaments are originally designed for 4 wizards, although
+    # variations for 3 or 2 wizard play exist"
+    players=(2, 4),
     tracker="pnp.games.spells_and_potions.tracker:TRACKER",
 )

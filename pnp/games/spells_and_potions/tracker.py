@@ -17,16 +17,18 @@ from pydantic import Field
 
 from pnp.content.loader import Content
 from pnp.content.validate import Strict
+from pnp.games.spells_and_potions import GAME
 from pnp.games.spells_and_potions.kinds import scoring
 from pnp.games.spells_and_potions.rules import Player, duel_score, individual_totals, tournament
 from pnp.games.spells_and_potions.trick_judge import PlayedCard, element, judge, magic_card
 from pnp.rules.table import HOST_ONLY, HOST_OR_PLAYER, GameTracker, Refused, Who, top_scorers
 
 Team = Literal[0, 1]
+WIZARDS = tuple(range(GAME.players[0], GAME.players[1] + 1))  # every count the game declares, a choice each
 
 
 class Options(Strict):
-    wizards: Literal[2, 3, 4] = 4
+    wizards: Literal[WIZARDS] = WIZARDS[-1]  # the basic game is the most the game declares
 
 
 class Start(Strict):
