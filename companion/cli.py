@@ -165,6 +165,12 @@ def _preflight(server: _Server, host: str, port: int) -> None:
         family, kind, proto, _, address = socket.getaddrinfo(
             host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
         )[0]
+    except OSError as err:
+        raise click.ClickException(
+            f"cannot listen on {host}: no such address here ({err.strerror or err}); "
+            "give --host an address of this machine, or 0.0.0.0 for all of them"
+        ) from None
+    try:
         with socket.socket(family, kind, proto) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as gunicorn binds: TIME_WAIT is free
             probe.bind(address)

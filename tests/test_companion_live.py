@@ -182,6 +182,12 @@ def test_serve_prints_no_address_when_its_port_is_taken(tmp_path):
     assert f"127.0.0.1:{port}" in proc.stderr and "--port" in proc.stderr and "Traceback" not in proc.stderr
 
 
+def test_serve_prints_no_address_for_a_host_it_cannot_listen_on(tmp_path):
+    proc = _serve_until_it_stops(tmp_path, "--host", "no-such-host.invalid", "--port", str(free_port()))
+    assert proc.returncode != 0 and "http" not in proc.stdout
+    assert "no-such-host.invalid" in proc.stderr and "--host" in proc.stderr and "Traceback" not in proc.stderr
+
+
 def test_tls_serves_https_with_a_self_signed_certificate_for_this_machine(tmp_path):
     import ssl
 
