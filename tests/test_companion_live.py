@@ -150,8 +150,10 @@ def test_serve_refuses_several_workers_without_postgresql(tmp_path):
 
 
 def _serve_until_it_stops(tmp_path, *args, env=None):
+    """`companion serve` with `args` (on 127.0.0.1 unless they name a --host), run to its end."""
+    host = () if "--host" in args else ("--host", "127.0.0.1")
     return subprocess.run(
-        [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", *args],
+        [sys.executable, "-m", "companion", "serve", *host, *args],
         capture_output=True,
         text=True,
         timeout=60,
