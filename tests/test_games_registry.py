@@ -14,7 +14,7 @@ from pnp.components.set_list import Makers
 from pnp.content.game import load_game
 from pnp.games import GameDef, GameDefError, games
 from pnp.paths import CONTENT, TEMPLATES
-from pnp.rules.table import HOST_OR_PLAYER, PLAYER
+from pnp.rules.table import HOST_OR_PLAYER, PLAYER, TURN
 from tests.conftest import invoke
 
 PRINT_LIBRARIES = ("reportlab", "PIL", "pypdfium2")
@@ -62,11 +62,13 @@ def test_magic_spell_and_spells_and_potions_have_trackers():
 @pytest.mark.parametrize("game", [g for g in GAMES if g.tracker], ids=lambda g: g.id)
 def test_a_trackers_roles_name_its_actions(game):
     """Who may make each action is declared against actions that exist, and a role that asks
-    who is seated has a way to know."""
+    who is seated, or whose turn it is, has a way to know."""
     tracker = game.load("tracker")
     assert set(tracker.who) <= set(tracker.actions)
     if any(who.role in (PLAYER, HOST_OR_PLAYER) for who in tracker.who.values()):
         assert tracker.seated is not None
+    if any(who.role == TURN for who in tracker.who.values()):
+        assert tracker.turn is not None
 
 
 @pytest.mark.parametrize("game", [g for g in GAMES if g.events], ids=lambda g: g.id)

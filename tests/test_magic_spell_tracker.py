@@ -3,6 +3,8 @@ stones, the end of the semester, and undo through the log."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from pnp.content.game import load_game
@@ -10,7 +12,7 @@ from pnp.games import game
 from pnp.games.magic_spell.checks import printed_credits, spells
 from pnp.games.magic_spell.tracker import TRACKER
 from pnp.paths import CONTENT
-from pnp.rules.table import HOST, Entry, Refused, replay, undo_target
+from pnp.rules.table import HOST, TURN, Entry, NotYours, Refused, replay, undo_target
 from pnp.rules.table import act as table_act
 from tests.conftest import overlay as conftest_overlay
 from tests.test_magic_spell_set import MY_WORDS, my_set, spells_file
@@ -116,6 +118,22 @@ def test_only_the_student_whose_turn_it_is_acts_and_the_host_acts_for_anyone():
     assert spirit(act(state, HOST, "spirit", player="bo", delta=3), "bo") == 8
     with pytest.raises(Refused, match="no such student"):
         act(state, HOST, "spirit", player="zed", delta=1)
+
+
+def test_whose_turn_it_is_is_declared_not_checked_by_hand():
+    """The rules give each student their own turn; the tracker declares its turn moves as the
+    player on turn's (the host may make them for that player), and only the declaration refuses
+    the rest: without it, the same moves by the wrong student go through."""
+    state = table("ann", "bo")
+    turn_moves = {name for name, who in TRACKER.who.items() if who.role == TURN}
+    assert {"rest", "research", "weave", "cast", "end_turn"} <= turn_moves and "give_spell" not in turn_moves
+    with pytest.raises(Refused, match="It is Ann's turn") as refused:
+        act(state, "bo", "rest")
+    assert not isinstance(refused.value, NotYours)  # another's turn passes: a 409, not a 403
+    undeclared = replace(TRACKER, who={name: who for name, who in TRACKER.who.items() if who.role != TURN})
+    rested = table_act(undeclared, CONTENT_MS, state, "bo", TRACKER.actions["rest"]())
+    rest = spirit(act(state, "ann", "rest"), "ann") - spirit(state, "ann")  # what resting gives, by the rules
+    assert rest > 0 and spirit(rested, "bo") == spirit(state, "bo") + rest
 
 
 def test_the_end_of_a_turn_recovers_below_the_threshold_and_passes_the_turn():

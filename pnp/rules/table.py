@@ -9,9 +9,10 @@ A tracker (one per game, pnp.games.<game>.tracker.TRACKER) is a plain definition
 - `setup(content, options) -> state`, `join(state, player_id, name) -> state`,
 - `apply(content, state, actor, action) -> state`, raising `Refused` with a reason a player
   understands ("That costs 5; you have 3") when the rules forbid it now,
-- `who`: action type -> `Who` may make it (the host, a seated player, either, or the host or the
-  event's organiser), checked by `act` before `apply` sees the action; `seated(state)`, the
-  player ids sitting at the table, for the roles that need it,
+- `who`: action type -> `Who` may make it (the host, a seated player, either, the host or the
+  event's organiser, or the player whose turn it is), checked by `act` before `apply` sees the
+  action; `seated(state)`, the player ids sitting at the table, and `turn(state)`, the player
+  whose turn it is, for the roles that need them,
 - `view(state, viewer) -> dict`: what that viewer may see (see Viewers below),
 - `results(state) -> list[dict]`: one row per player (name first), for the results export;
 - optionally `draw(content, state, actor, action, chance) -> action`: what the server's chance
@@ -69,14 +70,16 @@ HOST_ONLY = "host"
 PLAYER = "player"  # a player seated at the table
 HOST_OR_PLAYER = "host or player"
 HOST_OR_EVENT = "host or event"  # a table's dice: its host's, or its event's organiser's
+TURN = "turn"  # the player whose turn it is; the host may make it for them
 
 
 @dataclass(frozen=True)
 class Who:
-    """Who may make an action, and what anyone else is told (NotYours)."""
+    """Who may make an action, and what anyone else is told: words, or words made from the state
+    ("It is Ann's turn.")."""
 
     role: str
-    refusal: str
+    refusal: str | Callable[[dict], str]
 
 
 @dataclass(frozen=True)
@@ -100,6 +103,7 @@ class Tracker(Protocol):
     ranking: Callable | None
     who: Mapping[str, Who]
     seated: Callable[[dict], Collection[str]] | None
+    turn: Callable[[dict], str | None] | None
     redact: Callable | None
 
     def setup(self, content, options: BaseModel) -> dict: ...
@@ -139,6 +143,7 @@ class GameTracker:
     ranking: Callable[[dict], tuple] | None = None  # a results row's key, best highest: an event's leaderboard
     who: Mapping[str, Who] = field(default_factory=dict)  # an action not named here: anyone's
     seated: Callable[[dict], Collection[str]] | None = None  # needed by the PLAYER and HOST_OR_PLAYER roles
+    turn: Callable[[dict], str | None] | None = None  # whose turn it is (None: no one's now), for TURN
     # a game with secrets: what a viewer may see of an entry's payload (None: the game hides nothing)
     redact: Callable[[Entry, str | None], Mapping[str, Any]] | None = None
 
@@ -217,12 +222,28 @@ def act(tracker: Tracker, content, state: dict, actor: str, action: BaseModel) -
     """`tracker.apply`, once `actor` may make `action` (NotYours with the tracker's words if not)."""
     type_ = next(name for name, model in tracker.actions.items() if type(action) is model)
     who = tracker.who.get(type_)
-    if who is not None and not _may(tracker, state, actor, who.role):
-        raise NotYours(who.refusal)
+    if who is not None and not _may(tracker, state, actor, action, who.role):
+        refusal = who.refusal(state) if callable(who.refusal) else who.refusal
+        # another's turn passes; what is another's whenever it is stays theirs
+        raise Refused(refusal) if who.role == TURN else NotYours(refusal)
     return tracker.apply(content, state, actor, action)
 
 
-def _may(tracker: Tracker, state: dict, actor: str, role: str) -> bool:
+def moved_for(actor: str, action: BaseModel, current: str | None) -> str:
+    """Whom an action is for. A player's move is their own (naming anyone else in its `player`
+    is NotYours); the host's is for the player it names, else for `current`, whose turn it is."""
+    named = getattr(action, "player", "") or ""
+    if actor != HOST:
+        if named and named != actor:
+            raise NotYours("You can only make your own moves.")
+        return actor
+    return named or current or HOST
+
+
+def _may(tracker: Tracker, state: dict, actor: str, action: BaseModel, role: str) -> bool:
+    if role == TURN:
+        current = tracker.turn(state)
+        return current is None or moved_for(actor, action, current) == current  # no one's turn: the rules say why
     if role == HOST_ONLY:
         return actor == HOST
     if role == HOST_OR_EVENT:

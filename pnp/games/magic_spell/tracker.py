@@ -28,7 +28,7 @@ from pnp.content.validate import Strict
 from pnp.games.magic_spell import rules
 from pnp.games.magic_spell.checks import printed_credits, spells
 from pnp.games.magic_spell.kinds import SetRules
-from pnp.rules.table import HOST, HOST_ONLY, GameTracker, NotYours, Refused, Who, top_scorers
+from pnp.rules.table import HOST, HOST_ONLY, TURN, GameTracker, Refused, Who, moved_for, top_scorers
 
 COURSELOADS = ("normal", "heavy", "heaviest")  # the content's courseload list, in order
 WEAVING = ("weave", "scrounge")  # a scrounged ingredient may be woven as if from the cabinet
@@ -182,25 +182,27 @@ def view(state: dict, actor: str) -> dict:
 
 
 def _who(state: dict, actor: str, action: Action) -> str:
-    """The student a move is for, or Refused when the actor may not make it now."""
+    """The student a move is for, or Refused when the rules forbid it now (whose turn it is was
+    checked before: `who` below)."""
     if isinstance(action, Start):
         return HOST
     if state["phase"] != "playing":
         raise Refused("The semester has not begun yet." if state["phase"] == "joining" else "The semester is over.")
-    current = state["order"][state["turn"]]
-    if actor == HOST:
-        who = action.player or current
-    elif action.player and action.player != actor:
-        raise NotYours("You can only make your own moves.")
-    else:
-        who = actor
+    who = moved_for(actor, action, _turn(state))
     if who not in state["students"]:
         raise Refused("There is no such student at this table.")
-    if isinstance(action, TURN_MOVES) and who != current:
-        raise Refused(f"It is {state['students'][current]['name']}'s turn.")
-    if isinstance(action, TRADE_MOVES) and who == current:
+    if isinstance(action, TRADE_MOVES) and who == _turn(state):
         raise Refused("Trades happen between turns, not during your own.")
     return who
+
+
+def _turn(state: dict) -> str | None:
+    """The student whose turn it is, while the semester is played."""
+    return state["order"][state["turn"]] if state["phase"] == "playing" else None
+
+
+def _on_turn(state: dict) -> str:
+    return f"It is {state['students'][_turn(state)]['name']}'s turn."
 
 
 # --- the moves -------------------------------------------------------------------------------
@@ -359,8 +361,11 @@ def results(state: dict) -> list[dict]:
     ]
 
 
-who = {"start": Who(HOST_ONLY, "Only the host starts the semester.")}  # a move's student: `_who` above
-TRACKER = GameTracker("magic-spell", Options, actions, setup, join, apply, view, results, who=who)
+who = {
+    "start": Who(HOST_ONLY, "Only the host starts the semester."),
+    **{name: Who(TURN, _on_turn) for name, model in actions.items() if model in TURN_MOVES},
+}
+TRACKER = GameTracker("magic-spell", Options, actions, setup, join, apply, view, results, who=who, turn=_turn)
 
 
 # --- helpers ---------------------------------------------------------------------------------
