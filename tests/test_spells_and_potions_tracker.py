@@ -122,9 +122,9 @@ def test_a_judged_trick_is_recorded_for_the_winning_team_and_shown():
     assert state["tricks"] == [0, 1] and state["potions"] == [0, 10]
     assert state["last_trick"]["winner"] == 1 and state["last_trick"]["value"] == 20
     assert state["last_trick"]["rulings"] == [] and state["last_trick"]["cards"] == cards
-    led_by_magic = [
+    led_by_magic = [  # a fresh earth card: the 5 and 9 of Earth are already in the first trick's pile
         {"name": "Merlin's New Apprentice"},
-        ELEMENT,
+        {"suit": "earth", "rank": 6},
         {"suit": "earth", "rank": 3},
         {"suit": "air", "rank": 1},
     ]
@@ -133,6 +133,44 @@ def test_a_judged_trick_is_recorded_for_the_winning_team_and_shown():
     assert state["last_trick"]["rulings"] == [SP["rulings"].rulings["magic-lead"]]
     with pytest.raises(Refused, match="A trick has 4 cards"):
         act(state, "c", "judge_trick", lead=0, cards=[ELEMENT])
+
+
+# "Element Cards – Number cards (1 to 10 per element/40 cards per deck)." and "Gladder's Reward (1)":
+# one deck, dealt out for the duel ("Repeat until all the cards are played"), so a card is played once.
+def test_a_card_played_this_duel_cannot_be_played_again():
+    reward = {"name": "Gladder's Reward"}
+    first = [ELEMENT, {"suit": "earth", "rank": 9}, reward, {"suit": "earth", "rank": 2}]
+    state = act(table(), "a", "judge_trick", lead=0, cards=first)
+    again = [{"suit": "air", "rank": 4}, reward, {"suit": "air", "rank": 7}, {"suit": "air", "rank": 1}]
+    with pytest.raises(Refused, match="Gladder's Reward was already played this duel: the deck holds 1"):
+        act(state, "a", "judge_trick", lead=0, cards=again)  # a second Reward would give +20
+    with pytest.raises(Refused, match="Gladder's Reward was already played"):
+        act(state, "a", "trick", team=1, potions=["gladder's reward"])  # by hand as well
+    earth_9 = [
+        {"suit": "Earth", "rank": 9},
+        {"suit": "earth", "rank": 1},
+        {"suit": "air", "rank": 7},
+        {"suit": "water", "rank": 3},
+    ]
+    with pytest.raises(Refused, match="The 9 of Earth was already played this duel"):
+        act(state, "a", "judge_trick", lead=0, cards=earth_9)
+    # the refusals left the duel as it was, and a card of the two a deck holds may come once more
+    blast = {"name": "Merlin's Power Blast"}
+    state = act(
+        state, "a", "judge_trick", lead=0, cards=[{"suit": "air", "rank": 4}, blast, {"suit": "air", "rank": 7}, blast]
+    )
+    assert state["tricks"] == [1, 1] and state["played"][-1] == {"name": "Merlin's Power Blast"}
+    with pytest.raises(Refused, match="Merlin's Power Blast was already played this duel: the deck holds 2"):
+        act(state, "a", "trick", team=0, potions=["Merlin's Power Blast"])
+    assert play_duel(state, 5, tricks=11)["played"] == []  # a new duel is a new deal: every card again
+
+
+def test_a_trick_entered_by_hand_holds_no_more_of_a_card_than_the_deck():
+    # "Gladder's Reward (1) Adds 10 points to a trick": eight of them (+80) cannot be in one trick
+    with pytest.raises(Refused, match="Gladder's Reward was already played this duel: the deck holds 1"):
+        act(table(), "a", "trick", team=0, potions=["Gladder's Reward"] * 8)
+    state = act(table(), "a", "trick", team=0, potions=["Harpier's Penalty", "Gladder's Reward"])
+    assert state["potions"] == [0, 0]  # the one Reward and the one Penalty together are fine
 
 
 def test_trump_choice_lasts_the_duel_and_the_judge_follows_it():

@@ -85,6 +85,7 @@ def setup(content: Content, options: Options) -> dict:
         "trump": suits.trump,
         "trump_choice_due": False,  # the latest judged trick's winner is yet to pick the trump
         "last_trick": None,  # the judge's verdict on the latest judged trick, with its cards
+        "played": [],  # the cards recorded this duel: {"suit", "rank"} or {"name"}, each as often as played
         # What the phone offers to tap, from the content (overlays included): no card is typed.
         "elements": [{"id": suit.id, "name": suit.name, "letter": suit.letter} for suit in suits.suits],
         "ranks": list(range(1, suits.ranks + 1)),
@@ -113,14 +114,16 @@ def apply(content: Content, state: dict, actor: str, action: Strict) -> dict:
     if state["phase"] != "playing":
         raise Refused("The tournament has not begun yet." if state["phase"] == "joining" else "The tournament is over.")
     if isinstance(action, Trick):
+        played = _dealt_once(content, state["played"], [PlayedCard(name=name) for name in action.potions])
         points = sum(magic_card(content, name).points for name in action.potions)
-        return _won(content, state, action.team, points, last_trick=None)
+        return {**_won(content, state, action.team, points, last_trick=None), "played": played}
     if isinstance(action, JudgeTrick):
         verdict = judge(content, list(action.cards), state["trump"], action.lead)
+        played = _dealt_once(content, state["played"], action.cards)
         cards = [card.model_dump(exclude_defaults=True) for card in action.cards]
         last_trick = {**asdict(verdict), "rulings": list(verdict.rulings), "cards": cards}
         state = _won(content, state, verdict.team, verdict.potion_points, last_trick)
-        return {**state, "trump_choice_due": verdict.winner_picks_trump}
+        return {**state, "played": played, "trump_choice_due": verdict.winner_picks_trump}
     if isinstance(action, SetTrump):
         return {**state, "trump": element(content, action.suit).id, "trump_choice_due": False}
     return _end_duel(content, state)
@@ -148,6 +151,26 @@ def _won(content: Content, state: dict, team: int, potion_points: float, last_tr
     return {**state, "tricks": won, "potions": potions, "last_trick": last_trick, "trump_choice_due": False}
 
 
+def _dealt_once(content: Content, played: list[dict], cards) -> list[dict]:
+    """`played` with `cards` added; Refused when the deck cannot hold them all: a card played earlier
+    in this duel is in a trick's pile, not in anyone's hand (each element card is one of a kind, each
+    Spells and Potions card is in the deck `count` times)."""
+    played = list(played)
+    for card in cards:
+        if card.name:
+            magic = magic_card(content, card.name)
+            entry = {"name": magic.name}
+            if played.count(entry) >= magic.count:
+                raise Refused(f"{magic.name} was already played this duel: the deck holds {magic.count}.")
+        else:
+            suit = element(content, card.suit)
+            entry = {"suit": suit.id, "rank": card.rank}
+            if entry in played:
+                raise Refused(f"The {card.rank} of {suit.name} was already played this duel.")
+        played.append(entry)
+    return played
+
+
 def _end_duel(content: Content, state: dict) -> dict:
     rules = scoring(content)
     if sum(state["tricks"]) != rules.tricks:
@@ -155,7 +178,13 @@ def _end_duel(content: Content, state: dict) -> dict:
     scores = [duel_score(won, rules, points) for won, points in zip(state["tricks"], state["potions"], strict=True)]
     finished = [*state["duels"], {"tricks": state["tricks"], "potions": state["potions"], "scores": scores}]
     state = {**state, "duels": finished, "duel": state["duel"] + 1, "tricks": [0, 0], "potions": [0, 0]}
-    state = {**state, "trump": content["element-suits"].trump, "trump_choice_due": False, "last_trick": None}
+    state = {
+        **state,
+        "trump": content["element-suits"].trump,
+        "trump_choice_due": False,
+        "last_trick": None,
+        "played": [],
+    }
     duels = _duels(content, state)
     if state["duel"] < len(duels):
         return _seat(content, state)
