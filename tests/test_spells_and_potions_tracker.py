@@ -173,23 +173,53 @@ def test_a_trick_entered_by_hand_holds_no_more_of_a_card_than_the_deck():
     assert state["potions"] == [0, 0]  # the one Reward and the one Penalty together are fine
 
 
+CHOOSING = next(card.name for card in SP["magic-cards"].cards if card.changes == "winner-picks-trump")
+
+
+def _trump_choice_trick(state, team=0):
+    return act(state, "a", "trick", team=team, potions=[CHOOSING])
+
+
 def test_trump_choice_lasts_the_duel_and_the_judge_follows_it():
-    state = act(table(), "a", "set_trump", suit="Water")
+    state = act(_trump_choice_trick(table()), "a", "set_trump", suit="Water")
     assert state["trump"] == "water"
     cards = [ELEMENT, {"suit": "fire", "rank": 10}, {"suit": "water", "rank": 1}, {"suit": "earth", "rank": 8}]
     assert act(state, "a", "judge_trick", lead=0, cards=cards)["last_trick"]["winner"] == 2
     with pytest.raises(Refused, match="no metal element; the elements are Fire, Earth, Air, Water"):
-        act(state, "a", "set_trump", suit="metal")
-    assert play_duel(state, 7)["trump"] == "fire"  # the next duel starts with the content's trump
+        act(_trump_choice_trick(table()), "a", "set_trump", suit="metal")
+    assert play_duel(state, 7, tricks=12)["trump"] == "fire"  # the next duel starts with the content's trump
 
 
+# "Larfor's Trump Choice (2) The winner of the trick chooses the trump element for the remainder of
+# the game" and "Trump – ... (the trump is Fire, unless the Larfor's Trump Choice card is played)".
 def test_a_trump_choice_card_asks_for_the_trump_until_it_is_picked():
-    choosing = next(card.name for card in SP["magic-cards"].cards if card.changes == "winner-picks-trump")
-    cards = [ELEMENT, {"name": choosing}, {"suit": "earth", "rank": 7}, {"suit": "air", "rank": 2}]
+    cards = [ELEMENT, {"name": CHOOSING}, {"suit": "earth", "rank": 7}, {"suit": "air", "rank": 2}]
     state = act(table(), "a", "judge_trick", lead=0, cards=cards)
     assert state["trump_choice_due"] and state["last_trick"]["winner_picks_trump"]
-    assert not act(state, "c", "set_trump", suit="air")["trump_choice_due"]
-    assert not act(state, "c", "trick", team=1)["trump_choice_due"]  # the moment passed
+    # the choice is not lost by recording the next trick first: the next trick waits for it
+    next_trick = [
+        {"suit": "air", "rank": 9},
+        {"suit": "air", "rank": 3},
+        {"suit": "fire", "rank": 1},
+        {"suit": "air", "rank": 4},
+    ]
+    for kind, payload in (("trick", {"team": 1}), ("judge_trick", {"lead": 1, "cards": next_trick})):
+        with pytest.raises(Refused, match="The last trick's winner picks the trump before the next trick"):
+            act(state, "c", kind, **payload)
+    state = act(state, "c", "set_trump", suit="air")
+    assert not state["trump_choice_due"] and state["trump"] == "air"
+    assert act(state, "c", "judge_trick", lead=1, cards=next_trick)["last_trick"]["winner"] == 0  # air is trump now
+    assert _trump_choice_trick(table())["trump_choice_due"]  # a trick entered by hand asks as well
+
+
+def test_trump_changes_only_after_a_trump_choice():
+    with pytest.raises(Refused, match="Trump changes only when a Trump Choice wins a trick"):
+        act(table(), "a", "set_trump", suit="Water")  # no Trump Choice played: Fire stays trump
+    state = act(_trump_choice_trick(table()), "a", "set_trump", suit="water")
+    with pytest.raises(Refused, match="Trump changes only when a Trump Choice wins a trick"):
+        act(state, "a", "set_trump", suit="air")  # one choice, one pick
+    last = _trump_choice_trick(_tricks(table(), 12))  # the last trick: no remainder to choose for
+    assert not last["trump_choice_due"] and act(last, "a", "end_duel")["duel"] == 1
 
 
 def test_a_duel_has_the_contents_number_of_tricks():

@@ -100,7 +100,7 @@
           card.name, card.points ? el("span", {class: "sp-points"}, ` ${card.points > 0 ? "+" : "−"}${Math.abs(card.points)}`) : null))),
       el("div", {class: "sp-two"},
         el("button", {onclick: () => change({cards: trick.cards.slice(0, -1)}), disabled: !trick.cards.length}, "Remove last"),
-        el("button", {class: "act", onclick: judgeAndRecord, disabled: !full || lead === null}, "Judge and record")));
+        el("button", {class: "act", onclick: judgeAndRecord, disabled: !full || lead === null || s.trump_choice_due}, "Judge and record")));
   }
 
   function verdict(s) {
@@ -117,7 +117,8 @@
       el("h2", {}, "Trump choice"),
       s.trump_choice_due ? el("p", {class: "sp-prompt", role: "status"}, "The trick's winner picks the trump") : null,
       el("div", {class: "sp-elements"}, ...s.elements.map((e) =>
-        elementChoice(e, s.trump === e.id, () => act("set_trump", {suit: e.id})))));
+        // trump changes only when a Trump Choice has won a trick: the tracker refuses it otherwise
+        elementChoice(e, s.trump === e.id, () => act("set_trump", {suit: e.id}), !s.trump_choice_due))));
   }
 
   function render(root, table, you, act) {

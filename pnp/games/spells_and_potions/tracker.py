@@ -36,7 +36,8 @@ class Start(Strict):
 
 
 class Trick(Strict):
-    """A trick won by `team`; the Spells and Potions cards in it whose potion points count."""
+    """A trick won by `team`; the Spells and Potions cards in it (their potion points count, and a
+    Trump Choice among them asks for the trump)."""
 
     team: Team
     potions: list[str] = Field(default_factory=list, max_length=8)  # card names, e.g. a reward
@@ -50,7 +51,8 @@ class JudgeTrick(Strict):
 
 
 class SetTrump(Strict):
-    """After a trump choice: this element is trump for the rest of the duel."""
+    """After a Trump Choice won a trick: this element is trump for the rest of the duel (refused
+    at any other time)."""
 
     suit: str = Field(min_length=1)
 
@@ -113,19 +115,27 @@ def apply(content: Content, state: dict, actor: str, action: Strict) -> dict:
         return _start(content, state)
     if state["phase"] != "playing":
         raise Refused("The tournament has not begun yet." if state["phase"] == "joining" else "The tournament is over.")
+    if isinstance(action, SetTrump):
+        if not state["trump_choice_due"]:
+            raise Refused("Trump changes only when a Trump Choice wins a trick; none is waiting.")
+        return {**state, "trump": element(content, action.suit).id, "trump_choice_due": False}
+    if state["trump_choice_due"]:
+        # the choice is for the rest of the duel: the next trick is played under the trump picked
+        raise Refused("The last trick's winner picks the trump before the next trick is recorded.")
     if isinstance(action, Trick):
         played = _dealt_once(content, state["played"], [PlayedCard(name=name) for name in action.potions])
         points = sum(magic_card(content, name).points for name in action.potions)
-        return {**_won(content, state, action.team, points, last_trick=None), "played": played}
+        state = {**_won(content, state, action.team, points, last_trick=None), "played": played}
+        picks = any(magic_card(content, name).changes == "winner-picks-trump" for name in action.potions)
+        return {**state, "trump_choice_due": picks and _tricks_left(content, state)}
     if isinstance(action, JudgeTrick):
         verdict = judge(content, list(action.cards), state["trump"], action.lead)
         played = _dealt_once(content, state["played"], action.cards)
         cards = [card.model_dump(exclude_defaults=True) for card in action.cards]
         last_trick = {**asdict(verdict), "rulings": list(verdict.rulings), "cards": cards}
         state = _won(content, state, verdict.team, verdict.potion_points, last_trick)
-        return {**state, "played": played, "trump_choice_due": verdict.winner_picks_trump}
-    if isinstance(action, SetTrump):
-        return {**state, "trump": element(content, action.suit).id, "trump_choice_due": False}
+        due = verdict.winner_picks_trump and _tricks_left(content, state)
+        return {**state, "played": played, "trump_choice_due": due}
     return _end_duel(content, state)
 
 
@@ -149,6 +159,11 @@ def _won(content: Content, state: dict, team: int, potion_points: float, last_tr
     won = [n + (side == team) for side, n in enumerate(state["tricks"])]
     potions = [p + (potion_points if side == team else 0) for side, p in enumerate(state["potions"])]
     return {**state, "tricks": won, "potions": potions, "last_trick": last_trick, "trump_choice_due": False}
+
+
+def _tricks_left(content: Content, state: dict) -> bool:
+    """Whether the duel has a trick still to play: a Trump Choice on its last trick picks nothing."""
+    return sum(state["tricks"]) < scoring(content).tricks
 
 
 def _dealt_once(content: Content, played: list[dict], cards) -> list[dict]:
