@@ -55,9 +55,28 @@ def test_a_trick_of_spells_and_potions_cards_only_goes_to_its_leader():
     assert (v.winner, v.team, v.value) == (0, 1, 20)
 
 
-def test_fiery_reverse_makes_the_lowest_of_the_led_element_win_even_over_a_trump():
-    v = verdict("earth 5", "earth 2", REVERSE, "fire 9")
+def test_fiery_reverse_makes_the_lowest_of_the_led_element_win():
+    v = verdict("earth 5", "earth 2", REVERSE, "earth 9")
     assert v.winner == 1 and v.rulings == ()
+
+
+# "Pranxtor's Fiery Reverse (2) The lowest ranking card of the lead suit wins" says nothing of trump;
+# "Jaype's Trump Shield (2) The highest ranking card of the lead suit wins, regardless of whether a
+# trump has been played" does: only the Shield takes trump's power away, so a trump beats a Reverse.
+def test_ruling_a_trump_still_wins_over_a_fiery_reverse():
+    v = verdict("earth 5", "earth 2", REVERSE, "fire 9")
+    assert v.winner == 3 and v.rulings == (RULINGS["reverse-and-trump"],)  # the Fire card, not the Earth 2
+    two_trumps = verdict("earth 5", "fire 2", REVERSE, "fire 9")
+    assert two_trumps.winner == 3  # "the highest trump wins the trick": the Reverse does not turn trumps over
+    trump_led = verdict("fire 5", "fire 2", REVERSE, "fire 9")  # trump is the lead suit: the card applies
+    assert trump_led.winner == 1 and trump_led.rulings == ()
+    shielded = verdict("earth 5", "earth 2", SHIELD, "fire 9")
+    assert shielded.winner == 0  # where the Shield's words reach, the led element wins
+
+
+def test_the_reverse_and_trump_ruling_is_printed_on_the_fiery_reverse():
+    reverse = next(card for card in SP["magic-cards"].cards if card.changes == "lowest-wins")
+    assert "trump played on another element still wins" in reverse.effect
 
 
 def test_trump_shield_makes_the_highest_of_the_led_element_win_over_a_trump():
@@ -102,10 +121,14 @@ def test_ruling_reverse_and_shield_the_later_one_decides():
     assert verdict("earth 5", SHIELD, "fire 2", REVERSE).winner == 0  # trumps hold no power either way
 
 
-def test_ruling_a_blast_still_helps_its_team_under_a_reverse():
-    # team 1 blasts: its 3 counts as 0.5, beating team 0's 2 in a reverse
+# "Merlin's Power Blast (2) Adds 2 ½ points to the rank of your team's Element Cards" and
+# "The lowest ranking card of the lead suit wins": the Blast adds, as printed, even under a Reverse.
+def test_ruling_a_blast_adds_as_printed_under_a_reverse():
+    # team 1 blasts: its 3 counts as 5.5, so team 0's 2 is the lowest (had it subtracted, 0.5 would win)
     v = verdict("earth 2", "earth 3", REVERSE, BLAST)
-    assert v.winner == 1 and v.rulings == (RULINGS["blast-in-reverse"],)
+    assert v.winner == 0 and v.rulings == (RULINGS["blast-in-reverse"],)
+    assert verdict("earth 4", "earth 3", REVERSE, BLAST).winner == 0  # 4 against 5.5: the Blast cost team 1 the trick
+    assert verdict("earth 4", "earth 3", REVERSE, "air 1").winner == 1  # without it, the 3 wins
 
 
 def test_ruling_when_both_teams_blast_the_bonuses_cancel():

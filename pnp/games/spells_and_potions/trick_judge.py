@@ -68,17 +68,23 @@ def judge(content: Content, cards: list[PlayedCard], trump: str, lead_team: int 
         if len(set(deciders)) > 1:
             used.append("reverse-and-shield")
         decider = deciders[-1] if deciders else None
-        trumped = decider is None and any(cards[i].suit == trump for i in elements)
+        # Only a Shield takes trump's power away ("regardless of whether a trump has been played");
+        # a Reverse speaks of the lead suit alone, so a trump played on another element still wins.
+        trumped = "ignore-trump" not in deciders and any(cards[i].suit == trump for i in elements)
+        lowest = decider == "lowest-wins" and not (trumped and led != trump)
+        if decider == "lowest-wins" and not lowest:
+            used.append("reverse-and-trump")
         contenders = [i for i in elements if cards[i].suit == (trump if trumped else led)]
         bonus = [sum(c.rank_bonus for i, c in magic.items() if team[i] == side) for side in (0, 1)]
         blasts = sum(1 for card in magic.values() if card.rank_bonus)
         if blasts > 1:
             used.append("two-blasts")
-        lowest = decider == "lowest-wins"
         if lowest and blasts:
             used.append("blast-in-reverse")
-        # Higher is better; a reverse turns the ranks over, and a team's bonus still helps it.
-        strength = {i: (-cards[i].rank if lowest else cards[i].rank) + bonus[team[i]] for i in contenders}
+        # Higher is better. A Blast adds to the rank as printed: under a Reverse that is a worse card.
+        strength = {
+            i: -(cards[i].rank + bonus[team[i]]) if lowest else cards[i].rank + bonus[team[i]] for i in contenders
+        }
         best = max(strength.values())
         tied = [i for i in contenders if strength[i] == best]
         if len(tied) > 1:
