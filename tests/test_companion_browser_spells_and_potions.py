@@ -59,6 +59,8 @@ def test_two_wizards_judge_a_trick_and_pick_trump_by_taps(chromium, tmp_path):
         ada, bo = "Ada & Ada's Companion", "Bo & Bo's Companion"
         for page in (host, guest):  # two wizards: the Arranger picks the first duel's leader
             page.locator("[data-testid=leader]", has_text="The Arranger chooses").wait_for(timeout=1000)
+            order = SP["rulings"].rulings["two-wizard-order"].replace("**", "")  # our reading, shown bold
+            assert page.locator("[data-testid=table-ruling]").inner_text() == order
 
         host.get_by_role("button", name="+ trick").first.click()
         tricks(guest, 0).filter(has_text="1").wait_for(timeout=1000)  # the other phone, within a second

@@ -124,7 +124,11 @@ def test_every_name_on_the_score_pads_comes_from_the_content(tmp_path):
     for old, new in words.items():
         assert old in ours, old
         ours = ours.replace(old, new)
-    root = conftest_overlay(tmp_path / "ov", "spells-and-potions", {"score-pad.yaml": ours})
+    # the two-wizard pad also prints our rulings on who plays and leads: their file is translated too
+    rulings = (CONTENT / "spells-and-potions" / "rulings.yaml").read_text(encoding="utf-8")
+    assert "Companion" in rulings
+    rulings = rulings.replace("Companion", "Familier")
+    root = conftest_overlay(tmp_path / "ov", "spells-and-potions", {"score-pad.yaml": ours, "rulings.yaml": rulings})
     out = tmp_path / "out"
     only_pads = ("--only", "score-pads", "--backs", "none")  # fronts only: no blank backs between the pads
     result = invoke("build", "spells-and-potions", "--content", str(root), *only_pads, "--out", str(out))

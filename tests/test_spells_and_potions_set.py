@@ -7,7 +7,10 @@ from collections import Counter
 
 import pytest
 
+from pnp.content.game import load_game
+from pnp.games import game
 from pnp.games.spells_and_potions.printed import rank_text
+from pnp.paths import CONTENT
 from tests.pdfcards import BuiltPdf
 
 SUITS = {"FIRE": "F", "EARTH": "E", "AIR": "A", "WATER": "W"}
@@ -20,6 +23,8 @@ MAGIC_COUNTS = {  # the rules' numbers in brackets
     "Larfor's Trump Choice": 2,
     "Harpier's Penalty": 1,
 }
+
+RULINGS_SP = load_game(game("spells-and-potions"), [CONTENT])["rulings"].rulings
 
 
 def components_on(pdf: BuiltPdf, front: int) -> dict:
@@ -104,6 +109,20 @@ def test_score_pads_cover_four_three_and_two_wizards(letter_pdf):
     for pad, wizards in zip(pads, (4, 3, 2), strict=True):
         assert all(f"Wizard {letter}" in pad for letter in "ABCD"[:wizards])
         assert "Duel 3" in pad and "Tournament total" in pad
+
+
+# "If a wizard leads, the next player is the other wizard, then the Companions." and "The wizard who
+# loses a duel chooses which wizard leads the next.": which Companion, and who after a tie, are our
+# rulings, printed on the two-wizard pad only.
+def test_the_two_wizard_pad_prints_our_order_of_play_and_tie_rulings(letter_pdf):
+    texts = [" ".join(letter_pdf.text(p).split()) for p in range(len(letter_pdf))]
+    pads = [text for text in texts if "· Tournament score pads ·" in text and "· blank back ·" not in text]
+    for ruling, words in (
+        ("two-wizard-order", "the leader's Companion"),
+        ("tied-duel-leader", "Arranger chooses again"),
+    ):
+        assert words in " ".join(RULINGS_SP[ruling].replace("**", "").split())
+        assert words in pads[2] and words not in pads[0] + pads[1]
 
 
 def test_six_and_nine_carry_a_dot_in_the_centre_and_both_corners_and_no_other_rank_does(letter_pdf):

@@ -78,6 +78,18 @@ def test_two_wizards_the_arranger_then_the_loser_of_the_previous_duel_chooses_wh
     assert (tied["leader"], tied["leader_chooser"]) == (None, None)  # nobody lost: the Arranger again
 
 
+# "The wizard who loses a duel chooses which wizard leads the next." and "If a wizard leads, the next
+# player is the other wizard, then the Companions.": a tie and the Companions' order are our rulings,
+# shown with the duel they apply to and not otherwise.
+def test_two_wizards_see_the_order_of_play_and_after_a_tie_the_tie_ruling():
+    rulings = SP["rulings"].rulings
+    assert table(2)["rulings"] == [rulings["two-wizard-order"]] and table(4)["rulings"] == []
+    assert play_duel(table(2), 7)["rulings"] == [rulings["two-wizard-order"]]  # a loser chooses: no tie ruling
+    state = act(table(2), "a", "trick", team=0, potions=["Harpier's Penalty"])
+    tied = play_duel(state, 6, tricks=12)
+    assert tied["rulings"] == [rulings["two-wizard-order"], rulings["tied-duel-leader"]]
+
+
 def offered(content):
     """What a table's state offers the phone to tap, before anyone joins."""
     state = TRACKER.setup(content, TRACKER.Options())

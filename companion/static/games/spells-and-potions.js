@@ -139,6 +139,7 @@
           el("div", {class: "label"}, `tricks · potions ${s.potions[team]}`),
           button("+ trick", () => act("trick", {team}))))),
         el("p", {class: "note", "data-testid": "leader"}, leaderLine(s)),
+        ...(s.rulings || []).map((words) => el("p", {class: "note", "data-testid": "table-ruling"}, ...rich(words))),
         el("p", {class: "note sp-seats"}, "Seats: " + SEATS.map((seat) => `${capital(seat)}: ${who(s, s.seats[seat])}`).join(" · ")),
         el("div", {class: "row spread"},
           el("span", {class: "note"}, `${s.tricks[0] + s.tricks[1]} of ${s.tricks_per_duel} tricks`),

@@ -19,7 +19,16 @@ CARD_TYPES = ("spell", "counter-spell", "potion", "antidote")
 # card's name and words are the content's, so a renamed or translated card keeps its power.
 CHANGES = ("lowest-wins", "ignore-trump", "winner-picks-leader", "winner-picks-trump")
 # The situations the rules leave open, each settled by a ruling of ours in the content.
-RULINGS = ("magic-lead", "reverse-and-trump", "reverse-and-shield", "blast-in-reverse", "two-blasts", "tie")
+RULINGS = (
+    "magic-lead",
+    "reverse-and-trump",
+    "reverse-and-shield",
+    "blast-in-reverse",
+    "two-blasts",
+    "tie",
+    "two-wizard-order",
+    "tied-duel-leader",
+)
 COMPONENTS = ("elements", "magic", "reference", "markers", "score-pads")
 IconName = Literal[ICON_NAMES]  # type: ignore[valid-type]
 

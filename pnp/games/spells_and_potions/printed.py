@@ -111,8 +111,14 @@ def score_pads(inputs: SetInputs) -> SheetDrawing:
     pad = content["score-pad"]
     wizards = sorted(pad.players, reverse=True)
 
+    rulings = content["rulings"].rulings
+    # our readings of the two-wizard rules, printed where the table looks for who plays and leads
+    two_wizards = (rulings["two-wizard-order"], rulings["tied-duel-leader"])
+
     def draw(canvas, area, template, page, printing):
-        _score_pad()(canvas, area, template, pad, content["duel-rules"], wizards[page], printing.options.ink_saver)
+        count = wizards[page]
+        notes = two_wizards if count == 2 else ()
+        _score_pad()(canvas, area, template, pad, content["duel-rules"], count, printing.options.ink_saver, notes)
 
     return SheetDrawing(len(wizards), draw, source="score-pad")
 

@@ -82,7 +82,14 @@ class Cell:
 
 
 def draw_score_pad(
-    canvas, area: Rect, template: SheetTemplate, pad: ScorePad, rules: DuelRules, count: int, ink_saver: bool
+    canvas,
+    area: Rect,
+    template: SheetTemplate,
+    pad: ScorePad,
+    rules: DuelRules,
+    count: int,
+    ink_saver: bool,
+    rulings: tuple[str, ...] = (),
 ) -> None:
     """One tournament score pad for 4, 3 or 2 wizards, filling `area`.
 
@@ -156,7 +163,7 @@ def draw_score_pad(
         pad,
     )
     compass = Rect(area.x + left_w + block_gap, top - band_h, area.w - left_w - block_gap, band_h)
-    _compass(canvas, look, compass, duels, rotates, pad)
+    _compass(canvas, look, compass, duels, rotates, pad, rulings)
     top -= band_h + gap
 
     _heading(canvas, look, pad.duel_scores, "duel_scores", Rect(area.x, top - heading_h, area.w, heading_h))
@@ -409,7 +416,9 @@ def _names(canvas, look: Look, box: Rect, players: list[Player], first: Duel | N
             )
 
 
-def _compass(canvas, look: Look, box: Rect, duels: list[Duel], rotates: bool, pad: ScorePad) -> None:
+def _compass(
+    canvas, look: Look, box: Rect, duels: list[Duel], rotates: bool, pad: ScorePad, rulings: tuple[str, ...] = ()
+) -> None:
     """The four seats, North at the top, with arrows for who moves after each duel and a note."""
     after = duels[1] if rotates else duels[0]
     moves = {seat: after.seat_of(who) for seat, who in duels[0].seating if after.seat_of(who) != seat}
@@ -418,7 +427,7 @@ def _compass(canvas, look: Look, box: Rect, duels: list[Duel], rotates: bool, pa
         words = lambda seats: _and([pad.seats[seat] for seat in seats], pad)
         note = sheet_words(pad.rotation, "rotation", moving=words(moves), staying=words(staying))
     else:
-        note = pad.no_rotation
+        note = " ".join((pad.no_rotation, *rulings))  # the rulings that say who plays and leads
     field = "rotation" if rotates else "no_rotation"
     fitted = _fit(note, field, "regular", box.w - 2 * look.pad, box.h / 3, look.hint * 1.2, look.ratio["min_hint"])
     note_h = fitted.height + 2 * look.pad

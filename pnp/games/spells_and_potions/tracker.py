@@ -86,6 +86,7 @@ def setup(content: Content, options: Options) -> dict:
         "leader_chooser": None,  # when they do not: the wizard who lost the previous duel (None: the Arranger)
         "trump": suits.trump,
         "trump_choice_due": False,  # the latest judged trick's winner is yet to pick the trump
+        "rulings": [],  # the words of our rulings on how this duel is played and led, when they apply
         "last_trick": None,  # the judge's verdict on the latest judged trick, with its cards
         "played": [],  # the cards recorded this duel: {"suit", "rank"} or {"name"}, each as often as played
         # What the phone offers to tap, from the content (overlays included): no card is typed.
@@ -220,13 +221,18 @@ def _seat(content: Content, state: dict) -> dict:
     teams = [[_member(state, who) for who in pair] for pair in duel.partnerships]
     leader = None if duel.leader is None else _member(state, duel.leader)
     chooser = None
+    rulings = content["rulings"].rulings
+    # our readings of the two-wizard rules, shown on the phones as on the pad
+    shown = [rulings["two-wizard-order"]] if state["wizards"] == 2 else []
     if duel.leader is None and state["duels"]:
         # The loser of the previous duel chooses; after a tie nobody lost, and the Arranger chooses again.
         low, high = sorted(state["duels"][-1]["scores"])
         if low < high:
             losers = duels[state["duel"] - 1].partnerships[state["duels"][-1]["scores"].index(low)]
             chooser = next(_member(state, who) for who in losers if not who.companion)
-    return {**state, "seats": seats, "teams": teams, "leader": leader, "leader_chooser": chooser}
+        else:
+            shown.append(rulings["tied-duel-leader"])
+    return {**state, "seats": seats, "teams": teams, "leader": leader, "leader_chooser": chooser, "rulings": shown}
 
 
 def _member(state: dict, who: Player) -> str:

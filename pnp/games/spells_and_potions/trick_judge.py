@@ -1,7 +1,8 @@
 """Spells and Potions: which card wins a trick, and what the trick is worth.
 
 The cards are entered in the order they were played. Partners sit opposite each other, so the
-teams alternate around the table: card i belongs to team (lead_team + i) % 2.
+teams alternate around the table: card i belongs to team (lead_team + i) % 2. With two wizards the
+order of play is the content's two-wizard-order ruling, which keeps that alternation.
 
 By the rules: only an element card wins; the first element card sets the element to follow;
 the highest trump wins if a trump was played, else the highest card of the led element; a trick
