@@ -117,8 +117,12 @@ def test_two_wizards_judge_a_trick_and_pick_trump_by_taps(chromium, tmp_path):
         night = dark.new_page()
         night.goto(f"http://127.0.0.1:{port}/t/{code}")
         tricks(night, 1).filter(has_text="1").wait_for(timeout=3000)
-        tap_trick(night, bo, cards[:2])
+        unplayed = PlayedCard(suit=led.id, rank=5)  # in neither trick so far (10, 2, 3; then 4, 6, 7)
+        tap_trick(night, bo, [unplayed])
         night.locator(".sp-judge").get_by_role("button", name=led.name, exact=True).click()
-        entered = night.locator(".sp-judge").get_by_role("button", name=f"{led.name} {low}", exact=True)
+        entered = night.locator(".sp-judge").get_by_role("button", name=f"{led.name} {unplayed.rank}", exact=True)
         assert entered.is_disabled()  # the deck has one of each: a card entered is not offered again
+        earlier = night.locator(".sp-judge").get_by_role("button", name=f"{led.name} {low}", exact=True)
+        assert earlier.is_disabled()  # nor one played in an earlier trick of this duel
+        assert night.locator(".sp-judge").get_by_role("button", name=REVERSE.name).is_enabled()  # the deck has two
         shot(night, "spells-and-potions-dark")

@@ -181,6 +181,9 @@ def test_a_trick_entered_by_hand_holds_no_more_of_a_card_than_the_deck():
     # "Gladder's Reward (1) Adds 10 points to a trick": eight of them (+80) cannot be in one trick
     with pytest.raises(Refused, match="Gladder's Reward was already played this duel: the deck holds 1"):
         act(table(), "a", "trick", team=0, potions=["Gladder's Reward"] * 8)
+    five = ["Gladder's Reward", "Harpier's Penalty", "Merlin's New Apprentice", "Merlin's Power Blast", CHOOSING]
+    with pytest.raises(Refused, match="A trick has 4 cards, one from each hand; 5 were entered"):
+        act(table(), "a", "trick", team=0, potions=five)  # each within the deck's counts, but one card a hand
     state = act(table(), "a", "trick", team=0, potions=["Harpier's Penalty", "Gladder's Reward"])
     assert state["potions"] == [0, 0]  # the one Reward and the one Penalty together are fine
 

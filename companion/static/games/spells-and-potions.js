@@ -69,8 +69,9 @@
     const add = (card) => change({cards: [...trick.cards, card], suit: null});
     const full = trick.cards.length >= s.hands;
     const lead = trick.lead ?? ruledLead(s);
-    // How often a card is in the trick already: the deck holds one of each element card, `count` of a spell.
-    const played = (card) => trick.cards.filter((c) => c.name === card.name && c.suit === card.suit && c.rank === card.rank).length;
+    // How often a card is in this trick or an earlier one of the duel: the deck holds one of each element card, `count` of a spell.
+    const same = (card) => (c) => c.name === card.name && c.suit === card.suit && c.rank === card.rank;
+    const played = (card) => trick.cards.filter(same(card)).length + (s.played || []).filter(same(card)).length;
 
     async function judgeAndRecord() {
       // a refused trick stays as entered, to be put right

@@ -125,6 +125,10 @@ def apply(content: Content, state: dict, actor: str, action: Strict) -> dict:
         raise Refused("The last trick's winner picks the trump before the next trick is recorded.")
     if isinstance(action, Trick):
         played = _dealt_once(content, state["played"], [PlayedCard(name=name) for name in action.potions])
+        if len(action.potions) > state["hands"]:  # each within the deck's counts, but one card a hand
+            raise Refused(
+                f"A trick has {state['hands']} cards, one from each hand; {len(action.potions)} were entered."
+            )
         points = sum(magic_card(content, name).points for name in action.potions)
         state = {**_won(content, state, action.team, points, last_trick=None), "played": played}
         picks = any(magic_card(content, name).changes == "winner-picks-trump" for name in action.potions)
