@@ -3,6 +3,7 @@ stones, the end of the semester, and undo through the log."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from pnp.content.game import load_game
 from pnp.games import game
 from pnp.games.magic_spell.checks import printed_credits, spells
+from pnp.games.magic_spell.tracker import COMPLETES_BY_CARD as TRACKER_BY_CARD
 from pnp.games.magic_spell.tracker import TRACKER
 from pnp.paths import CONTENT
 from pnp.rules.table import HOST, TURN, Entry, NotYours, Refused, replay, undo_target
@@ -310,3 +312,61 @@ def test_undoing_a_rest_is_refused_when_its_spirit_paid_for_a_later_move():
     # without the rest (seq 4), the seventh weave could not have been paid for
     with pytest.raises(Refused, match="Weaving again costs 1 spirit; you have 0"):
         replay(TRACKER, CONTENT_MS, options, [*log, Entry(99, HOST, "undo", {"seq": 4})])
+
+
+# --- spells completed by a card's effect, outside the Weave and Scrounge actions --------------
+
+BY_CARD = {card.word: card.effect for card in spells(CONTENT_MS) if card.word in TRACKER_BY_CARD}
+
+
+def filler(total: int, *taken: str) -> list[str]:
+    """Spells of no card effect here, worth `total` credits together."""
+    picked = []
+    for word, n in sorted(CREDITS.items(), key=lambda item: -item[1]):
+        if word not in taken and word not in TRACKER_BY_CARD and n <= total - sum(CREDITS[w] for w in picked):
+            picked.append(word)
+    assert sum(CREDITS[w] for w in picked) == total
+    return picked
+
+
+@pytest.mark.parametrize("card", sorted(TRACKER_BY_CARD))
+def test_a_spell_completed_by_a_cards_effect_is_recorded_and_calls_for_grading(card):
+    # Each card's effect weaves, scrounges or completes outside the Weave and Scrounge actions:
+    assert re.search(r"\b(weave|scrounge|complete)", BY_CARD[card], re.IGNORECASE)
+    # "If you have 9 or more credits worth of spells in your spellbook at the end of your turn, tell
+    # the other players that you're about to submit your spellbook for grading."
+    last = words(1)[-1]
+    state = complete(table("ann", "bo"), "ann", card, *filler(8 - CREDITS[card], last))
+    state = act(state, "bo", "end_turn")
+    action = ("cast", {"spell": card}) if TRACKER_BY_CARD[card] == "cast" else ("rest", {})
+    state = act(state, "ann", action[0], **action[1])
+    with pytest.raises(Refused, match="part of weaving: weave first this turn, or name the card"):
+        act(state, "ann", "complete_spell", spell=last)
+    state = act(state, "ann", "complete_spell", spell=last, by_card=card.upper())
+    assert last in [e["spell"] for e in state["students"]["ann"]["spellbook"]]
+    state = act(state, "ann", "end_turn")
+    assert state["grading"] == {"called_by": "ann", "last_turns": ["bo"]}
+
+
+def test_a_card_completes_a_spell_only_under_the_action_its_effect_names():
+    state = complete(table("ann", "bo"), "ann", "alacrity", "consummate")
+    state = act(state, "bo", "end_turn")
+    spell = filler(1, "alacrity", "consummate")[0]
+    rested = act(state, "ann", "rest")  # ALACRITY: "When you rest, you may also weave ..."
+    with pytest.raises(Refused, match="CONSUMMATE works when you cast it"):
+        act(rested, "ann", "complete_spell", spell=spell, by_card="consummate")
+    with pytest.raises(Refused, match="VERVE does not let you weave, scrounge or complete"):
+        act(rested, "ann", "complete_spell", spell=spell, by_card="verve")
+    with pytest.raises(Refused, match="SOMNAMBULIST is not in your spellbook"):
+        act(rested, "ann", "complete_spell", spell=spell, by_card="somnambulist")
+    cast = act(state, "ann", "cast", spell="consummate")
+    with pytest.raises(Refused, match="ALACRITY works when you rest"):
+        act(cast, "ann", "complete_spell", spell=spell, by_card="alacrity")
+    assert act(cast, "ann", "complete_spell", spell=spell, by_card="consummate")["cast"] == "consummate"
+    assert act(act(cast, "ann", "end_turn"), "bo", "rest")["cast"] is None
+    # what a phone offers: Complete, naming the card
+    assert [TRACKER.view(s, "ann")["by_card"] for s in (state, rested, cast)] == [None, "alacrity", "consummate"]
+
+
+def test_the_cards_that_complete_spells_are_all_in_the_deck():
+    assert set(TRACKER_BY_CARD) <= {card.word for card in spells(CONTENT_MS)}

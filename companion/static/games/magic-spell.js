@@ -26,12 +26,13 @@
   }
 
   // Spells nobody holds yet, alphabetical: the player looks up the word on the card in hand.
+  // Outside weaving, s.by_card names the card whose effect wove the spell (cast it, or rest with it).
   function completeForm(s, act) {
     const held = new Set(s.order.flatMap((id) => s.students[id].spellbook.map((entry) => entry.spell)));
     const free = s.deck.filter((card) => !held.has(card.spell)).sort((a, b) => a.spell.localeCompare(b.spell));
     const spellPicker = picker("complete", "Spell to complete", free.map((card) => [card.spell, `${upper(card.spell)} · ${creditsLabel(card.credits)}`]));
     return el("div", {}, el("div", {class: "label"}, "Complete a spell"),
-      pickForm("Complete", [spellPicker], () => act("complete_spell", {spell: spellPicker.value})));
+      pickForm("Complete", [spellPicker], () => act("complete_spell", s.by_card ? {spell: spellPicker.value, by_card: s.by_card} : {spell: spellPicker.value})));
   }
 
   function castButtons(s, student, act) {
@@ -81,7 +82,7 @@
             button("Rest", () => act("rest")), button("Research", () => act("research")),
             button("Weave", () => act("weave")), button("Scrounge", () => act("scrounge")),
             button("Weave again", () => act("weave_again"), ""), button("Move ingredient", () => act("move_ingredient"), "")),
-          WEAVING.includes(s.acted) ? completeForm(s, act) : null,
+          WEAVING.includes(s.acted) || s.by_card ? completeForm(s, act) : null,
           s.acted ? null : castButtons(s, s.students[current], act),  // casting is the turn's one action
           el("div", {class: "row"}, button("End turn", () => act("end_turn"), "primary"))].filter(Boolean));
       } else if (mine) {

@@ -32,6 +32,19 @@ from pnp.rules.table import HOST, HOST_ONLY, TURN, GameTracker, Refused, Who, mo
 
 COURSELOADS = ("normal", "heavy", "heaviest")  # the content's courseload list, in order
 WEAVING = ("weave", "scrounge")  # a scrounged ingredient may be woven as if from the cabinet
+# Our cards whose effect weaves, scrounges or completes a spell outside the Weave and Scrounge
+# actions, by the turn's action under which the effect fires (read from each card's effect text):
+# cast ones while casting that card, always-on ones when you rest (ALACRITY: "When you rest, you
+# may also weave ..."; SOMNAMBULIST: "When you rest, you may also scrounge.").
+COMPLETES_BY_CARD = {
+    "consummate": "cast",  # "complete it as if you had woven the last one"
+    "virtuoso": "cast",  # "Weave as many ingredients as you like this turn."
+    "rummage": "cast",  # "Scrounge twice"
+    "juxtapose": "cast",  # "Keep one as if you had scrounged it"
+    "jettison": "cast",  # "... then scrounge."
+    "alacrity": "rest",
+    "somnambulist": "rest",
+}
 
 
 class Options(Strict):
@@ -79,9 +92,11 @@ class Cast(Action):
 
 
 class CompleteSpell(Action):
-    """While weaving: the last letter is woven; the spell goes into your spellbook."""
+    """While weaving: the last letter is woven; the spell goes into your spellbook. Outside the
+    Weave and Scrounge actions, `by_card` names the card of yours whose effect wove it."""
 
     spell: str = Field(min_length=1, max_length=40)
+    by_card: str = Field("", max_length=40)
 
 
 class EndTurn(Action):
@@ -154,6 +169,7 @@ def setup(content: Content, options: Options) -> dict:
         "students": {},  # player id -> {name, spirit, spellbook: [{spell, credits}], stones}
         "turn": None,  # index into order of the student whose turn it is
         "acted": None,  # this turn's action so far: rest, research, weave, scrounge, cast
+        "cast": None,  # the spell cast this turn, if that was the action
         "grading": None,  # once called: {called_by, last_turns: [ids still to play]}
         "winners": [],
     }
@@ -175,7 +191,18 @@ def apply(content: Content, state: dict, actor: str, action: Action) -> dict:
 def view(state: dict, actor: str) -> dict:
     """Everything (Magic Spell hides nothing the tracker holds), plus each student's credits."""
     credits = {pid: _credits(student) for pid, student in state["students"].items()}
-    return {**state, "you": actor, "credits": credits}
+    return {**state, "you": actor, "credits": credits, "by_card": _completing_card(state)}
+
+
+def _completing_card(state: dict) -> str | None:
+    """The card of the current student's that lets them complete a spell now outside weaving
+    (a phone offers Complete with it), if any."""
+    if state["phase"] != "playing" or state["acted"] in WEAVING:
+        return None
+    if state["acted"] == "cast":
+        return state["cast"] if COMPLETES_BY_CARD.get(state["cast"]) == "cast" else None
+    book = _words(state["students"][_turn(state)])
+    return next((w for w in book if state["acted"] and COMPLETES_BY_CARD.get(w) == state["acted"]), None)
 
 
 # --- who acts --------------------------------------------------------------------------------
@@ -266,10 +293,29 @@ def _cast(content: Content, state: dict, who: str, action: Cast) -> dict:
     spirit = state["students"][who]["spirit"]
     if spirit < card["cost"]:
         raise Refused(f"Casting {word} costs {card['cost']} spirit; you have {spirit}.")
-    return _with_student(state, who, spirit=spirit - card["cost"])
+    return {**_with_student(state, who, spirit=spirit - card["cost"]), "cast": card["spell"]}
+
+
+def _by_card(state: dict, who: str, word: str) -> None:
+    """Refused unless a card of `who`'s lets them complete a spell under this turn's action."""
+    if not word:
+        raise Refused("Completing a spell is part of weaving: weave first this turn, or name the card that wove it.")
+    card = _card(state, word)
+    name = card["spell"].upper()
+    needs = COMPLETES_BY_CARD.get(card["spell"])
+    if needs is None:
+        raise Refused(f"{name} does not let you weave, scrounge or complete a spell.")
+    if card["spell"] not in _words(state["students"][who]):
+        raise Refused(f"{name} is not in your spellbook.")
+    if needs == "rest" and state["acted"] != "rest":
+        raise Refused(f"{name} works when you rest: rest first this turn.")
+    if needs == "cast" and state.get("cast") != card["spell"]:
+        raise Refused(f"{name} works when you cast it: cast it first this turn.")
 
 
 def _complete(content: Content, state: dict, who: str, action: CompleteSpell) -> dict:
+    if state["acted"] not in WEAVING:
+        _by_card(state, who, action.by_card)
     card = _card(state, action.spell)
     holder = next((pid for pid, s in state["students"].items() if card["spell"] in _words(s)), None)
     if holder is not None:
@@ -321,7 +367,13 @@ def _end_turn(content: Content, state: dict, who: str, _action: Action) -> dict:
         order = state["order"]
         at = order.index(who)
         grading = {"called_by": who, "last_turns": order[at + 1 :] + order[:at]}
-    state = {**state, "grading": grading, "acted": None, "turn": (state["turn"] + 1) % len(state["order"])}
+    state = {
+        **state,
+        "grading": grading,
+        "acted": None,
+        "cast": None,
+        "turn": (state["turn"] + 1) % len(state["order"]),
+    }
     if grading is not None and not grading["last_turns"]:
         totals = {pid: _credits(s) for pid, s in state["students"].items()}
         return {**state, "phase": "over", "turn": None, "winners": top_scorers(totals)}
@@ -337,7 +389,7 @@ _MOVES = {
     WeaveAgain: _while_weaving("Weaving again", _paying(rules.weave_again)),
     MoveIngredient: _while_weaving("Moving an ingredient", _paying(rules.move_ingredient)),
     Cast: _main_action("cast", _cast),
-    CompleteSpell: _while_weaving("Completing a spell", _complete),
+    CompleteSpell: _complete,  # while weaving, or by a card's effect (_by_card)
     EndTurn: _end_turn,
     TradeRemove: _paying(rules.trade_remove),
     GiveSpell: _give_spell,
