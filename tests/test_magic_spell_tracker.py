@@ -370,3 +370,42 @@ def test_a_card_completes_a_spell_only_under_the_action_its_effect_names():
 
 def test_the_cards_that_complete_spells_are_all_in_the_deck():
     assert set(TRACKER_BY_CARD) <= {card.word for card in spells(CONTENT_MS)}
+
+
+def effect(word: str) -> str:
+    return next(card.effect for card in spells(CONTENT_MS) if card.word == word).replace("*", "")
+
+
+def test_procrastinate_gives_its_holder_two_last_turns_in_a_row():
+    # PROCRASTINATE: "When another student calls for grading, you take two last turns in a row instead
+    # of one." Rules: "Each other player gets one last turn, in order, and the game ends."
+    assert "two last turns in a row" in effect("procrastinate")
+    ann = filler(9, "procrastinate")
+    first = filler(3, "procrastinate", *ann)
+    second = filler(4, "procrastinate", *ann, *first)
+    state = act(table("ann", "bo", "cy"), "ann", "end_turn")
+    state = act(complete(state, "bo", "procrastinate"), "cy", "end_turn")
+    state = complete(state, "ann", *ann)  # 9 credits: Ann calls for grading
+    assert state["grading"]["last_turns"] == ["bo", "bo", "cy"]
+    state = complete(state, "bo", *first)
+    assert state["order"][state["turn"]] == "bo" and state["phase"] == "playing"  # in a row
+    state = complete(state, "bo", *second)  # 3 + 3 + 4: 10, past Ann's 9
+    assert state["order"][state["turn"]] == "cy"
+    state = act(state, "cy", "end_turn")
+    assert state["phase"] == "over" and state["winners"] == ["bo"]  # one last turn: Ann, with 9 to Bo's 6
+
+
+def test_zenith_counts_one_extra_credit_at_grading_while_its_holder_has_10_spirit():
+    # ZENITH: "While you have 10 or more spirit, this spell counts as 1 extra credit." Rules: "If
+    # you have the most credits in spells in your spellbook at the end of the game, you win."
+    assert "10 or more spirit" in effect("zenith") and "1 extra credit" in effect("zenith")
+    ann = filler(9, "zenith")
+    bo = filler(9 - CREDITS["zenith"], "zenith", *ann)
+
+    state = act(table("ann", "bo"), "ann", "end_turn")
+    state = complete(state, "bo", "zenith", *bo)  # 9 with ZENITH: Bo calls for grading
+    for spirit_at_end, winners in ((10, ["bo"]), (9, ["ann", "bo"])):
+        ended = act(state, "bo", "spirit", delta=spirit_at_end - spirit(state, "bo"))
+        ended = complete(ended, "ann", *ann)  # Ann's last turn: 9 too
+        assert ended["phase"] == "over" and ended["winners"] == winners
+        assert TRACKER.results(ended)[1]["credits"] == 9 + (spirit_at_end >= 10)

@@ -36,6 +36,10 @@ WEAVING = ("weave", "scrounge")  # a scrounged ingredient may be woven as if fro
 # actions, by the turn's action under which the effect fires (read from each card's effect text):
 # cast ones while casting that card, always-on ones when you rest (ALACRITY: "When you rest, you
 # may also weave ..."; SOMNAMBULIST: "When you rest, you may also scrounge.").
+# PROCRASTINATE: "When another student calls for grading, you take two last turns in a row instead
+# of one." ZENITH: "While you have 10 or more spirit, this spell counts as 1 extra credit."
+PROCRASTINATE, LAST_TURNS = "procrastinate", 2
+ZENITH, ZENITH_SPIRIT, ZENITH_CREDIT = "zenith", 10, 1
 COMPLETES_BY_CARD = {
     "consummate": "cast",  # "complete it as if you had woven the last one"
     "virtuoso": "cast",  # "Weave as many ingredients as you like this turn."
@@ -361,19 +365,24 @@ def _end_turn(content: Content, state: dict, who: str, _action: Action) -> dict:
     student = state["students"][who]
     state = _with_student(state, who, spirit=rules.end_of_turn(student["spirit"], _set(content).spirit))
     grading = state.get("grading")
+    order = state["order"]
     if grading is not None:
-        grading = {**grading, "last_turns": [pid for pid in grading["last_turns"] if pid != who]}
+        last = list(grading["last_turns"])
+        if who in last:
+            last.remove(who)  # one of theirs: PROCRASTINATE's holder has two
+        grading = {**grading, "last_turns": last}
     elif rules.calls_for_grading(_spell_credits(student), state["courseload"]):
-        order = state["order"]
         at = order.index(who)
-        grading = {"called_by": who, "last_turns": order[at + 1 :] + order[:at]}
-    state = {
-        **state,
-        "grading": grading,
-        "acted": None,
-        "cast": None,
-        "turn": (state["turn"] + 1) % len(state["order"]),
-    }
+        last = [
+            pid
+            for pid in order[at + 1 :] + order[:at]
+            for _ in range(LAST_TURNS if PROCRASTINATE in _words(state["students"][pid]) else 1)
+        ]
+        grading = {"called_by": who, "last_turns": last}
+    # the next turn: the next student's, or during the last turns the next last turn's (in a row)
+    last = grading["last_turns"] if grading else []
+    turn = order.index(last[0]) if last else (state["turn"] + 1) % len(order)
+    state = {**state, "grading": grading, "acted": None, "cast": None, "turn": turn}
     if grading is not None and not grading["last_turns"]:
         totals = {pid: _credits(s) for pid, s in state["students"].items()}
         return {**state, "phase": "over", "turn": None, "winners": top_scorers(totals)}
@@ -436,7 +445,9 @@ def _words(student: dict) -> list[str]:
 
 
 def _spell_credits(student: dict) -> int:
-    return sum(entry["credits"] for entry in student["spellbook"])
+    """The spellbook's credits, ZENITH's extra one included while its holder's spirit is high."""
+    zenith = ZENITH in _words(student) and (student["spirit"] or 0) >= ZENITH_SPIRIT
+    return sum(entry["credits"] for entry in student["spellbook"]) + (ZENITH_CREDIT if zenith else 0)
 
 
 def _credits(student: dict) -> int:
