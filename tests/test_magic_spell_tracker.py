@@ -409,3 +409,44 @@ def test_zenith_counts_one_extra_credit_at_grading_while_its_holder_has_10_spiri
         ended = complete(ended, "ann", *ann)  # Ann's last turn: 9 too
         assert ended["phase"] == "over" and ended["winners"] == winners
         assert TRACKER.results(ended)[1]["credits"] == 9 + (spirit_at_end >= 10)
+
+
+def test_two_students_trade_between_turns_by_our_ruling():
+    # Rules: "Low Enrollment – You can play with two players. You may swap with each other in between
+    # turns." and "When it is not your turn, you may make consensual trades with any other player who
+    # is not taking a turn." With two, one is always taking a turn: the window is a turn's end.
+    ruling = CONTENT_MS["rulings"].rulings["low-enrollment-trades"].replace("**", "")
+    word = words(2)[0]
+    state = act(act(table("ann", "bo"), "ann", "weave"), "ann", "complete_spell", spell=word)
+    with pytest.raises(Refused, match=re.escape(ruling)):  # during Ann's turn: refused, host too
+        act(state, HOST, "give_spell", player="ann", spell=word, to="bo")
+    started = act(act(state, "ann", "end_turn"), "bo", "rest")  # Bo's first move ends the window
+    with pytest.raises(Refused, match="that student is taking theirs"):
+        act(started, "ann", "give_spell", spell=word, to="bo")
+    between = act(state, "ann", "end_turn")  # Bo's turn, before his first move
+    assert TRACKER.view(between, "bo")["trade_with_turn"] is True
+    given = act(between, "ann", "give_spell", spell=word, to="bo")
+    assert [e["spell"] for e in given["students"]["bo"]["spellbook"]] == [word]
+    back = act(given, "bo", "give_spell", spell=word, to="ann")  # Bo, whose turn it is, trades too
+    assert [e["spell"] for e in back["students"]["ann"]["spellbook"]] == [word]
+    assert spirit(act(between, "bo", "trade_remove"), "bo") == 4
+    # three students: the one taking a turn still does not trade
+    three = act(
+        act(act(table("ann", "bo", "cy"), "ann", "weave"), "ann", "complete_spell", spell=word), "ann", "end_turn"
+    )
+    with pytest.raises(Refused, match="that student is taking theirs"):
+        act(three, "ann", "give_spell", spell=word, to="bo")
+
+
+def test_parley_lets_its_caster_trade_in_the_middle_of_their_turn():
+    # PARLEY: "Make a trade with any other student now, in the middle of your turn."
+    assert "in the middle of your turn" in effect("parley")
+    word = filler(2, "parley")[0]
+    held = act(act(complete(table("ann", "bo", "cy"), "ann", "parley", word), "bo", "end_turn"), "cy", "end_turn")
+    rested = act(held, "ann", "rest")  # without casting it: no trade during her turn
+    with pytest.raises(Refused, match="not during your own"):
+        act(rested, "ann", "give_spell", spell=word, to="bo")
+    cast = act(held, "ann", "cast", spell="parley")
+    assert TRACKER.view(cast, "cy")["trade_with_turn"] is True
+    given = act(act(cast, "ann", "trade_remove"), "ann", "give_spell", spell=word, to="bo")
+    assert [e["spell"] for e in given["students"]["bo"]["spellbook"]] == [word]

@@ -46,7 +46,8 @@
   // Between turns: one of your spells to a student who is not taking their turn (the rules' trade).
   function giveForm(s, you, current, act) {
     const book = s.students[you.actor].spellbook;
-    const others = s.order.filter((id) => id !== you.actor && id !== current);
+    // the student taking a turn trades only when the tracker says (two students between turns, PARLEY)
+    const others = s.order.filter((id) => id !== you.actor && (id !== current || s.trade_with_turn));
     if (!book.length || !others.length) return null;
     const spellPicker = picker("give", "Spell to give", book.map((entry) => [entry.spell, upper(entry.spell)]));
     const studentPicker = picker("to", "Give it to", others.map((id) => [id, `to ${s.students[id].name}`]));
@@ -84,6 +85,7 @@
             button("Weave again", () => act("weave_again"), ""), button("Move ingredient", () => act("move_ingredient"), "")),
           WEAVING.includes(s.acted) || s.by_card ? completeForm(s, act) : null,
           s.acted ? null : castButtons(s, s.students[current], act),  // casting is the turn's one action
+          mine && s.trade_with_turn ? giveForm(s, you, current, act) : null,
           el("div", {class: "row"}, button("End turn", () => act("end_turn"), "primary"))].filter(Boolean));
       } else if (mine) {
         moves.append(...[el("h2", {}, `${s.students[current].name}'s turn`),

@@ -5,7 +5,8 @@ Who may do what:
 - a turn's own moves (rest, research, weave, scrounge, weave_again, move_ingredient, cast,
   complete_spell, end_turn) belong to the student whose turn it is;
 - trading moves (trade_remove, give_spell) belong to students whose turn it is not, as trades
-  happen between turns;
+  happen between turns; with two students, both trade from a turn's end to the next one's first
+  move (our ruling, content/magic-spell/rulings.yaml), and PARLEY's caster trades during their turn;
 - a spell's effect on someone's spirit or stones (spirit, stone) may be recorded any time in play,
   as effects fire on other students' turns too (VICARIOUS, EXTORT);
 - the host may make any of these for anyone, naming them in `player` (for a turn's move, the
@@ -40,6 +41,7 @@ WEAVING = ("weave", "scrounge")  # a scrounged ingredient may be woven as if fro
 # of one." ZENITH: "While you have 10 or more spirit, this spell counts as 1 extra credit."
 PROCRASTINATE, LAST_TURNS = "procrastinate", 2
 ZENITH, ZENITH_SPIRIT, ZENITH_CREDIT = "zenith", 10, 1
+PARLEY = "parley"
 COMPLETES_BY_CARD = {
     "consummate": "cast",  # "complete it as if you had woven the last one"
     "virtuoso": "cast",  # "Weave as many ingredients as you like this turn."
@@ -189,13 +191,28 @@ def join(state: dict, player_id: str, name: str) -> dict:
 
 
 def apply(content: Content, state: dict, actor: str, action: Action) -> dict:
-    return _MOVES[type(action)](content, state, _who(state, actor, action), action)
+    try:
+        who = _who(state, actor, action)
+    except Refused as refusal:
+        raise _with_ruling(content, state, refusal) from None
+    state = _MOVES[type(action)](content, state, who, action)
+    # between turns: from a turn's end to the next student's first move (two students trade then)
+    if isinstance(action, TURN_MOVES) and state["phase"] == "playing":
+        state = {**state, "between": isinstance(action, EndTurn)}
+    return state
 
 
 def view(state: dict, actor: str) -> dict:
     """Everything (Magic Spell hides nothing the tracker holds), plus each student's credits."""
     credits = {pid: _credits(student) for pid, student in state["students"].items()}
-    return {**state, "you": actor, "credits": credits, "by_card": _completing_card(state)}
+    playing = state["phase"] == "playing"
+    return {
+        **state,
+        "you": actor,
+        "credits": credits,
+        "by_card": _completing_card(state),
+        "trade_with_turn": playing and _trading_with_turn(state),  # a phone offers the trade then
+    }
 
 
 def _completing_card(state: dict) -> str | None:
@@ -222,9 +239,23 @@ def _who(state: dict, actor: str, action: Action) -> str:
     who = moved_for(actor, action, _turn(state))
     if who not in state["students"]:
         raise Refused("There is no such student at this table.")
-    if isinstance(action, TRADE_MOVES) and who == _turn(state):
+    if isinstance(action, TRADE_MOVES) and who == _turn(state) and not _trading_with_turn(state):
         raise Refused("Trades happen between turns, not during your own.")
     return who
+
+
+def _with_ruling(content: Content, state: dict, refusal: Refused) -> Refused:
+    """A trade refused at a table of two says our ruling on when two students trade."""
+    if len(state["order"]) != 2 or not str(refusal).startswith("Trades happen"):
+        return refusal
+    return Refused(f"{refusal} {content['rulings'].rulings['low-enrollment-trades'].replace('**', '')}")
+
+
+def _trading_with_turn(state: dict) -> bool:
+    """Whether the student whose turn it is may trade now: with two students, between turns (our
+    ruling); or after casting PARLEY: "Make a trade with any other student now, in the middle of
+    your turn." """
+    return (len(state["order"]) == 2 and state.get("between", False)) or state.get("cast") == PARLEY
 
 
 def _turn(state: dict) -> str | None:
@@ -335,8 +366,8 @@ def _give_spell(content: Content, state: dict, who: str, action: GiveSpell) -> d
         raise Refused(f"{card['spell'].upper()} is not in your spellbook.")
     if action.to not in state["students"] or action.to == who:
         raise Refused("Give it to another student at this table.")
-    if action.to == state["order"][state["turn"]]:
-        raise Refused("Trades happen between turns: that student is taking theirs.")
+    if action.to == _turn(state) and not _trading_with_turn(state):
+        raise _with_ruling(content, state, Refused("Trades happen between turns: that student is taking theirs."))
     entry = next(e for e in book if e["spell"] == card["spell"])
     state = _with_student(state, who, spellbook=[e for e in book if e is not entry])
     return _with_student(state, action.to, spellbook=[*state["students"][action.to]["spellbook"], entry])
