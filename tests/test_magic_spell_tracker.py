@@ -94,7 +94,7 @@ def test_research_is_refused_when_it_cannot_be_paid():
 def test_weaving_again_and_moving_cost_spirit_only_while_weaving():
     state = act(table("ann", "bo"), "ann", "weave")
     state = act(act(state, "ann", "weave_again"), "ann", "move_ingredient")
-    assert spirit(state, "ann") == 3
+    assert spirit(state, "ann") == 2  # a move after weaving is a weave again too (below)
     scrounged = act(act(table("ann", "bo"), "ann", "scrounge"), "ann", "weave_again")
     assert spirit(scrounged, "ann") == 4
     for kind in ("weave_again", "move_ingredient", "complete_spell"):
@@ -104,8 +104,10 @@ def test_weaving_again_and_moving_cost_spirit_only_while_weaving():
     broke = act(act(table("ann", "bo"), "ann", "spirit", delta=-5), "ann", "weave")
     with pytest.raises(Refused, match="Weaving again costs 1 spirit; you have 0"):
         act(broke, "ann", "weave_again")
-    with pytest.raises(Refused, match="Moving an ingredient costs 1 spirit; you have 0"):
+    with pytest.raises(Refused, match="Weaving again to move an ingredient costs 2 spirit; you have 0"):
         act(broke, "ann", "move_ingredient")
+    with pytest.raises(Refused, match="Moving an ingredient costs 1 spirit; you have 0"):
+        act(act(table("ann", "bo"), "ann", "spirit", delta=-5), "ann", "move_ingredient")
 
 
 def test_only_the_student_whose_turn_it_is_acts_and_the_host_acts_for_anyone():
@@ -450,3 +452,19 @@ def test_parley_lets_its_caster_trade_in_the_middle_of_their_turn():
     assert TRACKER.view(cast, "cy")["trade_with_turn"] is True
     given = act(act(cast, "ann", "trade_remove"), "ann", "give_spell", spell=word, to="bo")
     assert [e["spell"] for e in given["students"]["bo"]["spellbook"]] == [word]
+
+
+@pytest.mark.parametrize("moves", [1, 2, 3])
+def test_moving_woven_ingredients_is_weaving_so_n_moves_cost_2n_minus_1(moves):
+    # "Take an ingredient from your cabinet or one of your partially woven spells and put it face
+    # down on one of your homework spells. You must spend one spirit to take an ingredient from one
+    # spell and move it to another." and "Once you've finished weaving, you may immediately spend a
+    # point of spirit to take another weave action." Each move is a weave: the first is the turn's
+    # action plus 1 for the move, each further one 1 + 1. One per move would be N.
+    state = act(table("ann", "bo"), "ann", "spirit", delta=5)
+    for _ in range(moves):
+        state = act(state, "ann", "move_ingredient")
+    assert spirit(state, "ann") == 10 - (2 * moves - 1)
+    assert state["acted"] == "weave"
+    with pytest.raises(Refused, match="already taken this turn's action"):
+        act(state, "ann", "rest")  # the first move was the turn's Weave

@@ -88,7 +88,8 @@ class WeaveAgain(Action):
 
 
 class MoveIngredient(Action):
-    """While weaving: pay to move an ingredient from one spell to another."""
+    """A weave that moves an ingredient from one spell to another: the move's spirit, plus a weave
+    again's unless it is the turn's first weave."""
 
 
 class Cast(Action):
@@ -318,6 +319,18 @@ def _while_weaving(what: str, then):
     return move
 
 
+def _move(content: Content, state: dict, who: str, action: MoveIngredient) -> dict:
+    """A move is a weave: the turn's Weave action when nothing was done yet, else a weave again."""
+    if state["acted"] not in (None, *WEAVING):
+        raise Refused("Moving an ingredient is part of weaving: weave first this turn.")
+    first = state["acted"] is None
+    try:
+        spirit = rules.move_ingredient(state["students"][who]["spirit"], _set(content).spirit, first)
+    except rules.RuleError as err:
+        raise Refused(f"{err}.") from None
+    return {**_with_student(state, who, spirit=spirit), "acted": "weave" if first else state["acted"]}
+
+
 def _cast(content: Content, state: dict, who: str, action: Cast) -> dict:
     card = _card(state, action.spell)
     word = card["spell"].upper()
@@ -427,7 +440,7 @@ _MOVES = {
     Weave: _main_action("weave"),
     Scrounge: _main_action("scrounge"),
     WeaveAgain: _while_weaving("Weaving again", _paying(rules.weave_again)),
-    MoveIngredient: _while_weaving("Moving an ingredient", _paying(rules.move_ingredient)),
+    MoveIngredient: _move,
     Cast: _main_action("cast", _cast),
     CompleteSpell: _complete,  # while weaving, or by a card's effect (_by_card)
     EndTurn: _end_turn,
