@@ -95,7 +95,7 @@ def test_weaving_again_and_moving_cost_spirit_only_while_weaving():
     state = act(table("ann", "bo"), "ann", "weave")
     state = act(act(state, "ann", "weave_again"), "ann", "move_ingredient")
     assert spirit(state, "ann") == 2  # a move after weaving is a weave again too (below)
-    scrounged = act(act(table("ann", "bo"), "ann", "scrounge"), "ann", "weave_again")
+    scrounged = act(act(table("ann", "bo"), "ann", "scrounge", woven=True), "ann", "weave_again")
     assert spirit(scrounged, "ann") == 4
     for kind in ("weave_again", "move_ingredient", "complete_spell"):
         payload = {"spell": "verve"} if kind == "complete_spell" else {}
@@ -468,3 +468,17 @@ def test_moving_woven_ingredients_is_weaving_so_n_moves_cost_2n_minus_1(moves):
     assert state["acted"] == "weave"
     with pytest.raises(Refused, match="already taken this turn's action"):
         act(state, "ann", "rest")  # the first move was the turn's Weave
+
+
+def test_weaving_again_follows_only_an_actual_weave_not_a_scrounge_kept_or_put_back():
+    # "Once you've finished weaving, you may immediately spend a point of spirit to take another
+    # weave action." Scrounge: "If it matches a magic word letter in one of your homework spells, you
+    # may add it directly to that spell as if you had woven it from your cabinet."
+    kept = act(table("ann", "bo"), "ann", "scrounge")  # kept in the cabinet or put back
+    for kind, payload in (("weave_again", {}), ("move_ingredient", {}), ("complete_spell", {"spell": "verve"})):
+        with pytest.raises(Refused, match="part of weaving: weave first"):
+            act(kept, "ann", kind, **payload)
+    woven = act(table("ann", "bo"), "ann", "scrounge", woven=True)
+    assert spirit(act(act(woven, "ann", "weave_again"), "ann", "move_ingredient"), "ann") == 5 - 1 - 2
+    assert act(woven, "ann", "complete_spell", spell="verve")["students"]["ann"]["spellbook"]
+    assert not act(act(woven, "ann", "end_turn"), "bo", "scrounge")["woven"]  # each turn afresh

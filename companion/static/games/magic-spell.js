@@ -3,7 +3,6 @@
 "use strict";
 (() => {
   const {el, button} = window.SpellpressUI;
-  const WEAVING = ["weave", "scrounge"];
   const picked = {};  // select name -> value: another phone's move redraws the panel mid-choice
 
   const upper = (word) => word.toUpperCase();  // magic words are printed in capitals
@@ -82,8 +81,9 @@
           el("div", {class: "grid"},
             button("Rest", () => act("rest")), button("Research", () => act("research")),
             button("Weave", () => act("weave")), button("Scrounge", () => act("scrounge")),
+            button("Scrounge & weave", () => act("scrounge", {woven: true})),  // only a weave lets you weave again
             button("Weave again", () => act("weave_again"), ""), button("Move ingredient", () => act("move_ingredient"), "")),
-          WEAVING.includes(s.acted) || s.by_card ? completeForm(s, act) : null,
+          s.woven || s.by_card ? completeForm(s, act) : null,
           s.acted ? null : castButtons(s, s.students[current], act),  // casting is the turn's one action
           mine && s.trade_with_turn ? giveForm(s, you, current, act) : null,
           el("div", {class: "row"}, button("End turn", () => act("end_turn"), "primary"))].filter(Boolean));

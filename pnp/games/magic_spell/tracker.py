@@ -32,7 +32,6 @@ from pnp.games.magic_spell.kinds import SetRules
 from pnp.rules.table import HOST, HOST_ONLY, TURN, GameTracker, Refused, Who, moved_for, top_scorers
 
 COURSELOADS = ("normal", "heavy", "heaviest")  # the content's courseload list, in order
-WEAVING = ("weave", "scrounge")  # a scrounged ingredient may be woven as if from the cabinet
 # Our cards whose effect weaves, scrounges or completes a spell outside the Weave and Scrounge
 # actions, by the turn's action under which the effect fires (read from each card's effect text):
 # cast ones while casting that card, always-on ones when you rest (ALACRITY: "When you rest, you
@@ -80,7 +79,9 @@ class Weave(Action):
 
 
 class Scrounge(Action):
-    """The turn's action: look at a laboratory ingredient (free; may weave it)."""
+    """The turn's action: look at a laboratory ingredient (free), then weave it, keep it or put it back."""
+
+    woven: bool = False  # woven straight into a homework spell: only then may you weave again
 
 
 class WeaveAgain(Action):
@@ -177,6 +178,7 @@ def setup(content: Content, options: Options) -> dict:
         "turn": None,  # index into order of the student whose turn it is
         "acted": None,  # this turn's action so far: rest, research, weave, scrounge, cast
         "cast": None,  # the spell cast this turn, if that was the action
+        "woven": False,  # whether this turn has woven (a weave, a move, a scrounge woven in)
         "grading": None,  # once called: {called_by, last_turns: [ids still to play]}
         "winners": [],
     }
@@ -200,6 +202,12 @@ def apply(content: Content, state: dict, actor: str, action: Action) -> dict:
     # between turns: from a turn's end to the next student's first move (two students trade then)
     if isinstance(action, TURN_MOVES) and state["phase"] == "playing":
         state = {**state, "between": isinstance(action, EndTurn)}
+    # "Once you've finished weaving, you may immediately spend a point of spirit to take another
+    # weave action": only after a weave, not after a scrounge kept or put back
+    if isinstance(action, (Weave, WeaveAgain, MoveIngredient)) or (isinstance(action, Scrounge) and action.woven):
+        state = {**state, "woven": True}
+    elif isinstance(action, EndTurn):
+        state = {**state, "woven": False}
     return state
 
 
@@ -219,7 +227,7 @@ def view(state: dict, actor: str) -> dict:
 def _completing_card(state: dict) -> str | None:
     """The card of the current student's that lets them complete a spell now outside weaving
     (a phone offers Complete with it), if any."""
-    if state["phase"] != "playing" or state["acted"] in WEAVING:
+    if state["phase"] != "playing" or state.get("woven"):
         return None
     if state["acted"] == "cast":
         return state["cast"] if COMPLETES_BY_CARD.get(state["cast"]) == "cast" else None
@@ -312,7 +320,7 @@ def _main_action(name: str, then=None):
 
 def _while_weaving(what: str, then):
     def move(content: Content, state: dict, who: str, action: Action) -> dict:
-        if state["acted"] not in WEAVING:
+        if not state.get("woven"):
             raise Refused(f"{what} is part of weaving: weave first this turn.")
         return then(content, state, who, action)
 
@@ -321,7 +329,7 @@ def _while_weaving(what: str, then):
 
 def _move(content: Content, state: dict, who: str, action: MoveIngredient) -> dict:
     """A move is a weave: the turn's Weave action when nothing was done yet, else a weave again."""
-    if state["acted"] not in (None, *WEAVING):
+    if state["acted"] is not None and not state.get("woven"):
         raise Refused("Moving an ingredient is part of weaving: weave first this turn.")
     first = state["acted"] is None
     try:
@@ -362,7 +370,7 @@ def _by_card(state: dict, who: str, word: str) -> None:
 
 
 def _complete(content: Content, state: dict, who: str, action: CompleteSpell) -> dict:
-    if state["acted"] not in WEAVING:
+    if not state.get("woven"):
         _by_card(state, who, action.by_card)
     card = _card(state, action.spell)
     holder = next((pid for pid, s in state["students"].items() if card["spell"] in _words(s)), None)
