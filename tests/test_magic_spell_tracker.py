@@ -482,3 +482,20 @@ def test_weaving_again_follows_only_an_actual_weave_not_a_scrounge_kept_or_put_b
     assert spirit(act(act(woven, "ann", "weave_again"), "ann", "move_ingredient"), "ann") == 5 - 1 - 2
     assert act(woven, "ann", "complete_spell", spell="verve")["students"]["ann"]["spellbook"]
     assert not act(act(woven, "ann", "end_turn"), "bo", "scrounge")["woven"]  # each turn afresh
+
+
+def test_a_stone_woven_into_a_completed_spell_leaves_the_game_and_frees_no_place():
+    # Philosopher's Stone: "When a philosopher's stone would be returned to the laboratory, remove it
+    # from the game instead." Completing a spell puts "all of the ingredients on the spell face-up
+    # in the laboratory".
+    assert len(CONTENT_MS["magic-spell-set"].philosophers_stones) == 3
+    state = table("ann", "bo", "cy")
+    for who in ("ann", "bo", "cy"):
+        state = act(state, who, "stone", delta=1)
+    state = act(act(state, "ann", "weave"), "ann", "stone", delta=-1)  # onto a homework spell
+    state = act(state, "ann", "complete_spell", spell="verve", stone=True)
+    assert state["stones_gone"] == 1 and state["students"]["ann"]["stones"] == 0
+    with pytest.raises(Refused, match="only 3 philosopher's stones"):
+        act(state, "ann", "stone", delta=1)  # two held, one gone: no fourth
+    with pytest.raises(Refused, match="only 3 philosopher's stones"):  # Bo and Cy hold the other two
+        act(state, "ann", "complete_spell", spell="zenith", stone=True)

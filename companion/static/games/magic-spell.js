@@ -29,9 +29,11 @@
   function completeForm(s, act) {
     const held = new Set(s.order.flatMap((id) => s.students[id].spellbook.map((entry) => entry.spell)));
     const free = s.deck.filter((card) => !held.has(card.spell)).sort((a, b) => a.spell.localeCompare(b.spell));
+    const stone = el("input", {type: "checkbox", name: "stone"});
     const spellPicker = picker("complete", "Spell to complete", free.map((card) => [card.spell, `${upper(card.spell)} · ${creditsLabel(card.credits)}`]));
     return el("div", {}, el("div", {class: "label"}, "Complete a spell"),
-      pickForm("Complete", [spellPicker], () => act("complete_spell", s.by_card ? {spell: spellPicker.value, by_card: s.by_card} : {spell: spellPicker.value})));
+      pickForm("Complete", [spellPicker, el("label", {class: "small"}, stone, " a philosopher's stone in it (it leaves the game)")],
+        () => act("complete_spell", {spell: spellPicker.value, ...(s.by_card ? {by_card: s.by_card} : {}), ...(stone.checked ? {stone: true} : {})})));
   }
 
   function castButtons(s, student, act) {

@@ -105,6 +105,7 @@ class CompleteSpell(Action):
 
     spell: str = Field(min_length=1, max_length=40)
     by_card: str = Field("", max_length=40)
+    stone: bool = False  # a philosopher's stone was woven into it: it leaves the game
 
 
 class EndTurn(Action):
@@ -179,6 +180,7 @@ def setup(content: Content, options: Options) -> dict:
         "acted": None,  # this turn's action so far: rest, research, weave, scrounge, cast
         "cast": None,  # the spell cast this turn, if that was the action
         "woven": False,  # whether this turn has woven (a weave, a move, a scrounge woven in)
+        "stones_gone": 0,  # philosopher's stones woven into completed spells: out of the game
         "grading": None,  # once called: {called_by, last_turns: [ids still to play]}
         "winners": [],
     }
@@ -377,7 +379,11 @@ def _complete(content: Content, state: dict, who: str, action: CompleteSpell) ->
     if holder is not None:
         raise Refused(f"{card['spell'].upper()} is already in {state['students'][holder]['name']}'s spellbook.")
     book = [*state["students"][who]["spellbook"], {"spell": card["spell"], "credits": card["credits"]}]
-    return _with_student(state, who, spellbook=book)
+    # "When a philosopher's stone would be returned to the laboratory, remove it from the game instead."
+    gone = state.get("stones_gone", 0) + action.stone
+    if _stones_held(state) + gone > len(_set(content).philosophers_stones):
+        raise Refused(f"The set has only {len(_set(content).philosophers_stones)} philosopher's stones.")
+    return {**_with_student(state, who, spellbook=book), "stones_gone": gone}
 
 
 def _give_spell(content: Content, state: dict, who: str, action: GiveSpell) -> dict:
@@ -403,7 +409,7 @@ def _spirit(content: Content, state: dict, who: str, action: SpiritChange) -> di
 
 def _stone(content: Content, state: dict, who: str, action: StoneChange) -> dict:
     stones = state["students"][who]["stones"] + action.delta
-    held = sum(s["stones"] for s in state["students"].values()) + action.delta
+    held = _stones_held(state) + state.get("stones_gone", 0) + action.delta  # gone stones never return
     if stones < 0:
         raise Refused(f"{state['students'][who]['name']} holds {stones - action.delta} philosopher's stones.")
     if held > len(_set(content).philosophers_stones):
@@ -490,6 +496,10 @@ def _card(state: dict, word: str) -> dict:
     if card is None:
         raise Refused(f"There is no spell {word.upper()} in the deck.")
     return card
+
+
+def _stones_held(state: dict) -> int:
+    return sum(s["stones"] for s in state["students"].values())
 
 
 def _words(student: dict) -> list[str]:
