@@ -499,3 +499,14 @@ def test_a_stone_woven_into_a_completed_spell_leaves_the_game_and_frees_no_place
         act(state, "ann", "stone", delta=1)  # two held, one gone: no fourth
     with pytest.raises(Refused, match="only 3 philosopher's stones"):  # Bo and Cy hold the other two
         act(state, "ann", "complete_spell", spell="zenith", stone=True)
+
+
+def test_a_table_seats_the_games_player_range():
+    # Low Enrollment: "You can play with two players."; the set: "3-4 students (2 with Low Enrollment)"
+    assert game("magic-spell").players == (2, 4)
+    state = table("ann", "bo", "cy", "di", start=False)
+    with pytest.raises(Refused, match="seats 2 to 4 students"):
+        TRACKER.join(state, "ed", "Ed")
+    assert TRACKER.join(state, "di", "Dee")["students"]["di"]["name"] == "Dee"  # renaming still works
+    with pytest.raises(Refused, match="at least two students"):
+        act(table("ann", start=False), HOST, "start")

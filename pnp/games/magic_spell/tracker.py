@@ -26,7 +26,7 @@ from pydantic import Field
 
 from pnp.content.loader import Content
 from pnp.content.validate import Strict
-from pnp.games.magic_spell import rules
+from pnp.games.magic_spell import GAME, rules
 from pnp.games.magic_spell.checks import printed_credits, spells
 from pnp.games.magic_spell.kinds import SetRules
 from pnp.rules.table import HOST, HOST_ONLY, TURN, GameTracker, Refused, Who, moved_for, top_scorers
@@ -191,6 +191,9 @@ def join(state: dict, player_id: str, name: str) -> dict:
         raise Refused("The semester has begun: no one can join now.")
     if player_id in state["students"]:  # a second join renames
         return _with_student(state, player_id, name=name)
+    fewest, most = GAME.players
+    if len(state["order"]) >= most:
+        raise Refused(f"A Magic Spell table seats {fewest} to {most} students; this one is full.")
     student = {"name": name, "spirit": None, "spellbook": [], "stones": 0}
     return {**state, "order": [*state["order"], player_id], "students": {**state["students"], player_id: student}}
 
