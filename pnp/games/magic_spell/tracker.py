@@ -32,15 +32,15 @@ from pnp.games.magic_spell.kinds import SetRules
 from pnp.rules.table import HOST, HOST_ONLY, TURN, GameTracker, Refused, Who, moved_for, top_scorers
 
 COURSELOADS = ("normal", "heavy", "heaviest")  # the content's courseload list, in order
-# Our cards whose effect weaves, scrounges or completes a spell outside the Weave and Scrounge
-# actions, by the turn's action under which the effect fires (read from each card's effect text):
-# cast ones while casting that card, always-on ones when you rest (ALACRITY: "When you rest, you
-# may also weave ..."; SOMNAMBULIST: "When you rest, you may also scrounge.").
 # PROCRASTINATE: "When another student calls for grading, you take two last turns in a row instead
 # of one." ZENITH: "While you have 10 or more spirit, this spell counts as 1 extra credit."
 PROCRASTINATE, LAST_TURNS = "procrastinate", 2
 ZENITH, ZENITH_SPIRIT, ZENITH_CREDIT = "zenith", 10, 1
 PARLEY = "parley"
+# Our cards whose effect weaves, scrounges or completes a spell outside the Weave and Scrounge
+# actions, by the turn's action under which the effect fires (read from each card's effect text):
+# cast ones while casting that card, always-on ones when you rest (ALACRITY: "When you rest, you
+# may also weave ..."; SOMNAMBULIST: "When you rest, you may also scrounge.").
 COMPLETES_BY_CARD = {
     "consummate": "cast",  # "complete it as if you had woven the last one"
     "virtuoso": "cast",  # "Weave as many ingredients as you like this turn."
@@ -180,6 +180,7 @@ def setup(content: Content, options: Options) -> dict:
         "acted": None,  # this turn's action so far: rest, research, weave, scrounge, cast
         "cast": None,  # the spell cast this turn, if that was the action
         "woven": False,  # whether this turn has woven (a weave, a move, a scrounge woven in)
+        "between": False,  # from a turn's end to the next student's first move (two students trade then)
         "stones_gone": 0,  # philosopher's stones woven into completed spells: out of the game
         "grading": None,  # once called: {called_by, last_turns: [ids still to play]}
         "winners": [],
