@@ -8,6 +8,7 @@ from pnp.content.game import load_game
 from pnp.games import game
 from pnp.games.magic_spell import rules
 from pnp.games.magic_spell.checks import printed_credits, spells
+from pnp.games.magic_spell.tracker import COMPLETES_BY_CARD
 from pnp.paths import CONTENT
 from tests.browser import join, open_table, phone, shot
 from tests.companion_server import free_port, server
@@ -77,6 +78,13 @@ def test_a_spell_is_completed_by_picking_it_and_cast_by_its_button(chromium, tmp
         host.locator("[data-testid=my-spirit]", has_text=str(after_cast)).wait_for(timeout=1000)
         cell(guest, "Ada", 1).filter(has_text=str(after_cast)).wait_for(timeout=1000)
         assert host.get_by_role("button", name=cast).count() == 0  # casting was this turn's action
+        # its effect completes a spell outside weaving: the panel offers it, naming the card
+        assert card.word in COMPLETES_BY_CARD
+        other = next(c.word for c in spells(CONTENT_MS) if c.word != card.word)
+        host.get_by_label("Spell to complete").select_option(other)
+        host.locator("input[name=stone]").check()  # woven with a philosopher's stone
+        tap(host, "Complete")
+        cell(guest, "Ada", 0).filter(has_text=other.upper()).wait_for(timeout=1000)
 
         tap(host, "End turn")
         tap(guest, "End turn")
@@ -113,3 +121,25 @@ def test_a_spell_is_given_between_turns_to_a_student_not_taking_theirs(chromium,
         cell(bo, "Cy", 2).filter(has_text=str(CREDITS[word])).wait_for(timeout=1000)
         ada.locator("text=Trade a spell").wait_for(state="detached", timeout=1000)  # nothing left to give
         ada.locator("#history", has_text=f"Ada: gave {word.upper()} to Cy").wait_for(timeout=1000)
+
+
+def test_two_students_trade_between_turns(chromium, tmp_path):
+    # Low Enrollment: "You may swap with each other in between turns." (our ruling: after a turn's
+    # end, before the next student's first move)
+    word = next(iter(CREDITS))
+    with server(f"sqlite:///{tmp_path / 'companion.sqlite3'}", tmp_path, port=free_port()) as port:
+        ada, bo = seat(chromium, port, "Ada", "Bo")
+        tap(ada, "Weave")
+        ada.get_by_label("Spell to complete").select_option(word)
+        tap(ada, "Complete")
+        cell(ada, "Ada", 0).filter(has_text=word.upper()).wait_for(timeout=1000)
+        assert ada.locator("text=Trade a spell").count() == 0  # during her own turn: nobody to trade with
+        tap(ada, "End turn")
+        to = ada.get_by_label("Give it to")
+        to.wait_for(timeout=1000)
+        assert to.locator("option").all_inner_texts() == ["Give it to", "to Bo"]  # Bo's turn has not begun
+        ada.get_by_label("Spell to give").select_option(word)
+        to.select_option(label="to Bo")
+        tap(ada, "Give")
+        cell(ada, "Bo", 0).filter(has_text=word.upper()).wait_for(timeout=1000)
+        assert ada.dialogs == [] and bo.dialogs == []

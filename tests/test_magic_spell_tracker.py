@@ -3,6 +3,7 @@ stones, the end of the semester, and undo through the log."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from pnp.content.game import load_game
 from pnp.games import game
 from pnp.games.magic_spell.checks import printed_credits, spells
+from pnp.games.magic_spell.tracker import COMPLETES_BY_CARD as TRACKER_BY_CARD
 from pnp.games.magic_spell.tracker import TRACKER
 from pnp.paths import CONTENT
 from pnp.rules.table import HOST, TURN, Entry, NotYours, Refused, replay, undo_target
@@ -92,8 +94,8 @@ def test_research_is_refused_when_it_cannot_be_paid():
 def test_weaving_again_and_moving_cost_spirit_only_while_weaving():
     state = act(table("ann", "bo"), "ann", "weave")
     state = act(act(state, "ann", "weave_again"), "ann", "move_ingredient")
-    assert spirit(state, "ann") == 3
-    scrounged = act(act(table("ann", "bo"), "ann", "scrounge"), "ann", "weave_again")
+    assert spirit(state, "ann") == 2  # a move after weaving is a weave again too (below)
+    scrounged = act(act(table("ann", "bo"), "ann", "scrounge", woven=True), "ann", "weave_again")
     assert spirit(scrounged, "ann") == 4
     for kind in ("weave_again", "move_ingredient", "complete_spell"):
         payload = {"spell": "verve"} if kind == "complete_spell" else {}
@@ -102,8 +104,10 @@ def test_weaving_again_and_moving_cost_spirit_only_while_weaving():
     broke = act(act(table("ann", "bo"), "ann", "spirit", delta=-5), "ann", "weave")
     with pytest.raises(Refused, match="Weaving again costs 1 spirit; you have 0"):
         act(broke, "ann", "weave_again")
-    with pytest.raises(Refused, match="Moving an ingredient costs 1 spirit; you have 0"):
+    with pytest.raises(Refused, match="Weaving again to move an ingredient costs 2 spirit; you have 0"):
         act(broke, "ann", "move_ingredient")
+    with pytest.raises(Refused, match="Moving an ingredient costs 1 spirit; you have 0"):
+        act(act(table("ann", "bo"), "ann", "spirit", delta=-5), "ann", "move_ingredient")
 
 
 def test_only_the_student_whose_turn_it_is_acts_and_the_host_acts_for_anyone():
@@ -310,3 +314,199 @@ def test_undoing_a_rest_is_refused_when_its_spirit_paid_for_a_later_move():
     # without the rest (seq 4), the seventh weave could not have been paid for
     with pytest.raises(Refused, match="Weaving again costs 1 spirit; you have 0"):
         replay(TRACKER, CONTENT_MS, options, [*log, Entry(99, HOST, "undo", {"seq": 4})])
+
+
+# --- spells completed by a card's effect, outside the Weave and Scrounge actions --------------
+
+BY_CARD = {card.word: card.effect for card in spells(CONTENT_MS) if card.word in TRACKER_BY_CARD}
+
+
+def filler(total: int, *taken: str) -> list[str]:
+    """Spells of no card effect here, worth `total` credits together."""
+    picked = []
+    for word, n in sorted(CREDITS.items(), key=lambda item: -item[1]):
+        if word not in taken and word not in TRACKER_BY_CARD and n <= total - sum(CREDITS[w] for w in picked):
+            picked.append(word)
+    assert sum(CREDITS[w] for w in picked) == total
+    return picked
+
+
+@pytest.mark.parametrize("card", sorted(TRACKER_BY_CARD))
+def test_a_spell_completed_by_a_cards_effect_is_recorded_and_calls_for_grading(card):
+    # Each card's effect weaves, scrounges or completes outside the Weave and Scrounge actions:
+    assert re.search(r"\b(weave|scrounge|complete)", BY_CARD[card], re.IGNORECASE)
+    # "If you have 9 or more credits worth of spells in your spellbook at the end of your turn, tell
+    # the other players that you're about to submit your spellbook for grading."
+    last = words(1)[-1]
+    state = complete(table("ann", "bo"), "ann", card, *filler(8 - CREDITS[card], last))
+    state = act(state, "bo", "end_turn")
+    action = ("cast", {"spell": card}) if TRACKER_BY_CARD[card] == "cast" else ("rest", {})
+    state = act(state, "ann", action[0], **action[1])
+    with pytest.raises(Refused, match="part of weaving: weave first this turn, or name the card"):
+        act(state, "ann", "complete_spell", spell=last)
+    state = act(state, "ann", "complete_spell", spell=last, by_card=card.upper())
+    assert last in [e["spell"] for e in state["students"]["ann"]["spellbook"]]
+    state = act(state, "ann", "end_turn")
+    assert state["grading"] == {"called_by": "ann", "last_turns": ["bo"]}
+
+
+def test_a_card_completes_a_spell_only_under_the_action_its_effect_names():
+    state = complete(table("ann", "bo"), "ann", "alacrity", "consummate")
+    state = act(state, "bo", "end_turn")
+    spell = filler(1, "alacrity", "consummate")[0]
+    rested = act(state, "ann", "rest")  # ALACRITY: "When you rest, you may also weave ..."
+    with pytest.raises(Refused, match="CONSUMMATE works when you cast it"):
+        act(rested, "ann", "complete_spell", spell=spell, by_card="consummate")
+    with pytest.raises(Refused, match="VERVE does not let you weave, scrounge or complete"):
+        act(rested, "ann", "complete_spell", spell=spell, by_card="verve")
+    with pytest.raises(Refused, match="SOMNAMBULIST is not in your spellbook"):
+        act(rested, "ann", "complete_spell", spell=spell, by_card="somnambulist")
+    cast = act(state, "ann", "cast", spell="consummate")
+    with pytest.raises(Refused, match="ALACRITY works when you rest"):
+        act(cast, "ann", "complete_spell", spell=spell, by_card="alacrity")
+    assert act(cast, "ann", "complete_spell", spell=spell, by_card="consummate")["cast"] == "consummate"
+    assert act(act(cast, "ann", "end_turn"), "bo", "rest")["cast"] is None
+    # what a phone offers: Complete, naming the card
+    assert [TRACKER.view(s, "ann")["by_card"] for s in (state, rested, cast)] == [None, "alacrity", "consummate"]
+
+
+def test_the_cards_that_complete_spells_are_all_in_the_deck():
+    assert set(TRACKER_BY_CARD) <= {card.word for card in spells(CONTENT_MS)}
+
+
+def effect(word: str) -> str:
+    return next(card.effect for card in spells(CONTENT_MS) if card.word == word).replace("*", "")
+
+
+def test_procrastinate_gives_its_holder_two_last_turns_in_a_row():
+    # PROCRASTINATE: "When another student calls for grading, you take two last turns in a row instead
+    # of one." Rules: "Each other player gets one last turn, in order, and the game ends."
+    assert "two last turns in a row" in effect("procrastinate")
+    ann = filler(9, "procrastinate")
+    first = filler(3, "procrastinate", *ann)
+    second = filler(4, "procrastinate", *ann, *first)
+    state = act(table("ann", "bo", "cy"), "ann", "end_turn")
+    state = act(complete(state, "bo", "procrastinate"), "cy", "end_turn")
+    state = complete(state, "ann", *ann)  # 9 credits: Ann calls for grading
+    assert state["grading"]["last_turns"] == ["bo", "bo", "cy"]
+    state = complete(state, "bo", *first)
+    assert state["order"][state["turn"]] == "bo" and state["phase"] == "playing"  # in a row
+    state = complete(state, "bo", *second)  # 3 + 3 + 4: 10, past Ann's 9
+    assert state["order"][state["turn"]] == "cy"
+    state = act(state, "cy", "end_turn")
+    assert state["phase"] == "over" and state["winners"] == ["bo"]  # one last turn: Ann, with 9 to Bo's 6
+
+
+def test_zenith_counts_one_extra_credit_at_grading_while_its_holder_has_10_spirit():
+    # ZENITH: "While you have 10 or more spirit, this spell counts as 1 extra credit." Rules: "If
+    # you have the most credits in spells in your spellbook at the end of the game, you win."
+    assert "10 or more spirit" in effect("zenith") and "1 extra credit" in effect("zenith")
+    ann = filler(9, "zenith")
+    bo = filler(9 - CREDITS["zenith"], "zenith", *ann)
+
+    state = act(table("ann", "bo"), "ann", "end_turn")
+    state = complete(state, "bo", "zenith", *bo)  # 9 with ZENITH: Bo calls for grading
+    for spirit_at_end, winners in ((10, ["bo"]), (9, ["ann", "bo"])):
+        ended = act(state, "bo", "spirit", delta=spirit_at_end - spirit(state, "bo"))
+        ended = complete(ended, "ann", *ann)  # Ann's last turn: 9 too
+        assert ended["phase"] == "over" and ended["winners"] == winners
+        assert TRACKER.results(ended)[1]["credits"] == 9 + (spirit_at_end >= 10)
+
+
+def test_two_students_trade_between_turns_by_our_ruling():
+    # Rules: "Low Enrollment – You can play with two players. You may swap with each other in between
+    # turns." and "When it is not your turn, you may make consensual trades with any other player who
+    # is not taking a turn." With two, one is always taking a turn: the window is a turn's end.
+    ruling = CONTENT_MS["rulings"].rulings["low-enrollment-trades"].replace("**", "")
+    word = words(2)[0]
+    state = act(act(table("ann", "bo"), "ann", "weave"), "ann", "complete_spell", spell=word)
+    with pytest.raises(Refused, match=re.escape(ruling)):  # during Ann's turn: refused, host too
+        act(state, HOST, "give_spell", player="ann", spell=word, to="bo")
+    started = act(act(state, "ann", "end_turn"), "bo", "rest")  # Bo's first move ends the window
+    with pytest.raises(Refused, match="that student is taking theirs"):
+        act(started, "ann", "give_spell", spell=word, to="bo")
+    between = act(state, "ann", "end_turn")  # Bo's turn, before his first move
+    assert TRACKER.view(between, "bo")["trade_with_turn"] is True
+    given = act(between, "ann", "give_spell", spell=word, to="bo")
+    assert [e["spell"] for e in given["students"]["bo"]["spellbook"]] == [word]
+    back = act(given, "bo", "give_spell", spell=word, to="ann")  # Bo, whose turn it is, trades too
+    assert [e["spell"] for e in back["students"]["ann"]["spellbook"]] == [word]
+    assert spirit(act(between, "bo", "trade_remove"), "bo") == 4
+    # three students: the one taking a turn still does not trade
+    three = act(
+        act(act(table("ann", "bo", "cy"), "ann", "weave"), "ann", "complete_spell", spell=word), "ann", "end_turn"
+    )
+    with pytest.raises(Refused, match="that student is taking theirs"):
+        act(three, "ann", "give_spell", spell=word, to="bo")
+
+
+def test_parley_lets_its_caster_trade_in_the_middle_of_their_turn():
+    # PARLEY: "Make a trade with any other student now, in the middle of your turn."
+    assert "in the middle of your turn" in effect("parley")
+    word = filler(2, "parley")[0]
+    held = act(act(complete(table("ann", "bo", "cy"), "ann", "parley", word), "bo", "end_turn"), "cy", "end_turn")
+    rested = act(held, "ann", "rest")  # without casting it: no trade during her turn
+    with pytest.raises(Refused, match="not during your own"):
+        act(rested, "ann", "give_spell", spell=word, to="bo")
+    cast = act(held, "ann", "cast", spell="parley")
+    assert TRACKER.view(cast, "cy")["trade_with_turn"] is True
+    given = act(act(cast, "ann", "trade_remove"), "ann", "give_spell", spell=word, to="bo")
+    assert [e["spell"] for e in given["students"]["bo"]["spellbook"]] == [word]
+
+
+@pytest.mark.parametrize("moves", [1, 2, 3])
+def test_moving_woven_ingredients_is_weaving_so_n_moves_cost_2n_minus_1(moves):
+    # "Take an ingredient from your cabinet or one of your partially woven spells and put it face
+    # down on one of your homework spells. You must spend one spirit to take an ingredient from one
+    # spell and move it to another." and "Once you've finished weaving, you may immediately spend a
+    # point of spirit to take another weave action." Each move is a weave: the first is the turn's
+    # action plus 1 for the move, each further one 1 + 1. One per move would be N.
+    state = act(table("ann", "bo"), "ann", "spirit", delta=5)
+    for _ in range(moves):
+        state = act(state, "ann", "move_ingredient")
+    assert spirit(state, "ann") == 10 - (2 * moves - 1)
+    assert state["acted"] == "weave"
+    with pytest.raises(Refused, match="already taken this turn's action"):
+        act(state, "ann", "rest")  # the first move was the turn's Weave
+
+
+def test_weaving_again_follows_only_an_actual_weave_not_a_scrounge_kept_or_put_back():
+    # "Once you've finished weaving, you may immediately spend a point of spirit to take another
+    # weave action." Scrounge: "If it matches a magic word letter in one of your homework spells, you
+    # may add it directly to that spell as if you had woven it from your cabinet."
+    kept = act(table("ann", "bo"), "ann", "scrounge")  # kept in the cabinet or put back
+    for kind, payload in (("weave_again", {}), ("move_ingredient", {}), ("complete_spell", {"spell": "verve"})):
+        with pytest.raises(Refused, match="part of weaving: weave first"):
+            act(kept, "ann", kind, **payload)
+    woven = act(table("ann", "bo"), "ann", "scrounge", woven=True)
+    assert spirit(act(act(woven, "ann", "weave_again"), "ann", "move_ingredient"), "ann") == 5 - 1 - 2
+    assert act(woven, "ann", "complete_spell", spell="verve")["students"]["ann"]["spellbook"]
+    assert not act(act(woven, "ann", "end_turn"), "bo", "scrounge")["woven"]  # each turn afresh
+
+
+def test_a_stone_woven_into_a_completed_spell_leaves_the_game_and_frees_no_place():
+    # Philosopher's Stone: "When a philosopher's stone would be returned to the laboratory, remove it
+    # from the game instead." Completing a spell puts "all of the ingredients on the spell face-up
+    # in the laboratory".
+    assert len(CONTENT_MS["magic-spell-set"].philosophers_stones) == 3
+    state = table("ann", "bo", "cy")
+    for who in ("ann", "bo", "cy"):
+        state = act(state, who, "stone", delta=1)
+    state = act(act(state, "ann", "weave"), "ann", "stone", delta=-1)  # onto a homework spell
+    state = act(state, "ann", "complete_spell", spell="verve", stone=True)
+    assert state["stones_gone"] == 1 and state["students"]["ann"]["stones"] == 0
+    with pytest.raises(Refused, match="only 3 philosopher's stones"):
+        act(state, "ann", "stone", delta=1)  # two held, one gone: no fourth
+    with pytest.raises(Refused, match="only 3 philosopher's stones"):  # Bo and Cy hold the other two
+        act(state, "ann", "complete_spell", spell="zenith", stone=True)
+
+
+def test_a_table_seats_the_games_player_range():
+    # Low Enrollment: "You can play with two players."; the set: "3-4 students (2 with Low Enrollment)"
+    assert game("magic-spell").players == (2, 4)
+    state = table("ann", "bo", "cy", "di", start=False)
+    with pytest.raises(Refused, match="seats 2 to 4 students"):
+        TRACKER.join(state, "ed", "Ed")
+    assert TRACKER.join(state, "di", "Dee")["students"]["di"]["name"] == "Dee"  # renaming still works
+    with pytest.raises(Refused, match="at least two students"):
+        act(table("ann", start=False), HOST, "start")

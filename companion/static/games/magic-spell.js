@@ -3,7 +3,6 @@
 "use strict";
 (() => {
   const {el, button} = window.SpellpressUI;
-  const WEAVING = ["weave", "scrounge"];
   const picked = {};  // select name -> value: another phone's move redraws the panel mid-choice
 
   const upper = (word) => word.toUpperCase();  // magic words are printed in capitals
@@ -26,12 +25,15 @@
   }
 
   // Spells nobody holds yet, alphabetical: the player looks up the word on the card in hand.
+  // Outside weaving, s.by_card names the card whose effect wove the spell (cast it, or rest with it).
   function completeForm(s, act) {
     const held = new Set(s.order.flatMap((id) => s.students[id].spellbook.map((entry) => entry.spell)));
     const free = s.deck.filter((card) => !held.has(card.spell)).sort((a, b) => a.spell.localeCompare(b.spell));
+    const stone = el("input", {type: "checkbox", name: "stone"});
     const spellPicker = picker("complete", "Spell to complete", free.map((card) => [card.spell, `${upper(card.spell)} · ${creditsLabel(card.credits)}`]));
     return el("div", {}, el("div", {class: "label"}, "Complete a spell"),
-      pickForm("Complete", [spellPicker], () => act("complete_spell", {spell: spellPicker.value})));
+      pickForm("Complete", [spellPicker, el("label", {class: "small"}, stone, " a philosopher's stone in it (it leaves the game)")],
+        () => act("complete_spell", {spell: spellPicker.value, ...(s.by_card ? {by_card: s.by_card} : {}), ...(stone.checked ? {stone: true} : {})})));
   }
 
   function castButtons(s, student, act) {
@@ -45,7 +47,8 @@
   // Between turns: one of your spells to a student who is not taking their turn (the rules' trade).
   function giveForm(s, you, current, act) {
     const book = s.students[you.actor].spellbook;
-    const others = s.order.filter((id) => id !== you.actor && id !== current);
+    // the student taking a turn trades only when the tracker says (two students between turns, PARLEY)
+    const others = s.order.filter((id) => id !== you.actor && (id !== current || s.trade_with_turn));
     if (!book.length || !others.length) return null;
     const spellPicker = picker("give", "Spell to give", book.map((entry) => [entry.spell, upper(entry.spell)]));
     const studentPicker = picker("to", "Give it to", others.map((id) => [id, `to ${s.students[id].name}`]));
@@ -80,9 +83,11 @@
           el("div", {class: "grid"},
             button("Rest", () => act("rest")), button("Research", () => act("research")),
             button("Weave", () => act("weave")), button("Scrounge", () => act("scrounge")),
+            button("Scrounge & weave", () => act("scrounge", {woven: true})),  // only a weave lets you weave again
             button("Weave again", () => act("weave_again"), ""), button("Move ingredient", () => act("move_ingredient"), "")),
-          WEAVING.includes(s.acted) ? completeForm(s, act) : null,
+          s.woven || s.by_card ? completeForm(s, act) : null,
           s.acted ? null : castButtons(s, s.students[current], act),  // casting is the turn's one action
+          mine && s.trade_with_turn ? giveForm(s, you, current, act) : null,
           el("div", {class: "row"}, button("End turn", () => act("end_turn"), "primary"))].filter(Boolean));
       } else if (mine) {
         moves.append(...[el("h2", {}, `${s.students[current].name}'s turn`),

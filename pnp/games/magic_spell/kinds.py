@@ -9,7 +9,7 @@ from pydantic import Field, model_validator
 from pnp.content.common import GameInfo, ReferenceCard, SetupSheet
 from pnp.content.loader import Content, Kind
 from pnp.content.markup import ICON_NAMES, RichText
-from pnp.content.validate import Strict
+from pnp.content.validate import Strict, naming_each
 
 # The rules' own words: an effect is written with them, so it only touches what the game has.
 RULE_TERMS = ("spirit", "cabinet", "laboratory", "homework", "spellbook", "weave", "scrounge",
@@ -93,6 +93,16 @@ class SetRules(Strict):
     start: Start
 
 
+RULINGS = ("low-enrollment-trades",)
+
+
+class Rulings(Strict):
+    """kind: rulings — our rulings where the rules leave Magic Spell open; the tracker quotes them."""
+
+    kind: Literal["rulings"]
+    rulings: Annotated[dict[Literal[RULINGS], RichText], naming_each(*RULINGS)]  # type: ignore[valid-type]
+
+
 class ComponentTitles(Strict):
     """What each printed component is called on its pages' labels."""
 
@@ -127,6 +137,7 @@ KINDS = {
     "reference-card": Kind(ReferenceCard),
     "words": Kind(Words),
     "setup": Kind(SetupSheet),
+    "rulings": Kind(Rulings),
 }
 
 

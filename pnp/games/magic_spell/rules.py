@@ -108,9 +108,12 @@ def weave_again(have: int, spirit) -> int:
     return pay(have, spirit.weave_again, "Weaving again")
 
 
-def move_ingredient(have: int, spirit) -> int:
-    """Moving an ingredient from one spell to another."""
-    return pay(have, spirit.move, "Moving an ingredient")
+def move_ingredient(have: int, spirit, first_weave: bool = False) -> int:
+    """Moving an ingredient from one spell to another. It is a weave ("Take an ingredient from your
+    cabinet or one of your partially woven spells and put it face down on one of your homework
+    spells."), so after the turn's first weave it is a weave again too: N moves cost 2N-1."""
+    cost = spirit.move + (0 if first_weave else spirit.weave_again)
+    return pay(have, cost, "Moving an ingredient" if first_weave else "Weaving again to move an ingredient")
 
 
 def trade_remove(have: int, spirit) -> int:

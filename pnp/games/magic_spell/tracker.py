@@ -5,7 +5,8 @@ Who may do what:
 - a turn's own moves (rest, research, weave, scrounge, weave_again, move_ingredient, cast,
   complete_spell, end_turn) belong to the student whose turn it is;
 - trading moves (trade_remove, give_spell) belong to students whose turn it is not, as trades
-  happen between turns;
+  happen between turns; with two students, both trade from a turn's end to the next one's first
+  move (our ruling, content/magic-spell/rulings.yaml), and PARLEY's caster trades during their turn;
 - a spell's effect on someone's spirit or stones (spirit, stone) may be recorded any time in play,
   as effects fire on other students' turns too (VICARIOUS, EXTORT);
 - the host may make any of these for anyone, naming them in `player` (for a turn's move, the
@@ -25,13 +26,30 @@ from pydantic import Field
 
 from pnp.content.loader import Content
 from pnp.content.validate import Strict
-from pnp.games.magic_spell import rules
+from pnp.games.magic_spell import GAME, rules
 from pnp.games.magic_spell.checks import printed_credits, spells
 from pnp.games.magic_spell.kinds import SetRules
 from pnp.rules.table import HOST, HOST_ONLY, TURN, GameTracker, Refused, Who, moved_for, top_scorers
 
 COURSELOADS = ("normal", "heavy", "heaviest")  # the content's courseload list, in order
-WEAVING = ("weave", "scrounge")  # a scrounged ingredient may be woven as if from the cabinet
+# PROCRASTINATE: "When another student calls for grading, you take two last turns in a row instead
+# of one." ZENITH: "While you have 10 or more spirit, this spell counts as 1 extra credit."
+PROCRASTINATE, LAST_TURNS = "procrastinate", 2
+ZENITH, ZENITH_SPIRIT, ZENITH_CREDIT = "zenith", 10, 1
+PARLEY = "parley"
+# Our cards whose effect weaves, scrounges or completes a spell outside the Weave and Scrounge
+# actions, by the turn's action under which the effect fires (read from each card's effect text):
+# cast ones while casting that card, always-on ones when you rest (ALACRITY: "When you rest, you
+# may also weave ..."; SOMNAMBULIST: "When you rest, you may also scrounge.").
+COMPLETES_BY_CARD = {
+    "consummate": "cast",  # "complete it as if you had woven the last one"
+    "virtuoso": "cast",  # "Weave as many ingredients as you like this turn."
+    "rummage": "cast",  # "Scrounge twice"
+    "juxtapose": "cast",  # "Keep one as if you had scrounged it"
+    "jettison": "cast",  # "... then scrounge."
+    "alacrity": "rest",
+    "somnambulist": "rest",
+}
 
 
 class Options(Strict):
@@ -61,7 +79,9 @@ class Weave(Action):
 
 
 class Scrounge(Action):
-    """The turn's action: look at a laboratory ingredient (free; may weave it)."""
+    """The turn's action: look at a laboratory ingredient (free), then weave it, keep it or put it back."""
+
+    woven: bool = False  # woven straight into a homework spell: only then may you weave again
 
 
 class WeaveAgain(Action):
@@ -69,7 +89,8 @@ class WeaveAgain(Action):
 
 
 class MoveIngredient(Action):
-    """While weaving: pay to move an ingredient from one spell to another."""
+    """A weave that moves an ingredient from one spell to another: the move's spirit, plus a weave
+    again's unless it is the turn's first weave."""
 
 
 class Cast(Action):
@@ -79,9 +100,12 @@ class Cast(Action):
 
 
 class CompleteSpell(Action):
-    """While weaving: the last letter is woven; the spell goes into your spellbook."""
+    """While weaving: the last letter is woven; the spell goes into your spellbook. Outside the
+    Weave and Scrounge actions, `by_card` names the card of yours whose effect wove it."""
 
     spell: str = Field(min_length=1, max_length=40)
+    by_card: str = Field("", max_length=40)
+    stone: bool = False  # a philosopher's stone was woven into it: it leaves the game
 
 
 class EndTurn(Action):
@@ -154,6 +178,10 @@ def setup(content: Content, options: Options) -> dict:
         "students": {},  # player id -> {name, spirit, spellbook: [{spell, credits}], stones}
         "turn": None,  # index into order of the student whose turn it is
         "acted": None,  # this turn's action so far: rest, research, weave, scrounge, cast
+        "cast": None,  # the spell cast this turn, if that was the action
+        "woven": False,  # whether this turn has woven (a weave, a move, a scrounge woven in)
+        "between": False,  # from a turn's end to the next student's first move (two students trade then)
+        "stones_gone": 0,  # philosopher's stones woven into completed spells: out of the game
         "grading": None,  # once called: {called_by, last_turns: [ids still to play]}
         "winners": [],
     }
@@ -164,18 +192,53 @@ def join(state: dict, player_id: str, name: str) -> dict:
         raise Refused("The semester has begun: no one can join now.")
     if player_id in state["students"]:  # a second join renames
         return _with_student(state, player_id, name=name)
+    fewest, most = GAME.players
+    if len(state["order"]) >= most:
+        raise Refused(f"A Magic Spell table seats {fewest} to {most} students; this one is full.")
     student = {"name": name, "spirit": None, "spellbook": [], "stones": 0}
     return {**state, "order": [*state["order"], player_id], "students": {**state["students"], player_id: student}}
 
 
 def apply(content: Content, state: dict, actor: str, action: Action) -> dict:
-    return _MOVES[type(action)](content, state, _who(state, actor, action), action)
+    try:
+        who = _who(state, actor, action)
+    except Refused as refusal:
+        raise _with_ruling(content, state, refusal) from None
+    state = _MOVES[type(action)](content, state, who, action)
+    # between turns: from a turn's end to the next student's first move (two students trade then)
+    if isinstance(action, TURN_MOVES) and state["phase"] == "playing":
+        state = {**state, "between": isinstance(action, EndTurn)}
+    # "Once you've finished weaving, you may immediately spend a point of spirit to take another
+    # weave action": only after a weave, not after a scrounge kept or put back
+    if isinstance(action, (Weave, WeaveAgain, MoveIngredient)) or (isinstance(action, Scrounge) and action.woven):
+        state = {**state, "woven": True}
+    elif isinstance(action, EndTurn):
+        state = {**state, "woven": False}
+    return state
 
 
 def view(state: dict, actor: str) -> dict:
     """Everything (Magic Spell hides nothing the tracker holds), plus each student's credits."""
     credits = {pid: _credits(student) for pid, student in state["students"].items()}
-    return {**state, "you": actor, "credits": credits}
+    playing = state["phase"] == "playing"
+    return {
+        **state,
+        "you": actor,
+        "credits": credits,
+        "by_card": _completing_card(state),
+        "trade_with_turn": playing and _trading_with_turn(state),  # a phone offers the trade then
+    }
+
+
+def _completing_card(state: dict) -> str | None:
+    """The card of the current student's that lets them complete a spell now outside weaving
+    (a phone offers Complete with it), if any."""
+    if state["phase"] != "playing" or state.get("woven"):
+        return None
+    if state["acted"] == "cast":
+        return state["cast"] if COMPLETES_BY_CARD.get(state["cast"]) == "cast" else None
+    book = _words(state["students"][_turn(state)])
+    return next((w for w in book if state["acted"] and COMPLETES_BY_CARD.get(w) == state["acted"]), None)
 
 
 # --- who acts --------------------------------------------------------------------------------
@@ -191,9 +254,23 @@ def _who(state: dict, actor: str, action: Action) -> str:
     who = moved_for(actor, action, _turn(state))
     if who not in state["students"]:
         raise Refused("There is no such student at this table.")
-    if isinstance(action, TRADE_MOVES) and who == _turn(state):
+    if isinstance(action, TRADE_MOVES) and who == _turn(state) and not _trading_with_turn(state):
         raise Refused("Trades happen between turns, not during your own.")
     return who
+
+
+def _with_ruling(content: Content, state: dict, refusal: Refused) -> Refused:
+    """A trade refused at a table of two says our ruling on when two students trade."""
+    if len(state["order"]) != 2 or not str(refusal).startswith("Trades happen"):
+        return refusal
+    return Refused(f"{refusal} {content['rulings'].rulings['low-enrollment-trades'].replace('**', '')}")
+
+
+def _trading_with_turn(state: dict) -> bool:
+    """Whether the student whose turn it is may trade now: with two students, between turns (our
+    ruling); or after casting PARLEY: "Make a trade with any other student now, in the middle of
+    your turn." """
+    return (len(state["order"]) == 2 and state.get("between", False)) or state.get("cast") == PARLEY
 
 
 def _turn(state: dict) -> str | None:
@@ -249,11 +326,23 @@ def _main_action(name: str, then=None):
 
 def _while_weaving(what: str, then):
     def move(content: Content, state: dict, who: str, action: Action) -> dict:
-        if state["acted"] not in WEAVING:
+        if not state.get("woven"):
             raise Refused(f"{what} is part of weaving: weave first this turn.")
         return then(content, state, who, action)
 
     return move
+
+
+def _move(content: Content, state: dict, who: str, action: MoveIngredient) -> dict:
+    """A move is a weave: the turn's Weave action when nothing was done yet, else a weave again."""
+    if state["acted"] is not None and not state.get("woven"):
+        raise Refused("Moving an ingredient is part of weaving: weave first this turn.")
+    first = state["acted"] is None
+    try:
+        spirit = rules.move_ingredient(state["students"][who]["spirit"], _set(content).spirit, first)
+    except rules.RuleError as err:
+        raise Refused(f"{err}.") from None
+    return {**_with_student(state, who, spirit=spirit), "acted": "weave" if first else state["acted"]}
 
 
 def _cast(content: Content, state: dict, who: str, action: Cast) -> dict:
@@ -266,16 +355,39 @@ def _cast(content: Content, state: dict, who: str, action: Cast) -> dict:
     spirit = state["students"][who]["spirit"]
     if spirit < card["cost"]:
         raise Refused(f"Casting {word} costs {card['cost']} spirit; you have {spirit}.")
-    return _with_student(state, who, spirit=spirit - card["cost"])
+    return {**_with_student(state, who, spirit=spirit - card["cost"]), "cast": card["spell"]}
+
+
+def _by_card(state: dict, who: str, word: str) -> None:
+    """Refused unless a card of `who`'s lets them complete a spell under this turn's action."""
+    if not word:
+        raise Refused("Completing a spell is part of weaving: weave first this turn, or name the card that wove it.")
+    card = _card(state, word)
+    name = card["spell"].upper()
+    needs = COMPLETES_BY_CARD.get(card["spell"])
+    if needs is None:
+        raise Refused(f"{name} does not let you weave, scrounge or complete a spell.")
+    if card["spell"] not in _words(state["students"][who]):
+        raise Refused(f"{name} is not in your spellbook.")
+    if needs == "rest" and state["acted"] != "rest":
+        raise Refused(f"{name} works when you rest: rest first this turn.")
+    if needs == "cast" and state.get("cast") != card["spell"]:
+        raise Refused(f"{name} works when you cast it: cast it first this turn.")
 
 
 def _complete(content: Content, state: dict, who: str, action: CompleteSpell) -> dict:
+    if not state.get("woven"):
+        _by_card(state, who, action.by_card)
     card = _card(state, action.spell)
     holder = next((pid for pid, s in state["students"].items() if card["spell"] in _words(s)), None)
     if holder is not None:
         raise Refused(f"{card['spell'].upper()} is already in {state['students'][holder]['name']}'s spellbook.")
     book = [*state["students"][who]["spellbook"], {"spell": card["spell"], "credits": card["credits"]}]
-    return _with_student(state, who, spellbook=book)
+    # "When a philosopher's stone would be returned to the laboratory, remove it from the game instead."
+    gone = state.get("stones_gone", 0) + action.stone
+    if _stones_held(state) + gone > len(_set(content).philosophers_stones):
+        raise Refused(f"The set has only {len(_set(content).philosophers_stones)} philosopher's stones.")
+    return {**_with_student(state, who, spellbook=book), "stones_gone": gone}
 
 
 def _give_spell(content: Content, state: dict, who: str, action: GiveSpell) -> dict:
@@ -285,8 +397,8 @@ def _give_spell(content: Content, state: dict, who: str, action: GiveSpell) -> d
         raise Refused(f"{card['spell'].upper()} is not in your spellbook.")
     if action.to not in state["students"] or action.to == who:
         raise Refused("Give it to another student at this table.")
-    if action.to == state["order"][state["turn"]]:
-        raise Refused("Trades happen between turns: that student is taking theirs.")
+    if action.to == _turn(state) and not _trading_with_turn(state):
+        raise _with_ruling(content, state, Refused("Trades happen between turns: that student is taking theirs."))
     entry = next(e for e in book if e["spell"] == card["spell"])
     state = _with_student(state, who, spellbook=[e for e in book if e is not entry])
     return _with_student(state, action.to, spellbook=[*state["students"][action.to]["spellbook"], entry])
@@ -301,7 +413,7 @@ def _spirit(content: Content, state: dict, who: str, action: SpiritChange) -> di
 
 def _stone(content: Content, state: dict, who: str, action: StoneChange) -> dict:
     stones = state["students"][who]["stones"] + action.delta
-    held = sum(s["stones"] for s in state["students"].values()) + action.delta
+    held = _stones_held(state) + state.get("stones_gone", 0) + action.delta  # gone stones never return
     if stones < 0:
         raise Refused(f"{state['students'][who]['name']} holds {stones - action.delta} philosopher's stones.")
     if held > len(_set(content).philosophers_stones):
@@ -315,13 +427,24 @@ def _end_turn(content: Content, state: dict, who: str, _action: Action) -> dict:
     student = state["students"][who]
     state = _with_student(state, who, spirit=rules.end_of_turn(student["spirit"], _set(content).spirit))
     grading = state.get("grading")
+    order = state["order"]
     if grading is not None:
-        grading = {**grading, "last_turns": [pid for pid in grading["last_turns"] if pid != who]}
+        last = list(grading["last_turns"])
+        if who in last:
+            last.remove(who)  # one of theirs: PROCRASTINATE's holder has two
+        grading = {**grading, "last_turns": last}
     elif rules.calls_for_grading(_spell_credits(student), state["courseload"]):
-        order = state["order"]
         at = order.index(who)
-        grading = {"called_by": who, "last_turns": order[at + 1 :] + order[:at]}
-    state = {**state, "grading": grading, "acted": None, "turn": (state["turn"] + 1) % len(state["order"])}
+        last = [
+            pid
+            for pid in order[at + 1 :] + order[:at]
+            for _ in range(LAST_TURNS if PROCRASTINATE in _words(state["students"][pid]) else 1)
+        ]
+        grading = {"called_by": who, "last_turns": last}
+    # the next turn: the next student's, or during the last turns the next last turn's (in a row)
+    last = grading["last_turns"] if grading else []
+    turn = order.index(last[0]) if last else (state["turn"] + 1) % len(order)
+    state = {**state, "grading": grading, "acted": None, "cast": None, "turn": turn}
     if grading is not None and not grading["last_turns"]:
         totals = {pid: _credits(s) for pid, s in state["students"].items()}
         return {**state, "phase": "over", "turn": None, "winners": top_scorers(totals)}
@@ -335,9 +458,9 @@ _MOVES = {
     Weave: _main_action("weave"),
     Scrounge: _main_action("scrounge"),
     WeaveAgain: _while_weaving("Weaving again", _paying(rules.weave_again)),
-    MoveIngredient: _while_weaving("Moving an ingredient", _paying(rules.move_ingredient)),
+    MoveIngredient: _move,
     Cast: _main_action("cast", _cast),
-    CompleteSpell: _while_weaving("Completing a spell", _complete),
+    CompleteSpell: _complete,  # while weaving, or by a card's effect (_by_card)
     EndTurn: _end_turn,
     TradeRemove: _paying(rules.trade_remove),
     GiveSpell: _give_spell,
@@ -379,12 +502,18 @@ def _card(state: dict, word: str) -> dict:
     return card
 
 
+def _stones_held(state: dict) -> int:
+    return sum(s["stones"] for s in state["students"].values())
+
+
 def _words(student: dict) -> list[str]:
     return [entry["spell"] for entry in student["spellbook"]]
 
 
 def _spell_credits(student: dict) -> int:
-    return sum(entry["credits"] for entry in student["spellbook"])
+    """The spellbook's credits, ZENITH's extra one included while its holder's spirit is high."""
+    zenith = ZENITH in _words(student) and (student["spirit"] or 0) >= ZENITH_SPIRIT
+    return sum(entry["credits"] for entry in student["spellbook"]) + (ZENITH_CREDIT if zenith else 0)
 
 
 def _credits(student: dict) -> int:
