@@ -494,7 +494,7 @@ def _set_cards(book: Book, state: dict, actor: str, action: SetCards) -> dict:
     unknown = [label for label in action.shop if label not in by_label]
     if unknown:
         raise Refused(f"There is no order card {unknown[0]}.")
-    merchant.shop = [by_label[label] for label in action.shop]
+    merchant.lay([(by_label[label], True) for label in action.shop])  # as laid: all face up
     return _touched({**state, "engine": table.dump()}, [actor])
 
 
