@@ -122,6 +122,10 @@ def test_the_rules_order_example_with_printed_cards(client, scripted):
         t.ok(todd, "spend", die=die, row=row, circle=circle)
     scripted({2: {"d6": 1, "d8": 1, "d10": 1, "d12": 1}})
     t.ok(t.host, "roll", round=2)
+    # solo: "all Orders shift one space to the left. The leftmost Order is discarded": the
+    # companion moved the line; the rules' example shoppe is laid out again for round 2
+    assert [o["label"] for o in t.state(todd)["mine"]["shop"]] == shop[1:]
+    t.ok(todd, "cards", adventurer=None, shop=shop)
     for die, row, circle in [("d8", "of the Elves", 0), ("d12", "of the Elves", 1)]:
         t.ok(todd, "spend", die=die, row=row, circle=circle)
     mine = t.state(todd)["mine"]
@@ -134,6 +138,7 @@ def test_the_rules_order_example_with_printed_cards(client, scripted):
     assert history[-1]["payload"] == {"slot": 0, "order": "Pendant of the Elves"}
     assert mine["lines"]["orders"] == 2 and mine["fulfilled"] == 1
     assert [o["label"] for o in mine["shop"]] == shop[1:]  # printed cards: the player lays the next one
+    assert mine["face_down"] == 1  # face down in the claimed card's space until the Customer phase
 
 
 @pytest.mark.slow
@@ -343,3 +348,50 @@ def test_a_dice_games_table_page_links_its_projector_and_its_event(client):
     event = client.post("/api/events", json={"game": GAME}).json
     in_event = client.post(f"/api/events/{event['code']}/tables", json={}).json
     assert f'href="/e/{event["code"]}"' in client.get(f"/t/{in_event['code']}").text
+
+
+def test_printed_cards_move_one_space_clockwise_for_digital_sheets(client, scripted):
+    """ "Move all Orders one space clockwise around the table": with printed cards the companion
+    moves a digital sheet's entered orders as the engine moves dealt ones, so only the cards it
+    cannot see are entered again (a newcomer from a paper sheet)."""
+    scripted({})
+    names, sheets = ("Todd", "Mark", "Ann"), ("digital", "digital", "paper")
+    t = Table(client, options={"cards": "printed"}, players=names, sheets=sheets)
+    todd, mark, _ = t.players
+    t.ok(t.host, "masteries", material="Blacksmith", energy="Enchanter")
+    t.ok(t.host, "start")
+    lines = [
+        (todd, ["Pendant of the Elves", "Fiery Ring of the Elves", "Backpack of the Orcs"]),
+        (mark, ["Fiery Backpack", "Shocking Scroll", "Backpack of the Dragons"]),
+    ]
+    for who, shop in lines:
+        t.ok(who, "cards", adventurer=None, shop=shop)
+    t.ok(t.host, "roll", round=1)
+    for phase in ("resource", "crafting", "mastery", "customer"):
+        t.ok(t.host, "advance", phase=phase)
+    shops = [[o["label"] for o in t.state(who)["mine"]["shop"]] for who, _ in lines]
+    # Todd's leftmost goes to Mark's right end; Ann's (paper) comes to Todd, for Todd to enter.
+    # The whole-line reading would have given Mark all three of Todd's.
+    assert shops[1] == ["Shocking Scroll", "Backpack of the Dragons", "Pendant of the Elves"]
+    assert shops[0] == ["Fiery Ring of the Elves", "Backpack of the Orcs"]
+
+
+def test_a_printed_claims_face_down_replacement_keeps_its_space_and_is_entered_again():
+    """ "replaced with a face-down Order from the deck": the companion cannot see the printed
+    replacement, so the claimed card stands in, face down, in its space. When the orders move,
+    that space passes on as a card to enter, not the face-up card beside it."""
+    from pnp.content.game import load_game
+    from pnp.games import game
+    from pnp.games.merchants_of_magick.rulebook import book_of
+    from pnp.games.merchants_of_magick.rules import Merchant, OrderCard
+    from pnp.games.merchants_of_magick.rules import Table as Engine
+    from pnp.games.merchants_of_magick.tracker import _printed_customer_phase
+    from pnp.paths import CONTENT
+
+    book = book_of(load_game(game(GAME), [CONTENT]))
+    engine = Engine(book, [Merchant(book.sheet) for _ in range(3)], [], [])
+    card = [OrderCard("Ring", "Fiery", None, n) for n in range(9)]
+    engine.merchants[0].lay([(card[0], False), (card[1], True), (card[2], True)])  # 0 claimed
+    engine.merchants[1].shop, engine.merchants[2].shop = card[3:6], card[6:9]
+    _printed_customer_phase(engine, [True, True, False])
+    assert [[c.coins for c in m.shop] for m in engine.merchants[:2]] == [[1, 2], [4, 5]]

@@ -379,7 +379,7 @@
         act("cards", {adventurer: hero.value || null, shop: slots.map((x) => x.value).filter(Boolean)});
       });
       return el("details", {class: "card mm-cards", open: !current.hero},
-        el("summary", {}, "My printed cards"), el("p", {class: "note"}, "The adventurer and the orders face up in front of you; change them when the orders move on."), form);
+        el("summary", {}, "My printed cards"), el("p", {class: "note"}, "The adventurer and the orders face up in front of you. Each Customer phase the orders here move one space as yours do on the table; add the ones only the table shows: a card turned face up, one passed on from a paper sheet."), form);
     });
   }
 

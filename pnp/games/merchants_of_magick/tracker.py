@@ -372,11 +372,26 @@ def _next_phase(book: Book, state: dict) -> dict:
         if state["round"] >= state["rounds"]:
             return {**state, "phase": "over"}
         return {**state, "phase": "customer"}
-    # Customer: the orders move on (printed cards move by hand), and the next round awaits its roll.
+    # Customer: the orders move one space clockwise, and the next round awaits its roll.
     if state["cards"] == "dealt":
         table.customer_phase()
+    else:
+        _printed_customer_phase(table, [state["sheets"][pid] == "digital" for pid in state["players"]])
     state = {**state, "phase": "resource", "round": state["round"] + 1, "dice": {}, "ready": []}
     return _touched({**state, "engine": table.dump()}, state["players"])
+
+
+def _printed_customer_phase(table: Table, digital: list[bool]) -> None:
+    """Printed cards move as the engine moves dealt ones (one space to the left, each leftmost to
+    the right end of the next line), so a digital sheet keeps what it entered. Only the cards it
+    cannot know are left to enter: a revealed replacement and a newcomer from a paper sheet."""
+    lines = [m.line() for m in table.merchants]
+    for i, m in enumerate(table.merchants):
+        if not digital[i]:
+            continue
+        # solo's newcomer comes from the printed waiting line, which the companion does not see
+        incoming = lines[i - 1][:1] if digital[i - 1] and len(lines) > 1 else []
+        m.lay([(card, True) for card, up in lines[i][1:] + incoming if up])  # face down: not known
 
 
 def _ready(book: Book, state: dict, actor: str, action: Ready) -> dict:
@@ -446,7 +461,13 @@ def _claim(book: Book, state: dict, actor: str, action: Claim) -> dict:
         raise Refused("Your orders are printed cards; claim them on the table.")
     table = Table.load(book, state["engine"])
     merchant = table.merchants[state["players"].index(actor)]
-    table.claim(merchant, action.slot, checked=state["sheets"][actor] == "digital")
+    spaces = merchant.line()
+    order = table.claim(merchant, action.slot, checked=state["sheets"][actor] == "digital")
+    if state["cards"] == "printed":
+        # the printed replacement lies face down in the claimed card's space; the companion cannot
+        # see it, so the claimed card stands in for it until the Customer phase reveals it
+        space = [i for i, (_, up) in enumerate(spaces) if up][action.slot]
+        merchant.lay([*merchant.line()[:space], (order, False), *merchant.line()[space:]])
     return _touched({**state, "engine": table.dump()}, [actor])
 
 
@@ -494,7 +515,7 @@ def _set_cards(book: Book, state: dict, actor: str, action: SetCards) -> dict:
     unknown = [label for label in action.shop if label not in by_label]
     if unknown:
         raise Refused(f"There is no order card {unknown[0]}.")
-    merchant.lay([(by_label[label], True) for label in action.shop])  # as laid: all face up
+    merchant.shop = [by_label[label] for label in action.shop]  # face up; face-down stand-ins stay
     return _touched({**state, "engine": table.dump()}, [actor])
 
 
