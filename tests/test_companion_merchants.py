@@ -13,6 +13,7 @@ import threading
 import pytest
 
 from companion.play import Play
+from pnp.paths import CONTENT as CONTENT_DIR
 from tests.test_companion_api import bearer, error_of, join, open_table
 
 GAME = "merchants-of-magick"
@@ -395,3 +396,47 @@ def test_a_printed_claims_face_down_replacement_keeps_its_space_and_is_entered_a
     engine.merchants[1].shop, engine.merchants[2].shop = card[3:6], card[6:9]
     _printed_customer_phase(engine, [True, True, False])
     assert [[c.coins for c in m.shop] for m in engine.merchants[:2]] == [[1, 2], [4, 5]]
+
+
+def _round_ten_mastery(shop):
+    """A printed-cards table of one digital sheet, through the tracker, at round 10's Mastery phase."""
+    from pnp.content.game import load_game
+    from pnp.games import game
+    from pnp.games.merchants_of_magick import tracker as mm
+
+    content = load_game(game(GAME), [CONTENT_DIR])
+    state = mm.join(mm.setup(content, mm.Options(cards="printed")), "todd", "Todd")
+    for action in (mm.ChooseSheet(kind="digital"), mm.SetMasteries(material="Blacksmith", energy="Enchanter")):
+        state = mm.apply(content, state, "todd", action)
+    state = mm.apply(content, state, "todd", mm.Start())
+    for r in range(1, 11):
+        state = mm.apply(content, state, "todd", mm.Roll(round=r, dice={"d6": 1, "d8": 1, "d10": 1, "d12": 1}))
+        for phase in ("resource", "crafting"):
+            state = mm.apply(content, state, "todd", mm.Advance(phase=phase))
+    assert (state["round"], state["phase"]) == (10, "mastery")
+    return content, mm.apply(content, state, "todd", mm.SetCards(shop=shop)), mm  # the cards now
+
+
+def test_a_free_circle_owed_in_round_tens_mastery_phase_is_marked_not_lost():
+    """ "The player marks ONE crafting or spell research circle of their choice for free": a
+    delivery in the Mastery phase owes one; the game waits for it, in round 10 too."""
+    content, state, mm = _round_ten_mastery([])
+    state["engine"]["merchants"][0]["free_circles"] = 1  # a delivery made in this Mastery phase
+    with pytest.raises(mm.Refused, match="Todd has a free circle to mark first"):
+        mm.apply(content, state, "todd", mm.Advance(phase="mastery"))
+    state = mm.apply(content, state, "todd", mm.Free(row="Ring", circle=0))
+    assert mm.apply(content, state, "todd", mm.Advance(phase="mastery"))["phase"] == "over"
+
+
+def test_a_digital_sheet_claims_an_order_it_can_fill_before_the_game_moves_on():
+    """ "If a player completes both the Item and all Enchantments required by a face-up Order
+    currently in their shoppe, they immediately claim that Order": not lost to the orders moving
+    on, nor to the game's end."""
+    content, state, mm = _round_ten_mastery(["Pendant of the Elves", "Backpack of the Orcs"])
+    book = mm._book(content)
+    for name in ("Pendant", "of the Elves"):
+        state["engine"]["merchants"][0]["completed"][book.sheet.row(name)] = True
+    state = mm.apply(content, state, "todd", mm.Advance(phase="mastery"))
+    mine = mm.view(state, "todd")["mine"]
+    assert [o["label"] for o in mine["claimed"]] == ["Pendant of the Elves"]
+    assert [o["label"] for o in mine["shop"]] == ["Backpack of the Orcs"]

@@ -269,7 +269,8 @@
     const rows = layout.rows.map((row, i) => ({row, i})).filter(({row}) => row.side === side);
     const slots = cols.map((c) => Math.max(1, ...rows.map(({row}) => row.circles.filter((x) => x.column === c.id).length)));
     const grid = `grid-template-columns: ${slots.map((n) => `minmax(0, ${n}fr)`).join(" ")}`;
-    const open = spendable(s);
+    // a free circle is marked at once, whatever the phase (a Mastery-phase delivery gives one)
+    const open = spendable(s) || (!!mine.free_circles && rolled(s));
     const value = pick.die ? s.dice[pick.die] + pick.adjust : null;
     return el("section", {class: `card mm-half mm-${side}`, "data-testid": `half-${side}`},
       el("h2", {}, title),

@@ -366,6 +366,15 @@ def _next_phase(book: Book, state: dict) -> dict:
         state = {**state, "phase": "mastery", "ready": [], "claimed_now": [], "engine": table.dump()}
         return _touched(state, [state["players"][p] for p, _, _ in scored])
     if phase == "mastery":
+        # "they immediately claim that Order": before the orders move (or the game ends), a
+        # digital sheet claims every order it can fill; a free circle still owed holds the phase
+        owing = [pid for pid in _digital(state) if table.merchants[state["players"].index(pid)].free_circles]
+        if owing:
+            raise Refused(f"{state['names'].get(owing[0], 'A player')} has a free circle to mark first.")
+        for pid in _digital(state):
+            m = table.merchants[state["players"].index(pid)]
+            while claimable := [slot for slot, order in enumerate(m.shop) if m.can_fill(order)]:
+                _claim_in(table, m, claimable[0], state["cards"] == "printed")
         # Cards scored in this phase flip at its end, whoever scored them: digital or paper.
         table.flipped.update(state["claimed_now"])
         state = {**state, "apprentice": sorted(table.flipped), "claimed_now": [], "ready": [], "engine": table.dump()}
@@ -440,7 +449,9 @@ def _spend(state: dict, table: Table, m: Merchant, action: Spend) -> None:
 
 
 def _free(state: dict, table: Table, m: Merchant, action: Free) -> None:
-    _spending(state)
+    # owed at once, whatever the phase: a delivery in the Mastery phase (round 10's too) gives one
+    if not state["dice"]:
+        raise Refused(f"Round {state['round']} is not rolled yet.")
     table.mark_free(m, action.row, action.circle)
 
 
@@ -461,14 +472,18 @@ def _claim(book: Book, state: dict, actor: str, action: Claim) -> dict:
         raise Refused("Your orders are printed cards; claim them on the table.")
     table = Table.load(book, state["engine"])
     merchant = table.merchants[state["players"].index(actor)]
+    _claim_in(table, merchant, action.slot, state["cards"] == "printed", state["sheets"][actor] == "digital")
+    return _touched({**state, "engine": table.dump()}, [actor])
+
+
+def _claim_in(table: Table, merchant: Merchant, slot: int, printed: bool, checked: bool = True) -> None:
     spaces = merchant.line()
-    order = table.claim(merchant, action.slot, checked=state["sheets"][actor] == "digital")
-    if state["cards"] == "printed":
+    order = table.claim(merchant, slot, checked=checked)
+    if printed:
         # the printed replacement lies face down in the claimed card's space; the companion cannot
         # see it, so the claimed card stands in for it until the Customer phase reveals it
-        space = [i for i, (_, up) in enumerate(spaces) if up][action.slot]
+        space = [i for i, (_, up) in enumerate(spaces) if up][slot]
         merchant.lay([*merchant.line()[:space], (order, False), *merchant.line()[space:]])
-    return _touched({**state, "engine": table.dump()}, [actor])
 
 
 def _score_mastery(book: Book, state: dict, actor: str, action: ScoreMastery) -> dict:
