@@ -398,7 +398,7 @@ def test_a_printed_claims_face_down_replacement_keeps_its_space_and_is_entered_a
     assert [[c.coins for c in m.shop] for m in engine.merchants[:2]] == [[1, 2], [4, 5]]
 
 
-def _round_ten_mastery(shop):
+def _round_ten_mastery(shop, adventurer=None):
     """A printed-cards table of one digital sheet, through the tracker, at round 10's Mastery phase."""
     from pnp.content.game import load_game
     from pnp.games import game
@@ -414,7 +414,7 @@ def _round_ten_mastery(shop):
         for phase in ("resource", "crafting"):
             state = mm.apply(content, state, "todd", mm.Advance(phase=phase))
     assert (state["round"], state["phase"]) == (10, "mastery")
-    return content, mm.apply(content, state, "todd", mm.SetCards(shop=shop)), mm  # the cards now
+    return content, mm.apply(content, state, "todd", mm.SetCards(adventurer=adventurer, shop=shop)), mm  # cards now
 
 
 def test_a_free_circle_owed_in_round_tens_mastery_phase_is_marked_not_lost():
@@ -440,3 +440,17 @@ def test_a_digital_sheet_claims_an_order_it_can_fill_before_the_game_moves_on():
     mine = mm.view(state, "todd")["mine"]
     assert [o["label"] for o in mine["claimed"]] == ["Pendant of the Elves"]
     assert [o["label"] for o in mine["shop"]] == ["Backpack of the Orcs"]
+
+
+def test_a_delivery_the_sheet_can_make_holds_the_mastery_phase_until_made():
+    """ "Sponsored Adventurers function essentially as 3 Order cards that will never leave your
+    shoppe": filled as immediately as an order, but its reward may be a free circle of the
+    player's choice, so the phase waits for the delivery rather than making it."""
+    content, state, mm = _round_ten_mastery([], adventurer="The Ranger")
+    book = mm._book(content)
+    for name in ("Ring", "of the Elves"):
+        state["engine"]["merchants"][0]["completed"][book.sheet.row(name)] = True
+    with pytest.raises(mm.Refused, match="Todd can deliver their adventurer's accessory first"):
+        mm.apply(content, state, "todd", mm.Advance(phase="mastery"))
+    state = mm.apply(content, state, "todd", mm.Deliver(category="accessory"))
+    assert mm.apply(content, state, "todd", mm.Advance(phase="mastery"))["phase"] == "over"

@@ -372,6 +372,14 @@ def _next_phase(book: Book, state: dict) -> dict:
         if owing:
             raise Refused(f"{state['names'].get(owing[0], 'A player')} has a free circle to mark first.")
         for pid in _digital(state):
+            # a delivery's reward may be a free circle, the player's choice: so held, not made for them
+            m = table.merchants[state["players"].index(pid)]
+            hero = m.adventurer
+            items = hero.items if hero else ()
+            due = [c for c, item in items if c not in m.delivered and m.done(item) and m.done(hero.enchantment)]
+            if due:
+                raise Refused(f"{state['names'].get(pid, 'A player')} can deliver their adventurer's {due[0]} first.")
+        for pid in _digital(state):
             m = table.merchants[state["players"].index(pid)]
             while claimable := [slot for slot, order in enumerate(m.shop) if m.can_fill(order)]:
                 _claim_in(table, m, claimable[0], state["cards"] == "printed")
