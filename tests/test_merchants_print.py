@@ -275,7 +275,7 @@ def test_fold_puts_each_apprentice_side_beside_its_master_side(built_pdf, conten
 
 def test_the_round_card_moves_orders_one_space_not_one_shoppe(pdf, content):
     # "Move all Orders one space clockwise around the table": a card, not a shoppe's whole line
-    # (the engine's Customer phase; see rules.py's decisions for left and right)
+    # (the engine's Customer phase; rulings.yaml says which way is left)
     rounds = content["merchants-rules"].rounds
     [card] = {" ".join(t.split()) for _, _, t in cards(pdf) if t.startswith("A round")}  # its copies alike
     assert "one space to your left" in card and "right end of the line of the player on your left" in card

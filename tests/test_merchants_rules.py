@@ -250,7 +250,7 @@ def coins(t: Table) -> list[list[int]]:
 
 # "Move all Orders one space clockwise around the table": seats run clockwise and the next
 # player clockwise sits on the left, so every order moves one space to its player's left and
-# each shoppe's leftmost enters the next player's line at its right end (our ruling in rules.py).
+# each shoppe's leftmost enters the next player's line at its right end (our ruling, rulings.yaml).
 # The whole-line reading would hand [0, 1, 2] on to the next player at once.
 def test_three_players_orders_move_one_space_clockwise_card_by_card(book):
     t = table(book, players=3)
@@ -263,6 +263,13 @@ def test_three_players_orders_move_one_space_clockwise_card_by_card(book):
     t.customer_phase()
     # an unclaimed order came in at the right end and stays three rounds, one per space
     assert coins(t) == [[6, 7, 8], [0, 1, 2], [3, 4, 5]]
+
+
+def test_the_content_ruling_says_what_the_engine_does():
+    rulings = load_game(game("merchants-of-magick"), [CONTENT])["merchants-rulings"].rulings
+    words = " ".join(str(rulings["order-move"]).replace("**", "").split())
+    assert "one space to the left" in words and "right end of their line" in words
+    assert "one order shorter" in str(rulings["deck-empty"]).replace("**", "")
 
 
 def test_eight_players_orders_move_one_space_clockwise_card_by_card(book):

@@ -14,11 +14,10 @@ Decisions the rules book leaves open, taken here:
     the Customer phase (so never after the last round's claims);
   - a result may be moved by potions below 1 or above its die's faces;
   - free circles (the adventurer's rewards) are marked at once, with no die, before the next move;
-  - "one space clockwise": a shoppe's line runs left to right as its player sees it, seats are in
-    clockwise order, and the next player clockwise sits on the left. So every order moves one space
-    to its player's left, as the solo line does; the leftmost goes to the next player and comes in
-    at the right end of their line. Every card keeps its space, a face-down replacement too;
-  - with the deck empty a claimed order leaves no gap: its line closes up, one order shorter.
+  - "one space clockwise" and a claim with the deck empty: our rulings in
+    content/merchants-of-magick/rulings.yaml (every order moves one space to its player's left,
+    the leftmost to the right end of the next player's line, each card keeping its space; a
+    claimed order with no replacement closes up its line).
 """
 
 from __future__ import annotations
