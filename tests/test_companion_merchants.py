@@ -13,6 +13,7 @@ import threading
 import pytest
 
 from companion.play import Play
+from pnp.paths import CONTENT as CONTENT_DIR
 from tests.test_companion_api import bearer, error_of, join, open_table
 
 GAME = "merchants-of-magick"
@@ -122,6 +123,10 @@ def test_the_rules_order_example_with_printed_cards(client, scripted):
         t.ok(todd, "spend", die=die, row=row, circle=circle)
     scripted({2: {"d6": 1, "d8": 1, "d10": 1, "d12": 1}})
     t.ok(t.host, "roll", round=2)
+    # solo: "all Orders shift one space to the left. The leftmost Order is discarded": the
+    # companion moved the line; the rules' example shoppe is laid out again for round 2
+    assert [o["label"] for o in t.state(todd)["mine"]["shop"]] == shop[1:]
+    t.ok(todd, "cards", adventurer=None, shop=shop)
     for die, row, circle in [("d8", "of the Elves", 0), ("d12", "of the Elves", 1)]:
         t.ok(todd, "spend", die=die, row=row, circle=circle)
     mine = t.state(todd)["mine"]
@@ -134,6 +139,7 @@ def test_the_rules_order_example_with_printed_cards(client, scripted):
     assert history[-1]["payload"] == {"slot": 0, "order": "Pendant of the Elves"}
     assert mine["lines"]["orders"] == 2 and mine["fulfilled"] == 1
     assert [o["label"] for o in mine["shop"]] == shop[1:]  # printed cards: the player lays the next one
+    assert mine["face_down"] == 1  # face down in the claimed card's space until the Customer phase
 
 
 @pytest.mark.slow
@@ -343,3 +349,108 @@ def test_a_dice_games_table_page_links_its_projector_and_its_event(client):
     event = client.post("/api/events", json={"game": GAME}).json
     in_event = client.post(f"/api/events/{event['code']}/tables", json={}).json
     assert f'href="/e/{event["code"]}"' in client.get(f"/t/{in_event['code']}").text
+
+
+def test_printed_cards_move_one_space_clockwise_for_digital_sheets(client, scripted):
+    """ "Move all Orders one space clockwise around the table": with printed cards the companion
+    moves a digital sheet's entered orders as the engine moves dealt ones, so only the cards it
+    cannot see are entered again (a newcomer from a paper sheet)."""
+    scripted({})
+    names, sheets = ("Todd", "Mark", "Ann"), ("digital", "digital", "paper")
+    t = Table(client, options={"cards": "printed"}, players=names, sheets=sheets)
+    todd, mark, _ = t.players
+    t.ok(t.host, "masteries", material="Blacksmith", energy="Enchanter")
+    t.ok(t.host, "start")
+    lines = [
+        (todd, ["Pendant of the Elves", "Fiery Ring of the Elves", "Backpack of the Orcs"]),
+        (mark, ["Fiery Backpack", "Shocking Scroll", "Backpack of the Dragons"]),
+    ]
+    for who, shop in lines:
+        t.ok(who, "cards", adventurer=None, shop=shop)
+    t.ok(t.host, "roll", round=1)
+    for phase in ("resource", "crafting", "mastery", "customer"):
+        t.ok(t.host, "advance", phase=phase)
+    shops = [[o["label"] for o in t.state(who)["mine"]["shop"]] for who, _ in lines]
+    # Todd's leftmost goes to Mark's right end; Ann's (paper) comes to Todd, for Todd to enter.
+    # The whole-line reading would have given Mark all three of Todd's.
+    assert shops[1] == ["Shocking Scroll", "Backpack of the Dragons", "Pendant of the Elves"]
+    assert shops[0] == ["Fiery Ring of the Elves", "Backpack of the Orcs"]
+
+
+def test_a_printed_claims_face_down_replacement_keeps_its_space_and_is_entered_again():
+    """ "replaced with a face-down Order from the deck": the companion cannot see the printed
+    replacement, so the claimed card stands in, face down, in its space. When the orders move,
+    that space passes on as a card to enter, not the face-up card beside it."""
+    from pnp.content.game import load_game
+    from pnp.games import game
+    from pnp.games.merchants_of_magick.rulebook import book_of
+    from pnp.games.merchants_of_magick.rules import Merchant, OrderCard
+    from pnp.games.merchants_of_magick.rules import Table as Engine
+    from pnp.games.merchants_of_magick.tracker import _printed_customer_phase
+    from pnp.paths import CONTENT
+
+    book = book_of(load_game(game(GAME), [CONTENT]))
+    engine = Engine(book, [Merchant(book.sheet) for _ in range(3)], [], [])
+    card = [OrderCard("Ring", "Fiery", None, n) for n in range(9)]
+    engine.merchants[0].lay([(card[0], False), (card[1], True), (card[2], True)])  # 0 claimed
+    engine.merchants[1].shop, engine.merchants[2].shop = card[3:6], card[6:9]
+    _printed_customer_phase(engine, [True, True, False])
+    assert [[c.coins for c in m.shop] for m in engine.merchants[:2]] == [[1, 2], [4, 5]]
+
+
+def _round_ten_mastery(shop, adventurer=None):
+    """A printed-cards table of one digital sheet, through the tracker, at round 10's Mastery phase."""
+    from pnp.content.game import load_game
+    from pnp.games import game
+    from pnp.games.merchants_of_magick import tracker as mm
+
+    content = load_game(game(GAME), [CONTENT_DIR])
+    state = mm.join(mm.setup(content, mm.Options(cards="printed")), "todd", "Todd")
+    for action in (mm.ChooseSheet(kind="digital"), mm.SetMasteries(material="Blacksmith", energy="Enchanter")):
+        state = mm.apply(content, state, "todd", action)
+    state = mm.apply(content, state, "todd", mm.Start())
+    for r in range(1, 11):
+        state = mm.apply(content, state, "todd", mm.Roll(round=r, dice={"d6": 1, "d8": 1, "d10": 1, "d12": 1}))
+        for phase in ("resource", "crafting"):
+            state = mm.apply(content, state, "todd", mm.Advance(phase=phase))
+    assert (state["round"], state["phase"]) == (10, "mastery")
+    return content, mm.apply(content, state, "todd", mm.SetCards(adventurer=adventurer, shop=shop)), mm  # cards now
+
+
+def test_a_free_circle_owed_in_round_tens_mastery_phase_is_marked_not_lost():
+    """ "The player marks ONE crafting or spell research circle of their choice for free": a
+    delivery in the Mastery phase owes one; the game waits for it, in round 10 too."""
+    content, state, mm = _round_ten_mastery([])
+    state["engine"]["merchants"][0]["free_circles"] = 1  # a delivery made in this Mastery phase
+    with pytest.raises(mm.Refused, match="Todd has a free circle to mark first"):
+        mm.apply(content, state, "todd", mm.Advance(phase="mastery"))
+    state = mm.apply(content, state, "todd", mm.Free(row="Ring", circle=0))
+    assert mm.apply(content, state, "todd", mm.Advance(phase="mastery"))["phase"] == "over"
+
+
+def test_a_digital_sheet_claims_an_order_it_can_fill_before_the_game_moves_on():
+    """ "If a player completes both the Item and all Enchantments required by a face-up Order
+    currently in their shoppe, they immediately claim that Order": not lost to the orders moving
+    on, nor to the game's end."""
+    content, state, mm = _round_ten_mastery(["Pendant of the Elves", "Backpack of the Orcs"])
+    book = mm._book(content)
+    for name in ("Pendant", "of the Elves"):
+        state["engine"]["merchants"][0]["completed"][book.sheet.row(name)] = True
+    state = mm.apply(content, state, "todd", mm.Advance(phase="mastery"))
+    mine = mm.view(state, "todd")["mine"]
+    assert [o["label"] for o in mine["claimed"]] == ["Pendant of the Elves"]
+    assert [o["label"] for o in mine["shop"]] == ["Backpack of the Orcs"]
+
+
+def test_a_delivery_the_sheet_can_make_holds_the_mastery_phase_until_made():
+    """ "Sponsored Adventurers function essentially as 3 Order cards that will never leave your
+    shoppe": filled as immediately as an order, but its reward may be a free circle of the
+    player's choice, so the phase waits for the delivery rather than making it."""
+    content, state, mm = _round_ten_mastery([], adventurer="The Ranger")
+    book = mm._book(content)
+    for name in ("Ring", "of the Elves"):
+        state["engine"]["merchants"][0]["completed"][book.sheet.row(name)] = True
+    with pytest.raises(mm.Refused, match="Todd can deliver their adventurer's accessory first"):
+        mm.apply(content, state, "todd", mm.Advance(phase="mastery"))
+    state = mm.apply(content, state, "todd", mm.Deliver(category="accessory"))
+    assert mm.apply(content, state, "todd", mm.Advance(phase="mastery"))["phase"] == "over"

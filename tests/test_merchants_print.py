@@ -271,3 +271,12 @@ def test_fold_puts_each_apprentice_side_beside_its_master_side(built_pdf, conten
         for card in content["mastery-cards"].cards:
             if any(f"{words.master} {card.name} " in t for t in texts):
                 assert any(f"{words.apprentice} {card.name} " in t for t in texts), card.name
+
+
+def test_the_round_card_moves_orders_one_space_not_one_shoppe(pdf, content):
+    # "Move all Orders one space clockwise around the table": a card, not a shoppe's whole line
+    # (the engine's Customer phase; rulings.yaml says which way is left)
+    rounds = content["merchants-rules"].rounds
+    [card] = {" ".join(t.split()) for _, _, t in cards(pdf) if t.startswith("A round")}  # its copies alike
+    assert "one space to your left" in card and "right end of the line of the player on your left" in card
+    assert "one shoppe" not in card and f"Not in round {rounds}." in card  # printed whole, numbers filled

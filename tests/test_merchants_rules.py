@@ -91,11 +91,11 @@ def test_an_order_is_claimed_when_its_item_and_every_enchantment_are_complete(bo
         t.claim(m, 2)
     assert t.claim(m, 0) == wanted
     assert m.claimed == [wanted] and m.shop == [orcs, backpack]
-    assert m.face_down == [replacement]  # revealed in the Customer phase
+    assert m.face_down == [(0, replacement)]  # in the claimed order's space, revealed in the Customer phase
     assert m.score()["orders"] == 6
-    m.shop = [OrderCard("Ring", "Everlasting", None, 3)]
+    m.shop = [OrderCard("Ring", "Everlasting", None, 3), orcs, backpack]
     t.claim(m, 0)
-    assert m.face_down == [replacement]  # the deck is empty: no replacement
+    assert m.face_down == [(0, replacement)] and m.shop == [orcs, backpack]  # the deck is empty: no replacement
 
 
 def steel(t: Table, m: Merchant, n: int) -> None:
@@ -239,15 +239,77 @@ def test_a_hand_of_three_doubles_is_dealt_again(book):
     assert [len(m.shop) for m in t.merchants] == [3, 3, 3, 1]
 
 
-def test_the_solo_line_shifts_left_and_four_players_rotate(book):
+def cards(n: int) -> list[OrderCard]:
+    """n orders told apart by their coins."""
+    return [OrderCard("Ring", "Fiery", None, k) for k in range(n)]
+
+
+def coins(t: Table) -> list[list[int]]:
+    return [[card.coins for card in m.shop] for m in t.merchants]
+
+
+# "Move all Orders one space clockwise around the table": seats run clockwise and the next
+# player clockwise sits on the left, so every order moves one space to its player's left and
+# each shoppe's leftmost enters the next player's line at its right end (our ruling, rulings.yaml).
+# The whole-line reading would hand [0, 1, 2] on to the next player at once.
+def test_three_players_orders_move_one_space_clockwise_card_by_card(book):
+    t = table(book, players=3)
+    for p, m in enumerate(t.merchants):
+        m.shop = cards(9)[3 * p : 3 * p + 3]
+    t.customer_phase()
+    assert coins(t) == [[1, 2, 6], [4, 5, 0], [7, 8, 3]]
+    t.customer_phase()
+    assert coins(t) == [[2, 6, 7], [5, 0, 1], [8, 3, 4]]
+    t.customer_phase()
+    # an unclaimed order came in at the right end and stays three rounds, one per space
+    assert coins(t) == [[6, 7, 8], [0, 1, 2], [3, 4, 5]]
+
+
+def test_the_content_ruling_says_what_the_engine_does():
+    rulings = load_game(game("merchants-of-magick"), [CONTENT])["merchants-rulings"].rulings
+    words = " ".join(str(rulings["order-move"]).replace("**", "").split())
+    assert "one space to the left" in words and "right end of their line" in words
+    assert "one order shorter" in str(rulings["deck-empty"]).replace("**", "")
+
+
+def test_eight_players_orders_move_one_space_clockwise_card_by_card(book):
+    t = table(book, players=8)
+    for p, m in enumerate(t.merchants):
+        m.shop = cards(16)[2 * p : 2 * p + 2]
+    t.customer_phase()
+    assert coins(t) == [[2 * p + 1, 2 * ((p - 1) % 8)] for p in range(8)]
+    assert coins(t)[0] == [1, 14]
+
+
+# "That Order is moved to the side of their Player sheet and replaced with a face-down Order from
+# the deck": the replacement lies in the claimed card's space and moves on from there.
+def test_a_claimed_orders_replacement_keeps_its_space_as_the_orders_move(book):
+    t = table(book, players=3)
+    for p, m in enumerate(t.merchants):
+        m.shop = cards(9)[3 * p : 3 * p + 3]
+    t.deck = cards(12)[9:]
+    first, second = t.merchants[0], t.merchants[1]
+    t.claim(first, 1, checked=False)  # the middle order
+    t.claim(second, 0, checked=False)  # the leftmost: its replacement is what passes on
+    assert first.face_down == [(1, OrderCard("Ring", "Fiery", None, 9))]
+    assert [c.coins for c, _ in first.line()] == [0, 9, 2]
+    t.customer_phase()
+    assert coins(t) == [[9, 2, 6], [4, 5, 0], [7, 8, 10]]
+    assert all(not m.face_down for m in t.merchants)  # revealed
+
+
+# Solo: "all Orders shift one space to the left. The leftmost Order is discarded. A new face-up
+# Order is added from the deck to the far right end of the line of Orders."
+def test_the_solo_line_shifts_one_space_left_card_by_card(book):
     t = table(book)
     m = t.merchants[0]
-    cards = [OrderCard("Ring", "Fiery", None, n) for n in range(8)]
-    m.shop, t.waiting, t.deck = cards[:4], cards[4:6], cards[6:]
+    line = cards(9)
+    m.shop, t.waiting, t.deck = line[:4], line[4:6], line[6:]
     t.customer_phase()
-    assert m.shop == cards[1:5] and t.waiting == cards[5:7]
-    t4 = table(book, players=4)
-    for n, merchant in enumerate(t4.merchants):
-        merchant.shop = [cards[n]]
-    t4.customer_phase()
-    assert [merchant.shop for merchant in t4.merchants] == [[cards[3]], [cards[0]], [cards[1]], [cards[2]]]
+    assert coins(t) == [[1, 2, 3, 4]] and [c.coins for c in t.waiting] == [5, 6]
+    # a claimed order's face-down replacement takes its space: the unclaimed 4 stays in the
+    # shoppe, not pushed out a round early by a replacement put at the end
+    t.claim(m, 1, checked=False)  # the 2
+    assert [(c.coins, up) for c, up in m.line()] == [(1, True), (7, False), (3, True), (4, True)]
+    t.customer_phase()
+    assert coins(t) == [[7, 3, 4, 5]] and [c.coins for c in t.waiting] == [6, 8]

@@ -269,7 +269,8 @@
     const rows = layout.rows.map((row, i) => ({row, i})).filter(({row}) => row.side === side);
     const slots = cols.map((c) => Math.max(1, ...rows.map(({row}) => row.circles.filter((x) => x.column === c.id).length)));
     const grid = `grid-template-columns: ${slots.map((n) => `minmax(0, ${n}fr)`).join(" ")}`;
-    const open = spendable(s);
+    // a free circle is marked at once, whatever the phase (a Mastery-phase delivery gives one)
+    const open = spendable(s) || (!!mine.free_circles && rolled(s));
     const value = pick.die ? s.dice[pick.die] + pick.adjust : null;
     return el("section", {class: `card mm-half mm-${side}`, "data-testid": `half-${side}`},
       el("h2", {}, title),
@@ -379,7 +380,7 @@
         act("cards", {adventurer: hero.value || null, shop: slots.map((x) => x.value).filter(Boolean)});
       });
       return el("details", {class: "card mm-cards", open: !current.hero},
-        el("summary", {}, "My printed cards"), el("p", {class: "note"}, "The adventurer and the orders face up in front of you; change them when the orders move on."), form);
+        el("summary", {}, "My printed cards"), el("p", {class: "note"}, "The adventurer and the orders face up in front of you. Each Customer phase the orders here move one space as yours do on the table; add the ones only the table shows: a card turned face up, one passed on from a paper sheet."), form);
     });
   }
 

@@ -20,6 +20,8 @@ CATEGORIES = ("accessory", "weapon", "armour")  # an item's category: orders and
 # The score box's lines, in the rules' end-of-game order; the content names each one.
 SCORE_LINES = ("crafting", "material-mastery", "research", "energy-mastery", "orders", "charms", "adventurer")
 Threshold = Annotated[int, Field(ge=1, le=100)]
+# Our rulings where the rules text is silent; the engine (rules.py) follows each one.
+RULINGS = ("order-move", "deck-empty")
 
 
 class Die(Strict):
@@ -171,6 +173,14 @@ class Potions(Strict):
     note: RichText = Field(max_length=300)  # the rules' suggestion for big groups
 
 
+class MerchantsRulings(Strict):
+    """kind: merchants-rulings — our own rulings where the rules text leaves a point open (which
+    way "clockwise" moves a shoppe's line, a claim with the deck empty)."""
+
+    kind: Literal["merchants-rulings"]
+    rulings: Annotated[dict[Literal[RULINGS], RichText], naming_each(*RULINGS)]  # type: ignore[valid-type]
+
+
 class Words(Strict):
     """kind: words — the words code sets around the content's own."""
 
@@ -226,6 +236,7 @@ KINDS = {
     "potion-tokens": Kind(Potions),
     "reference-card": Kind(ReferenceCard),
     "words": Kind(Words),
+    "merchants-rulings": Kind(MerchantsRulings),
     "setup": Kind(SetupSheet),
 }
 

@@ -13,7 +13,11 @@ Decisions the rules book leaves open, taken here:
   - an order that replaces a claimed one comes face down and can be claimed only once revealed, in
     the Customer phase (so never after the last round's claims);
   - a result may be moved by potions below 1 or above its die's faces;
-  - free circles (the adventurer's rewards) are marked at once, with no die, before the next move.
+  - free circles (the adventurer's rewards) are marked at once, with no die, before the next move;
+  - "one space clockwise" and a claim with the deck empty: our rulings in
+    content/merchants-of-magick/rulings.yaml (every order moves one space to its player's left,
+    the leftmost to the right end of the next player's line, each card keeping its space; a
+    claimed order with no replacement closes up its line).
 """
 
 from __future__ import annotations
@@ -197,7 +201,8 @@ class Merchant:
     free_circles: int = 0  # marks owed by an adventurer reward
     mastery: dict[str, tuple[str, int]] = field(default_factory=dict)  # card name -> (type, coins)
     shop: list[OrderCard] = field(default_factory=list)  # face up, claimable
-    face_down: list[OrderCard] = field(default_factory=list)  # replacements, revealed next Customer phase
+    # replacements, by their space in the line, revealed next Customer phase
+    face_down: list[tuple[int, OrderCard]] = field(default_factory=list)
     used: set[str] = field(default_factory=set)  # dice spent this round
     spent: int = 0  # results spent this round
 
@@ -206,6 +211,19 @@ class Merchant:
             self.marked = [[False] * len(row.circles) for row in self.sheet.rows]
             self.completed = [False] * len(self.sheet.rows)
             self.column_marks = {c.id: 0 for c in self.sheet.columns}
+
+    def line(self) -> list[tuple[OrderCard, bool]]:
+        """The shoppe's spaces left to right: (card, face up). Face-down cards sit where the
+        claimed orders they replaced sat."""
+        spaces = [(card, True) for card in self.shop]
+        for space, card in sorted(self.face_down, key=lambda hidden: hidden[0]):
+            spaces.insert(space, (card, False))
+        return spaces
+
+    def lay(self, spaces: list[tuple[OrderCard, bool]]) -> None:
+        """Set the shoppe's line from its spaces left to right: (card, face up)."""
+        self.shop = [card for card, up in spaces if up]
+        self.face_down = [(space, card) for space, (card, up) in enumerate(spaces) if not up]
 
     def done(self, name: str) -> bool:
         return self.completed[self.sheet.row(name)]
@@ -367,9 +385,15 @@ class Table:
         missing = m.missing(order)
         if checked and missing:
             raise RuleError(f"{order} needs {' and '.join(missing)} complete first")
-        m.claimed.append(m.shop.pop(slot))
+        spaces = m.line()
+        # the slot-th face-up card's space: its face-down replacement takes that very space
+        space = [i for i, (_, up) in enumerate(spaces) if up][slot]
+        m.claimed.append(order)
         if self.deck:
-            m.face_down.append(self.deck.pop(0))
+            spaces[space] = (self.deck.pop(0), False)
+        else:
+            del spaces[space]
+        m.lay(spaces)
         return order
 
     def deliver(self, m: Merchant, category: str) -> Reward:
@@ -412,24 +436,28 @@ class Table:
 
     # Customer phase
     def customer_phase(self) -> None:
-        """Orders move on: in solo the line shifts one left (the leftmost leaves, one is drawn at
-        the right); otherwise each shoppe's orders go to the next player clockwise. Face-down
-        replacements are revealed."""
+        """Every order moves one space clockwise, keeping its place in line: each card one space to
+        its player's left, each shoppe's leftmost to the right end of the next player's line (solo:
+        the leftmost is discarded and a new card comes in at the right end of the waiting line).
+        Then the face-down cards are revealed."""
         if self.round >= self.book.rules.rounds:
             return  # none after the last round
         if self.solo:
             m = self.merchants[0]
-            line = m.shop + m.face_down + self.waiting
+            spaces = m.line()
+            size = len(spaces)  # the shoppe keeps its spaces (fewer only once the deck ran out)
+            line = [card for card, _ in spaces] + self.waiting
             if line:
                 line.pop(0)
             if self.deck:
                 line.append(self.deck.pop(0))
-            shop = self.book.rules.solo_shop
-            m.shop, m.face_down, self.waiting = line[:shop], [], line[shop:]
+            m.lay([(card, True) for card in line[:size]])
+            self.waiting = line[size:]
             return
-        lines = [m.shop + m.face_down for m in self.merchants]
+        lines = [[card for card, _ in m.line()] for m in self.merchants]
         for i, m in enumerate(self.merchants):
-            m.shop, m.face_down = lines[i - 1], []
+            # seats run clockwise, so the player before passes their leftmost card on to this one
+            m.lay([(card, True) for card in lines[i][1:] + lines[i - 1][:1]])
 
     # End of game
     def ranking(self) -> list[list[int]]:
@@ -459,7 +487,7 @@ class Table:
                     "free_circles": m.free_circles,
                     "mastery": {name: list(won) for name, won in m.mastery.items()},
                     "shop": orders(m.shop),
-                    "face_down": orders(m.face_down),
+                    "face_down": [[space, index[card]] for space, card in m.face_down],
                     "used": sorted(m.used),
                     "spent": m.spent,
                 }
@@ -496,7 +524,7 @@ class Table:
                 free_circles=m["free_circles"],
                 mastery={name: (kind, coins) for name, (kind, coins) in m["mastery"].items()},
                 shop=orders(m["shop"]),
-                face_down=orders(m["face_down"]),
+                face_down=[(space, book.orders[i]) for space, i in m["face_down"]],
                 used=set(m["used"]),
                 spent=m["spent"],
             )

@@ -46,7 +46,7 @@ SIMULATION = Simulation(
             default="1",
             show_default=True,
             help="1 plays the solo variant (the order line, Apprentice masteries); "
-            "4 rotates orders and flips masteries.",
+            "4 moves orders one space clockwise and flips masteries.",
         ),
     ),
     games=2000,

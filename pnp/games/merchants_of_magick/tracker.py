@@ -366,17 +366,49 @@ def _next_phase(book: Book, state: dict) -> dict:
         state = {**state, "phase": "mastery", "ready": [], "claimed_now": [], "engine": table.dump()}
         return _touched(state, [state["players"][p] for p, _, _ in scored])
     if phase == "mastery":
+        # "they immediately claim that Order": before the orders move (or the game ends), a
+        # digital sheet claims every order it can fill; a free circle still owed holds the phase
+        owing = [pid for pid in _digital(state) if table.merchants[state["players"].index(pid)].free_circles]
+        if owing:
+            raise Refused(f"{state['names'].get(owing[0], 'A player')} has a free circle to mark first.")
+        for pid in _digital(state):
+            # a delivery's reward may be a free circle, the player's choice: so held, not made for them
+            m = table.merchants[state["players"].index(pid)]
+            hero = m.adventurer
+            items = hero.items if hero else ()
+            due = [c for c, item in items if c not in m.delivered and m.done(item) and m.done(hero.enchantment)]
+            if due:
+                raise Refused(f"{state['names'].get(pid, 'A player')} can deliver their adventurer's {due[0]} first.")
+        for pid in _digital(state):
+            m = table.merchants[state["players"].index(pid)]
+            while claimable := [slot for slot, order in enumerate(m.shop) if m.can_fill(order)]:
+                _claim_in(table, m, claimable[0], state["cards"] == "printed")
         # Cards scored in this phase flip at its end, whoever scored them: digital or paper.
         table.flipped.update(state["claimed_now"])
         state = {**state, "apprentice": sorted(table.flipped), "claimed_now": [], "ready": [], "engine": table.dump()}
         if state["round"] >= state["rounds"]:
             return {**state, "phase": "over"}
         return {**state, "phase": "customer"}
-    # Customer: the orders move on (printed cards move by hand), and the next round awaits its roll.
+    # Customer: the orders move one space clockwise, and the next round awaits its roll.
     if state["cards"] == "dealt":
         table.customer_phase()
+    else:
+        _printed_customer_phase(table, [state["sheets"][pid] == "digital" for pid in state["players"]])
     state = {**state, "phase": "resource", "round": state["round"] + 1, "dice": {}, "ready": []}
     return _touched({**state, "engine": table.dump()}, state["players"])
+
+
+def _printed_customer_phase(table: Table, digital: list[bool]) -> None:
+    """Printed cards move as the engine moves dealt ones (one space to the left, each leftmost to
+    the right end of the next line), so a digital sheet keeps what it entered. Only the cards it
+    cannot know are left to enter: a revealed replacement and a newcomer from a paper sheet."""
+    lines = [m.line() for m in table.merchants]
+    for i, m in enumerate(table.merchants):
+        if not digital[i]:
+            continue
+        # solo's newcomer comes from the printed waiting line, which the companion does not see
+        incoming = lines[i - 1][:1] if digital[i - 1] and len(lines) > 1 else []
+        m.lay([(card, True) for card, up in lines[i][1:] + incoming if up])  # face down: not known
 
 
 def _ready(book: Book, state: dict, actor: str, action: Ready) -> dict:
@@ -425,7 +457,9 @@ def _spend(state: dict, table: Table, m: Merchant, action: Spend) -> None:
 
 
 def _free(state: dict, table: Table, m: Merchant, action: Free) -> None:
-    _spending(state)
+    # owed at once, whatever the phase: a delivery in the Mastery phase (round 10's too) gives one
+    if not state["dice"]:
+        raise Refused(f"Round {state['round']} is not rolled yet.")
     table.mark_free(m, action.row, action.circle)
 
 
@@ -446,8 +480,18 @@ def _claim(book: Book, state: dict, actor: str, action: Claim) -> dict:
         raise Refused("Your orders are printed cards; claim them on the table.")
     table = Table.load(book, state["engine"])
     merchant = table.merchants[state["players"].index(actor)]
-    table.claim(merchant, action.slot, checked=state["sheets"][actor] == "digital")
+    _claim_in(table, merchant, action.slot, state["cards"] == "printed", state["sheets"][actor] == "digital")
     return _touched({**state, "engine": table.dump()}, [actor])
+
+
+def _claim_in(table: Table, merchant: Merchant, slot: int, printed: bool, checked: bool = True) -> None:
+    spaces = merchant.line()
+    order = table.claim(merchant, slot, checked=checked)
+    if printed:
+        # the printed replacement lies face down in the claimed card's space; the companion cannot
+        # see it, so the claimed card stands in for it until the Customer phase reveals it
+        space = [i for i, (_, up) in enumerate(spaces) if up][slot]
+        merchant.lay([*merchant.line()[:space], (order, False), *merchant.line()[space:]])
 
 
 def _score_mastery(book: Book, state: dict, actor: str, action: ScoreMastery) -> dict:
@@ -494,7 +538,7 @@ def _set_cards(book: Book, state: dict, actor: str, action: SetCards) -> dict:
     unknown = [label for label in action.shop if label not in by_label]
     if unknown:
         raise Refused(f"There is no order card {unknown[0]}.")
-    merchant.shop = [by_label[label] for label in action.shop]
+    merchant.shop = [by_label[label] for label in action.shop]  # face up; face-down stand-ins stay
     return _touched({**state, "engine": table.dump()}, [actor])
 
 
