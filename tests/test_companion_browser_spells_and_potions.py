@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pnp.content.game import load_game
 from pnp.games import game
+from pnp.games.spells_and_potions.rules import order_of_play, tournament
 from pnp.games.spells_and_potions.trick_judge import PlayedCard, judge
 from pnp.paths import CONTENT
 from tests.browser import PHONE, join, phone, shot
@@ -73,7 +74,8 @@ def test_two_wizards_judge_a_trick_and_pick_trump_by_taps(chromium, tmp_path):
             PlayedCard(name=REVERSE.name),
             PlayedCard(suit=led.id, rank=low + 1),
         ]
-        verdict = judge(SP, cards, SUITS.trump, lead_team=1)
+        seating = tournament(2)[0].seating  # Bo is the wizard of the East
+        verdict = judge(SP, dict(zip(order_of_play(seating, "east"), cards, strict=True)), SUITS.trump, "east", seating)
         assert (verdict.winner, verdict.team) == (1, 0)  # the lowest card, Ada's team's
         judge_and_record = guest.get_by_role("button", name="Judge and record")
         tap_trick(guest, bo, cards[:-1])
