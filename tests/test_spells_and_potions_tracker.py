@@ -152,6 +152,7 @@ def test_a_judged_trick_is_recorded_for_the_winning_team_and_shown():
 def test_a_judged_trick_takes_the_leaders_seat_and_a_companion_may_lead():
     two = table(2)
     assert two["seats"]["south"] == "companion:a"  # A's Companion, team 0, with A in the North
+    assert two["orders"]["south"] == ["south", "west", "north", "east"]  # the phone names each card's seat
     cards = [
         {"suit": "earth", "rank": 5},
         {"suit": "earth", "rank": 9},

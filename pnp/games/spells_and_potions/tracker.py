@@ -90,6 +90,7 @@ def setup(content: Content, options: Options) -> dict:
         "names": {},  # player id -> name
         "duel": 0,  # the current duel, from 0
         "seats": {},  # seat -> player id, "companion" (shared) or "companion:<player id>" (their own)
+        "orders": {},  # leader's seat -> the seats in the order they play (rules.order_of_play), for the phone
         "teams": [],  # [[member, member], [member, member]]: team 0 (North, South), team 1 (East, West)
         "tricks": [0, 0],  # tricks each team has won this duel
         "potions": [0, 0],  # potion points each team has gained this duel
@@ -252,7 +253,16 @@ def _seat(content: Content, state: dict) -> dict:
             chooser = next(_member(state, who) for who in losers if not who.companion)
         else:
             shown.append(rulings["tied-duel-leader"])
-    return {**state, "seats": seats, "teams": teams, "leader": leader, "leader_chooser": chooser, "rulings": shown}
+    orders = {seat: list(order_of_play(duel.seating, seat)) for seat in seats}
+    return {
+        **state,
+        "seats": seats,
+        "orders": orders,
+        "teams": teams,
+        "leader": leader,
+        "leader_chooser": chooser,
+        "rulings": shown,
+    }
 
 
 def _member(state: dict, who: Player) -> str:
