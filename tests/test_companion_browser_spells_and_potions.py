@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pnp.content.game import load_game
 from pnp.games import game
+from pnp.games.spells_and_potions.rules import order_of_play, tournament
 from pnp.games.spells_and_potions.trick_judge import PlayedCard, judge
 from pnp.paths import CONTENT
 from tests.browser import PHONE, join, phone, shot
@@ -30,10 +31,10 @@ def open_for_two(page, port: int, name: str) -> str:
     return page.locator("#code-chip").inner_text()
 
 
-def tap_trick(page, lead_team: str, cards: list[PlayedCard]) -> None:
-    """Enter a trick by taps, in the order played: the leading team, then each card."""
+def tap_trick(page, leader: str, cards: list[PlayedCard]) -> None:
+    """Enter a trick by taps, in the order played: the leader, by name and seat, then each card."""
     judge_card = page.locator(".sp-judge")
-    judge_card.get_by_role("button", name=lead_team).click()
+    judge_card.get_by_role("button", name=leader, exact=True).click()
     for card in cards:
         if card.name:
             judge_card.get_by_role("button", name=card.name).click()
@@ -56,7 +57,7 @@ def test_two_wizards_judge_a_trick_and_pick_trump_by_taps(chromium, tmp_path):
         guest.goto(f"http://127.0.0.1:{port}/t/{code}")
         join(guest, "Bo")
         host.click("text=Start the tournament")
-        ada, bo = "Ada & Ada's Companion", "Bo & Bo's Companion"
+        ada = "Ada & Ada's Companion"  # a team, as the verdict names it
         for page in (host, guest):  # two wizards: the Arranger picks the first duel's leader
             page.locator("[data-testid=leader]", has_text="The Arranger chooses").wait_for(timeout=1000)
             order = SP["rulings"].rulings["two-wizard-order"].replace("**", "")  # our reading, shown bold
@@ -65,7 +66,7 @@ def test_two_wizards_judge_a_trick_and_pick_trump_by_taps(chromium, tmp_path):
         host.get_by_role("button", name="+ trick").first.click()
         tricks(guest, 0).filter(has_text="1").wait_for(timeout=1000)  # the other phone, within a second
 
-        # Bo's team leads; without the reverse the highest card would win for Bo's team.
+        # Bo (East) leads; without the reverse the highest card would win for Bo's team.
         led, low = SUITS.suits[1], 2
         cards = [
             PlayedCard(suit=led.id, rank=SUITS.ranks),
@@ -73,16 +74,21 @@ def test_two_wizards_judge_a_trick_and_pick_trump_by_taps(chromium, tmp_path):
             PlayedCard(name=REVERSE.name),
             PlayedCard(suit=led.id, rank=low + 1),
         ]
-        verdict = judge(SP, cards, SUITS.trump, lead_team=1)
+        seating = tournament(2)[0].seating  # Bo is the wizard of the East
+        verdict = judge(SP, dict(zip(order_of_play(seating, "east"), cards, strict=True)), SUITS.trump, "east", seating)
         assert (verdict.winner, verdict.team) == (1, 0)  # the lowest card, Ada's team's
         judge_and_record = guest.get_by_role("button", name="Judge and record")
-        tap_trick(guest, bo, cards[:-1])
+        tap_trick(guest, "Bo (East)", cards[:-1])
+        so_far = guest.get_by_role("list", name="The trick so far").locator("li")
+        # "If a wizard leads, the next player is the other wizard, then the Companions": Ada, then by
+        # our two-wizard-order ruling Bo's own Companion (clockwise from the East it would be Ada's)
+        assert [so_far.nth(i).inner_text().split(" · ")[1] for i in (1, 2)] == ["Ada", "Bo's Companion"]
         assert judge_and_record.is_disabled()  # one card short
         shot(guest, "spells-and-potions-building")
         guest.locator(".sp-judge").get_by_role("button", name=led.name, exact=True).click()
         guest.locator(".sp-judge").get_by_role("button", name=f"{led.name} {SUITS.ranks - 1}").click()
         guest.get_by_role("button", name="Remove last").click()  # a slip, taken back
-        tap_trick(guest, bo, cards[-1:])
+        tap_trick(guest, "Bo (East)", cards[-1:])
         guest.locator("[data-testid=trick-progress]", has_text=f"{len(cards)} of {len(cards)}").wait_for()
         judge_and_record.click()
 
@@ -96,7 +102,7 @@ def test_two_wizards_judge_a_trick_and_pick_trump_by_taps(chromium, tmp_path):
 
         # Led with a trump choice card (a ruling says who follows): Bo's team wins and picks the trump by tap.
         fresh = [PlayedCard(suit=led.id, rank=rank) for rank in (4, 6, 7)]
-        tap_trick(host, ada, [PlayedCard(name=TRUMP_CHOICE.name), *fresh])
+        tap_trick(host, "Ada (North)", [PlayedCard(name=TRUMP_CHOICE.name), *fresh])
         host.get_by_role("button", name="Judge and record").click()
         prompt = guest.locator(".sp-trump .sp-prompt", has_text="The trick's winner picks the trump")
         prompt.wait_for(timeout=1000)
@@ -118,7 +124,7 @@ def test_two_wizards_judge_a_trick_and_pick_trump_by_taps(chromium, tmp_path):
         night.goto(f"http://127.0.0.1:{port}/t/{code}")
         tricks(night, 1).filter(has_text="1").wait_for(timeout=3000)
         unplayed = PlayedCard(suit=led.id, rank=5)  # in neither trick so far (10, 2, 3; then 4, 6, 7)
-        tap_trick(night, bo, [unplayed])
+        tap_trick(night, "Bo (East)", [unplayed])
         night.locator(".sp-judge").get_by_role("button", name=led.name, exact=True).click()
         entered = night.locator(".sp-judge").get_by_role("button", name=f"{led.name} {unplayed.rank}", exact=True)
         assert entered.is_disabled()  # the deck has one of each: a card entered is not offered again

@@ -130,7 +130,7 @@ def test_a_trick_counts_for_its_team_with_its_potion_points():
 
 def test_a_judged_trick_is_recorded_for_the_winning_team_and_shown():
     cards = [ELEMENT, {"suit": "earth", "rank": 9}, {"name": "Gladder's Reward"}, {"suit": "earth", "rank": 2}]
-    state = act(table(), "c", "judge_trick", lead=0, cards=cards)
+    state = act(table(), "c", "judge_trick", leader="north", cards=cards)
     assert state["tricks"] == [0, 1] and state["potions"] == [0, 10]
     assert state["last_trick"]["winner"] == 1 and state["last_trick"]["value"] == 20
     assert state["last_trick"]["rulings"] == [] and state["last_trick"]["cards"] == cards
@@ -140,11 +140,33 @@ def test_a_judged_trick_is_recorded_for_the_winning_team_and_shown():
         {"suit": "earth", "rank": 3},
         {"suit": "air", "rank": 1},
     ]
-    state = act(state, "c", "judge_trick", lead=1, cards=led_by_magic)
+    state = act(state, "c", "judge_trick", leader="east", cards=led_by_magic)
     assert state["tricks"] == [1, 1] and state["last_trick"]["winner_picks_leader"]
     assert state["last_trick"]["rulings"] == [SP["rulings"].rulings["magic-lead"]]
     with pytest.raises(Refused, match="A trick has 4 cards"):
-        act(state, "c", "judge_trick", lead=0, cards=[ELEMENT])
+        act(state, "c", "judge_trick", leader="north", cards=[ELEMENT])
+
+
+# "If a Companion leads, the next player is the other Companion, then the wizards." The phone sends
+# the cards in the order played and the leader's seat; the judge reads each card's seat from them.
+def test_a_judged_trick_takes_the_leaders_seat_and_a_companion_may_lead():
+    two = table(2)
+    assert two["seats"]["south"] == "companion:a"  # A's Companion, team 0, with A in the North
+    assert two["orders"]["south"] == ["south", "west", "north", "east"]  # the phone names each card's seat
+    cards = [
+        {"suit": "earth", "rank": 5},
+        {"suit": "earth", "rank": 9},
+        {"suit": "earth", "rank": 4},
+        {"suit": "earth", "rank": 7},
+    ]
+    state = act(two, "a", "judge_trick", leader="south", cards=cards)  # South, West, North, East
+    assert (state["last_trick"]["seat"], state["last_trick"]["team"]) == ("west", 1)  # B's Companion's 9
+    # an older phone's leading team stands for North or East: the same teams in the same places
+    assert act(two, "a", "judge_trick", lead=0, cards=cards)["last_trick"]["team"] == 1
+    with pytest.raises(ValueError, match="either the leader's seat or the leading team"):
+        act(two, "a", "judge_trick", leader="south", lead=0, cards=cards)
+    with pytest.raises(Refused, match="one card a seat"):
+        act(two, "a", "judge_trick", leader="south", cards=[*cards, {"suit": "air", "rank": 1}])
 
 
 # "Element Cards – Number cards (1 to 10 per element/40 cards per deck)." and "Gladder's Reward (1)":
@@ -152,10 +174,10 @@ def test_a_judged_trick_is_recorded_for_the_winning_team_and_shown():
 def test_a_card_played_this_duel_cannot_be_played_again():
     reward = {"name": "Gladder's Reward"}
     first = [ELEMENT, {"suit": "earth", "rank": 9}, reward, {"suit": "earth", "rank": 2}]
-    state = act(table(), "a", "judge_trick", lead=0, cards=first)
+    state = act(table(), "a", "judge_trick", leader="north", cards=first)
     again = [{"suit": "air", "rank": 4}, reward, {"suit": "air", "rank": 7}, {"suit": "air", "rank": 1}]
     with pytest.raises(Refused, match="Gladder's Reward was already played this duel: the deck holds 1"):
-        act(state, "a", "judge_trick", lead=0, cards=again)  # a second Reward would give +20
+        act(state, "a", "judge_trick", leader="north", cards=again)  # a second Reward would give +20
     with pytest.raises(Refused, match="Gladder's Reward was already played"):
         act(state, "a", "trick", team=1, potions=["gladder's reward"])  # by hand as well
     earth_9 = [
@@ -165,11 +187,15 @@ def test_a_card_played_this_duel_cannot_be_played_again():
         {"suit": "water", "rank": 3},
     ]
     with pytest.raises(Refused, match="The 9 of Earth was already played this duel"):
-        act(state, "a", "judge_trick", lead=0, cards=earth_9)
+        act(state, "a", "judge_trick", leader="north", cards=earth_9)
     # the refusals left the duel as it was, and a card of the two a deck holds may come once more
     blast = {"name": "Merlin's Power Blast"}
     state = act(
-        state, "a", "judge_trick", lead=0, cards=[{"suit": "air", "rank": 4}, blast, {"suit": "air", "rank": 7}, blast]
+        state,
+        "a",
+        "judge_trick",
+        leader="north",
+        cards=[{"suit": "air", "rank": 4}, blast, {"suit": "air", "rank": 7}, blast],
     )
     assert state["tricks"] == [1, 1] and state["played"][-1] == {"name": "Merlin's Power Blast"}
     with pytest.raises(Refused, match="Merlin's Power Blast was already played this duel: the deck holds 2"):
@@ -199,7 +225,7 @@ def test_trump_choice_lasts_the_duel_and_the_judge_follows_it():
     state = act(_trump_choice_trick(table()), "a", "set_trump", suit="Water")
     assert state["trump"] == "water"
     cards = [ELEMENT, {"suit": "fire", "rank": 10}, {"suit": "water", "rank": 1}, {"suit": "earth", "rank": 8}]
-    assert act(state, "a", "judge_trick", lead=0, cards=cards)["last_trick"]["winner"] == 2
+    assert act(state, "a", "judge_trick", leader="north", cards=cards)["last_trick"]["winner"] == 2
     with pytest.raises(Refused, match="no metal element; the elements are Fire, Earth, Air, Water"):
         act(_trump_choice_trick(table()), "a", "set_trump", suit="metal")
     assert play_duel(state, 7, tricks=12)["trump"] == "fire"  # the next duel starts with the content's trump
@@ -209,7 +235,7 @@ def test_trump_choice_lasts_the_duel_and_the_judge_follows_it():
 # the game" and "Trump – ... (the trump is Fire, unless the Larfor's Trump Choice card is played)".
 def test_a_trump_choice_card_asks_for_the_trump_until_it_is_picked():
     cards = [ELEMENT, {"name": CHOOSING}, {"suit": "earth", "rank": 7}, {"suit": "air", "rank": 2}]
-    state = act(table(), "a", "judge_trick", lead=0, cards=cards)
+    state = act(table(), "a", "judge_trick", leader="north", cards=cards)
     assert state["trump_choice_due"] and state["last_trick"]["winner_picks_trump"]
     # the choice is not lost by recording the next trick first: the next trick waits for it
     next_trick = [
@@ -218,12 +244,14 @@ def test_a_trump_choice_card_asks_for_the_trump_until_it_is_picked():
         {"suit": "fire", "rank": 1},
         {"suit": "air", "rank": 4},
     ]
-    for kind, payload in (("trick", {"team": 1}), ("judge_trick", {"lead": 1, "cards": next_trick})):
+    for kind, payload in (("trick", {"team": 1}), ("judge_trick", {"leader": "east", "cards": next_trick})):
         with pytest.raises(Refused, match="The last trick's winner picks the trump before the next trick"):
             act(state, "c", kind, **payload)
     state = act(state, "c", "set_trump", suit="air")
     assert not state["trump_choice_due"] and state["trump"] == "air"
-    assert act(state, "c", "judge_trick", lead=1, cards=next_trick)["last_trick"]["winner"] == 0  # air is trump now
+    assert (
+        act(state, "c", "judge_trick", leader="east", cards=next_trick)["last_trick"]["winner"] == 0
+    )  # air is trump now
     assert _trump_choice_trick(table())["trump_choice_due"]  # a trick entered by hand asks as well
 
 

@@ -6,7 +6,8 @@ import pytest
 
 from pnp.content.game import load_game
 from pnp.games import game
-from pnp.games.spells_and_potions.trick_judge import PlayedCard, judge
+from pnp.games.spells_and_potions.rules import SEATS, order_of_play, tournament
+from pnp.games.spells_and_potions.trick_judge import FOUR_WIZARDS, PlayedCard, judge
 from pnp.paths import CONTENT
 from pnp.rules.table import Refused
 from tests.test_rule_numbers import overlay
@@ -31,8 +32,10 @@ def cards(*written: str) -> list[PlayedCard]:
     return out
 
 
-def verdict(*written: str, trump="fire", lead=0, content=SP):
-    return judge(content, cards(*written), trump, lead)
+def verdict(*written: str, trump="fire", leader="north", content=SP):
+    """The cards written in the order of play from `leader`'s seat, four wizards."""
+    played = dict(zip(order_of_play(FOUR_WIZARDS, leader), cards(*written), strict=False))  # may be short
+    return judge(content, played, trump, leader)
 
 
 def test_the_highest_card_of_the_led_element_wins():
@@ -45,13 +48,54 @@ def test_a_trump_beats_the_led_element_and_the_highest_trump_wins():
     assert verdict("earth 5", "fire 2", "earth 10", "air 9").winner == 1
 
 
-def test_teams_alternate_from_the_leaders():
-    assert verdict("earth 5", "earth 9", "air 10", "earth 7", lead=1).team == 0
-    assert verdict("earth 5", "earth 6", "earth 10", "earth 7", lead=1).team == 1
+def test_a_cards_team_is_its_seats_partnership():
+    v = verdict("earth 5", "earth 9", "air 10", "earth 7", leader="east")
+    assert (v.seat, v.team) == ("south", 0)
+    v = verdict("earth 5", "earth 6", "earth 10", "earth 7", leader="east")
+    assert (v.seat, v.team) == ("west", 1)
+
+
+# "In clockwise order, everyone takes turns laying a card." With three wizards the Companion sits
+# North ("the Wizard's Companion (North)") and "The wizard sitting across from the empty seat plays
+# Companion's hand", yet the Companion's card is played in the Companion's turn and is team 0's.
+def test_three_wizards_play_clockwise_and_the_companions_card_is_norths_team():
+    seating = tournament(3)[0].seating
+    assert order_of_play(seating, "west") == ("west", "north", "east", "south")
+    # South plays both South's and North's hands: by hand South's, but by seat North wins for team 0
+    by_seat = dict(zip(SEATS, cards("air 10", "air 2", "air 3", "air 4"), strict=True))
+    v = judge(SP, by_seat, "fire", "west", seating)
+    assert (v.winner, v.seat, v.team) == (1, "north", 0)
+
+
+# "If a wizard leads, the next player is the other wizard, then the Companions. If a Companion leads,
+# the next player is the other Companion, then the wizards." Which Companion first is our
+# two-wizard-order ruling: the leader's. Clockwise from East would put South (A's Companion) second.
+def test_two_wizards_play_in_the_rulings_order_not_clockwise():
+    seating = tournament(2)[0].seating  # North A, East B, South A's Companion, West B's Companion
+    assert order_of_play(seating, "east") == ("east", "north", "west", "south")
+    assert order_of_play(seating, "south") == ("south", "west", "north", "east")
+    # B leads a Spells and Potions card; the first element card sets the element to follow: A's
+    # water (played second by the ruling), not A's Companion's earth (second clockwise)
+    by_seat = {
+        "east": cards(REWARD)[0],
+        **dict(zip(("north", "south", "west"), cards("water 2", "earth 9", "water 5"), strict=True)),
+    }
+    v = judge(SP, by_seat, "fire", "east", seating)
+    assert (v.winner, v.seat, v.team) == (2, "west", 1)  # B's Companion's water 5; clockwise: earth 9, team 0
+
+
+def test_a_trick_needs_a_card_from_each_seat_and_a_seated_leader():
+    trick = dict(zip(SEATS, cards("earth 5", "earth 9", "air 10", "earth 7"), strict=True))
+    with pytest.raises(Refused):
+        judge(SP, trick, "fire", "nowhere")
+    with pytest.raises(Refused):
+        judge(SP, {**trick, "centre": cards("earth 2")[0]}, "fire", "north")
+    with pytest.raises(Refused):
+        judge(SP, {seat: trick[seat] for seat in SEATS[:3]}, "fire", "north")
 
 
 def test_a_trick_of_spells_and_potions_cards_only_goes_to_its_leader():
-    v = verdict(REWARD, APPRENTICE, CHOICE, BLAST, lead=1)
+    v = verdict(REWARD, APPRENTICE, CHOICE, BLAST, leader="east")
     assert (v.winner, v.team, v.value) == (0, 1, 20)
 
 

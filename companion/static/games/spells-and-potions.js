@@ -8,7 +8,7 @@
   const SEATS = ["north", "east", "south", "west"];
 
   // The trick being entered lives here, not in the DOM: every event redraws the whole panel.
-  const emptyTrick = (duel) => ({duel, cards: [], suit: null, lead: null});
+  const emptyTrick = (duel) => ({duel, cards: [], suit: null, leader: null});
   let trick = emptyTrick(null);
   let redraw = () => {};
 
@@ -19,7 +19,6 @@
   }
 
   const teamName = (s, team) => s.teams[team].map((m) => who(s, m)).join(" & ");
-  const teamOf = (s, member) => s.teams.findIndex((pair) => pair.includes(member));
   const seatOf = (s, member) => SEATS.find((seat) => s.seats[seat] === member);
   const capital = (word) => word[0].toUpperCase() + word.slice(1);
 
@@ -56,38 +55,42 @@
     return "The Arranger chooses who leads the first trick";
   }
 
-  // The team that leads this trick when the rules say so: the duel's leader leads its first trick,
+  // The seat that leads this trick when the rules say so: the duel's leader leads its first trick,
   // a judged trick's winner the next one (unless a card let the winner choose).
-  function ruledLead(s) {
-    if (s.tricks[0] + s.tricks[1] === 0) return s.leader ? teamOf(s, s.leader) : null;
-    return s.last_trick && !s.last_trick.winner_picks_leader ? s.last_trick.team : null;
+  function ruledLeader(s) {
+    if (s.tricks[0] + s.tricks[1] === 0) return s.leader ? seatOf(s, s.leader) : null;
+    return s.last_trick && !s.last_trick.winner_picks_leader ? s.last_trick.seat ?? null : null;
   }
+
+  const seatName = (s, seat) => `${who(s, s.seats[seat])} (${capital(seat)})`;
 
   function trickJudge(s, act) {
     if (trick.duel !== s.duel) trick = emptyTrick(s.duel);
     const change = (update) => { trick = {...trick, ...update}; redraw(); };
     const add = (card) => change({cards: [...trick.cards, card], suit: null});
     const full = trick.cards.length >= s.hands;
-    const lead = trick.lead ?? ruledLead(s);
+    const leader = trick.leader ?? ruledLeader(s);
+    // who plays each card: the state's order of play from the leader's seat (the rules' and our ruling's)
+    const order = leader === null ? null : s.orders[leader];
     // How often a card is in this trick or an earlier one of the duel: the deck holds one of each element card, `count` of a spell.
     const same = (card) => (c) => c.name === card.name && c.suit === card.suit && c.rank === card.rank;
     const played = (card) => trick.cards.filter(same(card)).length + (s.played || []).filter(same(card)).length;
 
     async function judgeAndRecord() {
       // a refused trick stays as entered, to be put right
-      if (await act("judge_trick", {lead, cards: trick.cards})) change(emptyTrick(s.duel));
+      if (await act("judge_trick", {leader, cards: trick.cards})) change(emptyTrick(s.duel));
     }
 
     return el("section", {class: "card sp-judge"},
       el("div", {class: "row spread"}, el("h2", {}, "Trick judge"),
         el("span", {class: "note", "data-testid": "trick-progress"},
-          `${trick.cards.length} of ${s.hands} cards` + (full && lead === null ? " · tap who led" : ""))),
+          `${trick.cards.length} of ${s.hands} cards` + (full && leader === null ? " · tap who led" : ""))),
       el("div", {class: "label"}, "Led by"),
-      el("div", {class: "sp-two"}, ...[0, 1].map((team) =>
-        choice([teamName(s, team)], lead === team, () => change({lead: team})))),
+      el("div", {class: "sp-two"}, ...SEATS.map((seat) =>
+        choice([seatName(s, seat)], leader === seat, () => change({leader: seat})))),
       el("ol", {class: "sp-trick", "aria-label": "The trick so far"}, ...(trick.cards.length
         ? trick.cards.map((card, i) => el("li", {}, cardText(s, card),
-          lead === null ? null : el("span", {class: "note"}, ` · ${teamName(s, (lead + i) % 2)}`)))
+          order === null ? null : el("span", {class: "note"}, ` · ${who(s, s.seats[order[i]])}`)))
         : [el("li", {class: "note sp-empty"}, "Tap the cards in the order they were played.")])),
       el("div", {class: "label"}, "Element card: element, then rank"),
       el("div", {class: "sp-elements"}, ...s.elements.map((e) =>
@@ -101,7 +104,7 @@
           card.name, card.points ? el("span", {class: "sp-points"}, ` ${card.points > 0 ? "+" : "−"}${Math.abs(card.points)}`) : null))),
       el("div", {class: "sp-two"},
         el("button", {onclick: () => change({cards: trick.cards.slice(0, -1)}), disabled: !trick.cards.length}, "Remove last"),
-        el("button", {class: "act", onclick: judgeAndRecord, disabled: !full || lead === null || s.trump_choice_due}, "Judge and record")));
+        el("button", {class: "act", onclick: judgeAndRecord, disabled: !full || leader === null || s.trump_choice_due}, "Judge and record")));
   }
 
   function verdict(s) {

@@ -79,6 +79,31 @@ def tournament(count: int, duels: int = 3) -> list[Duel]:
     return played
 
 
+def team_of(seat: str) -> int:
+    """The partnership a seat plays for: partners sit opposite, team 0 North and South, team 1
+    East and West (every duel's partnerships above pair those seats)."""
+    return SEATS.index(seat) % 2
+
+
+def order_of_play(seating: tuple[tuple[str, Player], ...], leader: str) -> tuple[str, ...]:
+    """The seats in the order they play a trick `leader` leads.
+
+    Three or four wizards: "In clockwise order, everyone takes turns laying a card." Two wizards:
+    "If a wizard leads, the next player is the other wizard, then the Companions"; which Companion
+    first is our two-wizard-order ruling: the leader's partner, so the partnerships play turn about.
+    """
+    seats = [seat for seat, _ in seating]
+    at = seats.index(leader)
+    clockwise = (*seats[at:], *seats[:at])
+    who = dict(seating)
+    if not any(p.companion and p.number is not None for p in who.values()):  # no one's own Companion
+        return clockwise
+    # the other of the leader's kind (wizard or Companion), then each one's partner, leader's first
+    other = next(s for s in clockwise[1:] if who[s].companion == who[leader].companion)
+    partner = {s: next(t for t in seats if t != s and who[t].number == who[s].number) for s in (leader, other)}
+    return (leader, other, partner[leader], partner[other])
+
+
 def trick_value(rules: Scoring, potions=()) -> float:
     """What a trick is worth to its winner: the points a trick scores, plus each potion card's
     potion points (`points` on the card: positive for a reward, negative for a penalty)."""

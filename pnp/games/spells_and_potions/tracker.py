@@ -13,17 +13,18 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from pnp.content.loader import Content
 from pnp.content.validate import Strict
 from pnp.games.spells_and_potions import GAME
 from pnp.games.spells_and_potions.kinds import scoring
-from pnp.games.spells_and_potions.rules import Player, duel_score, individual_totals, tournament
+from pnp.games.spells_and_potions.rules import SEATS, Player, duel_score, individual_totals, order_of_play, tournament
 from pnp.games.spells_and_potions.trick_judge import PlayedCard, element, judge, magic_card
 from pnp.rules.table import HOST_ONLY, HOST_OR_PLAYER, GameTracker, Refused, Who, top_scorers
 
 Team = Literal[0, 1]
+Seat = Literal[SEATS]
 WIZARDS = tuple(range(GAME.players[0], GAME.players[1] + 1))  # every count the game declares, a choice each
 
 
@@ -44,10 +45,20 @@ class Trick(Strict):
 
 
 class JudgeTrick(Strict):
-    """The cards of a trick in the order played: the judge says who won; the trick is recorded."""
+    """The cards of a trick in the order played from the leader's seat: the judge says who won;
+    the trick is recorded."""
 
-    lead: Team  # the team whose wizard led
+    leader: Seat | None = None  # the seat that led
+    # older phones name the team that led instead: North or East stands for it, whose order of play
+    # gives every card the same team and place (partners sit opposite, the order alternates teams)
+    lead: Team | None = None
     cards: list[PlayedCard] = Field(min_length=1, max_length=8)
+
+    @model_validator(mode="after")
+    def _one_leader(self):
+        if (self.leader is None) == (self.lead is None):
+            raise ValueError("either the leader's seat or the leading team")
+        return self
 
 
 class SetTrump(Strict):
@@ -79,6 +90,7 @@ def setup(content: Content, options: Options) -> dict:
         "names": {},  # player id -> name
         "duel": 0,  # the current duel, from 0
         "seats": {},  # seat -> player id, "companion" (shared) or "companion:<player id>" (their own)
+        "orders": {},  # leader's seat -> the seats in the order they play (rules.order_of_play), for the phone
         "teams": [],  # [[member, member], [member, member]]: team 0 (North, South), team 1 (East, West)
         "tricks": [0, 0],  # tricks each team has won this duel
         "potions": [0, 0],  # potion points each team has gained this duel
@@ -134,7 +146,12 @@ def apply(content: Content, state: dict, actor: str, action: Strict) -> dict:
         picks = any(magic_card(content, name).changes == "winner-picks-trump" for name in action.potions)
         return {**state, "trump_choice_due": picks and _tricks_left(content, state)}
     if isinstance(action, JudgeTrick):
-        verdict = judge(content, list(action.cards), state["trump"], action.lead)
+        seating = _duels(content, state)[state["duel"]].seating
+        leader = action.leader or SEATS[action.lead]  # team 0 North, team 1 East
+        by_seat = dict(zip(order_of_play(seating, leader), action.cards, strict=False))
+        if len(action.cards) > len(seating):  # fewer: the judge refuses a short trick
+            raise Refused(f"{len(action.cards)} cards for {len(seating)} seats: one card a seat.")
+        verdict = judge(content, by_seat, state["trump"], leader, seating)
         played = _dealt_once(content, state["played"], action.cards)
         cards = [card.model_dump(exclude_defaults=True) for card in action.cards]
         last_trick = {**asdict(verdict), "rulings": list(verdict.rulings), "cards": cards}
@@ -236,7 +253,16 @@ def _seat(content: Content, state: dict) -> dict:
             chooser = next(_member(state, who) for who in losers if not who.companion)
         else:
             shown.append(rulings["tied-duel-leader"])
-    return {**state, "seats": seats, "teams": teams, "leader": leader, "leader_chooser": chooser, "rulings": shown}
+    orders = {seat: list(order_of_play(duel.seating, seat)) for seat in seats}
+    return {
+        **state,
+        "seats": seats,
+        "orders": orders,
+        "teams": teams,
+        "leader": leader,
+        "leader_chooser": chooser,
+        "rulings": shown,
+    }
 
 
 def _member(state: dict, who: Player) -> str:

@@ -1,8 +1,8 @@
 """Spells and Potions: which card wins a trick, and what the trick is worth.
 
-The cards are entered in the order they were played. Partners sit opposite each other, so the
-teams alternate around the table: card i belongs to team (lead_team + i) % 2. With two wizards the
-order of play is the content's two-wizard-order ruling, which keeps that alternation.
+The cards are entered by seat, with the leader's seat: the order of play is rules.order_of_play
+(clockwise, or with two wizards the content's two-wizard-order ruling), and each card's team is
+its seat's partnership, never its place in the trick.
 
 By the rules: only an element card wins; the first element card sets the element to follow;
 the highest trump wins if a trump was played, else the highest card of the led element; a trick
@@ -21,9 +21,10 @@ from pydantic import Field, model_validator
 from pnp.content.loader import Content
 from pnp.content.validate import Strict
 from pnp.games.spells_and_potions.kinds import MagicCard, Suit, scoring
-from pnp.games.spells_and_potions.rules import trick_value
+from pnp.games.spells_and_potions.rules import order_of_play, team_of, tournament, trick_value
 from pnp.rules.table import Refused
 
+FOUR_WIZARDS = tournament(4, 1)[0].seating  # three wizards play in the same clockwise order
 DECIDERS = ("lowest-wins", "ignore-trump")  # the changes that say which card of the led element wins
 
 
@@ -43,7 +44,8 @@ class PlayedCard(Strict):
 
 @dataclass(frozen=True)
 class Verdict:
-    winner: int  # the winning card's place in the trick (0: the leader's)
+    winner: int  # the winning card's place in the order of play (0: the leader's)
+    seat: str  # the winning card's seat
     team: int  # the winning team, 0 or 1
     value: float  # what the trick is worth to that team
     potion_points: float  # the part of `value` potion cards added or took away
@@ -52,13 +54,19 @@ class Verdict:
     rulings: tuple[str, ...]  # the words of each of our rulings this trick needed
 
 
-def judge(content: Content, cards: list[PlayedCard], trump: str, lead_team: int = 0) -> Verdict:
-    """The verdict on a complete trick; Refused when the cards cannot be a trick of this deck."""
-    cards, magic = _checked(content, cards)
+def judge(content: Content, by_seat: dict[str, PlayedCard], trump: str, leader: str, seating=FOUR_WIZARDS) -> Verdict:
+    """The verdict on a complete trick, each seat's card with the leader's seat, at a table seated
+    as `seating` (a rules.Duel's); Refused when the cards cannot be a trick of this deck."""
+    seats = [seat for seat, _ in seating]
+    if leader not in seats or not set(by_seat) <= set(seats):
+        raise Refused(f"The seats are {', '.join(seats)}; a trick's cards and leader are theirs.")
+    order = order_of_play(seating, leader)
+    # a missing seat leaves the trick short, which _checked refuses with the count
+    cards, magic = _checked(content, [by_seat[seat] for seat in order if seat in by_seat])
     rulings = content["rulings"].rulings
     used: list[str] = []
     elements = [i for i, card in enumerate(cards) if card.suit]
-    team = [(lead_team + i) % 2 for i in range(len(cards))]
+    team = [team_of(seat) for seat in order]  # the seat's partnership, not the card's place
     if not elements:
         winner = 0
     else:
@@ -95,6 +103,7 @@ def judge(content: Content, cards: list[PlayedCard], trump: str, lead_team: int 
     changes = {card.changes for card in magic.values()}
     return Verdict(
         winner=winner,
+        seat=order[winner],
         team=team[winner],
         value=value,
         potion_points=value - scoring(content).points_per_trick,
