@@ -9,9 +9,9 @@ from dataclasses import replace
 import pytest
 
 from pnp.content.game import load_game
+from pnp.content.problems import ContentError
 from pnp.games import game
 from pnp.games.magic_spell.checks import printed_credits, spells
-from pnp.games.magic_spell.tracker import COMPLETES_BY_CARD as TRACKER_BY_CARD
 from pnp.games.magic_spell.tracker import TRACKER
 from pnp.paths import CONTENT
 from pnp.rules.table import HOST, TURN, Entry, NotYours, Refused, replay, undo_target
@@ -318,20 +318,22 @@ def test_undoing_a_rest_is_refused_when_its_spirit_paid_for_a_later_move():
 
 # --- spells completed by a card's effect, outside the Weave and Scrounge actions --------------
 
-BY_CARD = {card.word: card.effect for card in spells(CONTENT_MS) if card.word in TRACKER_BY_CARD}
+# each card of ours whose effect weaves outside the Weave and Scrounge actions, as its content says
+WEAVES_WHEN = {card.word: card.weaves_when for card in spells(CONTENT_MS) if card.weaves_when}
+BY_CARD = {card.word: card.effect for card in spells(CONTENT_MS) if card.weaves_when}
 
 
 def filler(total: int, *taken: str) -> list[str]:
     """Spells of no card effect here, worth `total` credits together."""
     picked = []
     for word, n in sorted(CREDITS.items(), key=lambda item: -item[1]):
-        if word not in taken and word not in TRACKER_BY_CARD and n <= total - sum(CREDITS[w] for w in picked):
+        if word not in taken and word not in WEAVES_WHEN and n <= total - sum(CREDITS[w] for w in picked):
             picked.append(word)
     assert sum(CREDITS[w] for w in picked) == total
     return picked
 
 
-@pytest.mark.parametrize("card", sorted(TRACKER_BY_CARD))
+@pytest.mark.parametrize("card", sorted(WEAVES_WHEN))
 def test_a_spell_completed_by_a_cards_effect_is_recorded_and_calls_for_grading(card):
     # Each card's effect weaves, scrounges or completes outside the Weave and Scrounge actions:
     assert re.search(r"\b(weave|scrounge|complete)", BY_CARD[card], re.IGNORECASE)
@@ -340,7 +342,7 @@ def test_a_spell_completed_by_a_cards_effect_is_recorded_and_calls_for_grading(c
     last = words(1)[-1]
     state = complete(table("ann", "bo"), "ann", card, *filler(8 - CREDITS[card], last))
     state = act(state, "bo", "end_turn")
-    action = ("cast", {"spell": card}) if TRACKER_BY_CARD[card] == "cast" else ("rest", {})
+    action = ("cast", {"spell": card}) if WEAVES_WHEN[card] == "cast" else ("rest", {})
     state = act(state, "ann", action[0], **action[1])
     with pytest.raises(Refused, match="part of weaving: weave first this turn, or name the card"):
         act(state, "ann", "complete_spell", spell=last)
@@ -370,8 +372,39 @@ def test_a_card_completes_a_spell_only_under_the_action_its_effect_names():
     assert [TRACKER.view(s, "ann")["by_card"] for s in (state, rested, cast)] == [None, "alacrity", "consummate"]
 
 
-def test_the_cards_that_complete_spells_are_all_in_the_deck():
-    assert set(TRACKER_BY_CARD) <= {card.word for card in spells(CONTENT_MS)}
+def test_the_seven_cards_whose_effects_weave_outside_the_actions_say_so_in_content():
+    assert WEAVES_WHEN == {
+        **dict.fromkeys(("consummate", "virtuoso", "rummage", "juxtapose", "jettison"), "cast"),
+        **dict.fromkeys(("alacrity", "somnambulist"), "rest"),
+    }
+
+
+def test_a_users_own_card_declares_its_weaving_and_the_tracker_follows(tmp_path):
+    """A group's own card whose effect weaves when its holder rests says so in its content
+    (weaves_when), and a spell it completes is recorded as for ours; without it, refused."""
+    old = 'effect: "Your first **extra weave** each turn costs no spirit."'
+    new = 'effect: "When you **rest**, you may also weave one ingredient."\n    weaves_when: rest'
+    theirs = load_game(game("magic-spell"), [CONTENT, overlay(tmp_path, "magic-spell", "spells.yaml", old, new)])
+    spell = filler(1, "adroit")[0]
+    for content in (CONTENT_MS, theirs):
+        state = act(table("ann", "bo", content=content), "ann", "weave", content)
+        state = act(act(state, "ann", "complete_spell", content, spell="adroit"), "ann", "end_turn", content)
+        state = act(act(state, "bo", "end_turn", content), "ann", "rest", content)
+        if content is CONTENT_MS:
+            with pytest.raises(Refused, match="ADROIT does not let you weave, scrounge or complete"):
+                act(state, "ann", "complete_spell", content, spell=spell, by_card="adroit")
+        else:
+            state = act(state, "ann", "complete_spell", content, spell=spell, by_card="adroit")
+            assert spell in [e["spell"] for e in state["students"]["ann"]["spellbook"]]
+
+
+def test_an_always_on_card_cannot_weave_as_it_is_cast(tmp_path):
+    old = 'effect: "When you **rest**, you may also **scrounge**."\n    weaves_when: rest'
+    mine = overlay(tmp_path, "magic-spell", "spells.yaml", old, old.replace("weaves_when: rest", "weaves_when: cast"))
+    with pytest.raises(ContentError) as refused:
+        load_game(game("magic-spell"), [CONTENT, mine])
+    [problem] = map(str, refused.value.problems)
+    assert "spells.yaml:" in problem and "weaves_when: rest for an always-on spell" in problem
 
 
 def effect(word: str) -> str:

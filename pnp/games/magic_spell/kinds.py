@@ -29,11 +29,17 @@ class SpellCard(Strict):
     effect: RichText = Field(min_length=3, max_length=5000)
     unmet: RichText = Field("", max_length=500)  # what happens when a cast spell's requirement cannot be met
     ornament: IconName | None = None  # the card's art; omitted: picked from words.ornaments by the word
+    # An effect that weaves, scrounges or completes a spell outside the Weave and Scrounge actions:
+    # as the card is cast, or when its holder rests (an always-on card). The phone tracker then
+    # records a spell completed that way, naming the card.
+    weaves_when: Literal["cast", "rest"] | None = None
 
     @model_validator(mode="after")
     def _cast_fields(self):
         if self.mode == "always" and self.cost:
             raise ValueError("cost 0 for an always-on spell (only cast spells cost spirit)")
+        if self.weaves_when == "cast" and self.mode != "cast":
+            raise ValueError("weaves_when: rest for an always-on spell (only a cast spell weaves as it is cast)")
         if self.mode == "cast" and not self.unmet:
             raise ValueError("an `unmet` line for a cast spell: what happens when it cannot be met")
         return self

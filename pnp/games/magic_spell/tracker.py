@@ -37,19 +37,6 @@ COURSELOADS = ("normal", "heavy", "heaviest")  # the content's courseload list, 
 PROCRASTINATE, LAST_TURNS = "procrastinate", 2
 ZENITH, ZENITH_SPIRIT, ZENITH_CREDIT = "zenith", 10, 1
 PARLEY = "parley"
-# Our cards whose effect weaves, scrounges or completes a spell outside the Weave and Scrounge
-# actions, by the turn's action under which the effect fires (read from each card's effect text):
-# cast ones while casting that card, always-on ones when you rest (ALACRITY: "When you rest, you
-# may also weave ..."; SOMNAMBULIST: "When you rest, you may also scrounge.").
-COMPLETES_BY_CARD = {
-    "consummate": "cast",  # "complete it as if you had woven the last one"
-    "virtuoso": "cast",  # "Weave as many ingredients as you like this turn."
-    "rummage": "cast",  # "Scrounge twice"
-    "juxtapose": "cast",  # "Keep one as if you had scrounged it"
-    "jettison": "cast",  # "... then scrounge."
-    "alacrity": "rest",
-    "somnambulist": "rest",
-}
 
 
 class Options(Strict):
@@ -163,7 +150,7 @@ def deck(content: Content) -> list[dict]:
     """The spell cards as the tracker uses them, in the content's order: each word with its
     printed credits, its mode (always or cast) and its spirit cost."""
     return [
-        {"spell": card.word, "credits": credits, "mode": card.mode, "cost": card.cost}
+        {"spell": card.word, "credits": credits, "mode": card.mode, "cost": card.cost, "weaves_when": card.weaves_when}
         for card, credits in zip(spells(content), printed_credits(content), strict=True)
     ]
 
@@ -236,9 +223,9 @@ def _completing_card(state: dict) -> str | None:
     if state["phase"] != "playing" or state.get("woven"):
         return None
     if state["acted"] == "cast":
-        return state["cast"] if COMPLETES_BY_CARD.get(state["cast"]) == "cast" else None
+        return state["cast"] if _card(state, state["cast"])["weaves_when"] == "cast" else None
     book = _words(state["students"][_turn(state)])
-    return next((w for w in book if state["acted"] and COMPLETES_BY_CARD.get(w) == state["acted"]), None)
+    return next((w for w in book if state["acted"] and _card(state, w)["weaves_when"] == state["acted"]), None)
 
 
 # --- who acts --------------------------------------------------------------------------------
@@ -364,7 +351,7 @@ def _by_card(state: dict, who: str, word: str) -> None:
         raise Refused("Completing a spell is part of weaving: weave first this turn, or name the card that wove it.")
     card = _card(state, word)
     name = card["spell"].upper()
-    needs = COMPLETES_BY_CARD.get(card["spell"])
+    needs = card["weaves_when"]  # from the card's content: its effect, as data
     if needs is None:
         raise Refused(f"{name} does not let you weave, scrounge or complete a spell.")
     if card["spell"] not in _words(state["students"][who]):
