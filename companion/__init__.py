@@ -12,6 +12,7 @@ from pathlib import Path
 
 from flask import Flask
 
+from companion.address import PUBLIC_URL_VARIABLE, checked_public_url, configured_lan_address
 from companion.events import Events
 from companion.play import Play
 
@@ -36,8 +37,13 @@ def create_app(test_config: dict | None = None) -> Flask:
         CONTENT=[Path(p) for p in os.environ.get("SPELLPRESS_CONTENT", "").split(os.pathsep) if p],
         MAX_CONTENT_LENGTH=MAX_BODY,
         KEEPALIVE_SECONDS=15.0,
+        # where phones reach the app, for join links and QR codes (companion/address.py)
+        PUBLIC_URL=os.environ.get(PUBLIC_URL_VARIABLE),
+        LAN_ADDRESS=configured_lan_address(),
     )
     app.config.update(test_config)
+    if app.config["PUBLIC_URL"]:
+        app.config["PUBLIC_URL"] = checked_public_url(app.config["PUBLIC_URL"])
     app.json.sort_keys = False
 
     app.extensions["play"] = Play.open(app.config["DATABASE_URL"], app.config["CONTENT"])

@@ -13,10 +13,11 @@ import io
 import json
 import time
 
-from flask import Blueprint, Response, current_app, request, stream_with_context, url_for
+from flask import Blueprint, Response, current_app, request, stream_with_context
 from pydantic import ValidationError
 from werkzeug.exceptions import HTTPException
 
+from companion.address import public_url_for
 from companion.db import NoSuchEvent, NoSuchTable
 from companion.events import EventNotFound, Events
 from companion.openapi import openapi
@@ -121,7 +122,7 @@ def create_table():
         code, host_token = play().create(new.game, new.options)
     except ValidationError as err:
         raise _prefixed(err, "options") from None
-    join_url = url_for("views.table", code=code, _external=True)
+    join_url = public_url_for("views.table", code=code)
     return {"code": code, "host_token": host_token, "join_url": join_url}, 201
 
 
@@ -267,7 +268,7 @@ def create_event():
     return {
         **events_().summary(code),
         "organiser_token": token,
-        "join_url": url_for("views.event", code=code, _external=True),
+        "join_url": public_url_for("views.event", code=code),
     }, 201
 
 
@@ -284,7 +285,7 @@ def open_event_table(code: str):
         table, host_token = events_().open_table(code, new.options)
     except ValidationError as err:
         raise _prefixed(err, "options") from None
-    join_url = url_for("views.table", code=table, _external=True)
+    join_url = public_url_for("views.table", code=table)
     return {"code": table, "host_token": host_token, "join_url": join_url}, 201
 
 

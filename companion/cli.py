@@ -1,6 +1,7 @@
 """`companion serve`: the companion for real use, on gunicorn with gevent workers.
 
-Phones on the same Wi-Fi open the address it prints (also as a QR code in the terminal). One
+Phones on the same Wi-Fi open the address it prints (also as a QR code in the terminal): its
+address on the network, or the --public-url it was given (companion/address.py). One
 worker keeps live events in memory; several workers (or machines) need PostgreSQL, whose
 LISTEN/NOTIFY carries each new event to every worker.
 """
@@ -15,18 +16,18 @@ from pathlib import Path
 import click
 from gunicorn.app.base import BaseApplication
 
+from companion.address import (
+    LAN_ADDRESS_VARIABLE,
+    PUBLIC_URL_VARIABLE,
+    checked_public_url,
+    is_loopback,
+    lan_address,
+    phones_root,
+    with_port,
+)
 
-def lan_address() -> str:
-    """This machine's address on the local network (the interface its default route uses)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("192.0.2.1", 9))  # a documentation address: no packet is sent for UDP connect
-            return probe.getsockname()[0]
-        except OSError:
-            return "127.0.0.1"
 
-
-def self_signed(folder: Path, address: str) -> tuple[Path, Path]:
+def self_signed(folder: Path, address: str | None) -> tuple[Path, Path]:
     """A certificate for this address and localhost, made once and kept in the instance folder."""
     import datetime
 
@@ -42,7 +43,7 @@ def self_signed(folder: Path, address: str) -> tuple[Path, Path]:
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "Spellpress companion")])
     now = datetime.datetime.now(datetime.UTC)
     names = [x509.DNSName("localhost"), x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]
-    if address != "127.0.0.1":
+    if address:
         names.append(x509.IPAddress(ipaddress.ip_address(address)))
     cert = (
         x509.CertificateBuilder()
@@ -73,6 +74,14 @@ FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
 WORKER_CONNECTIONS = 10_000
 
 
+def _public_url(_context, _parameter, value: str | None) -> str | None:
+    """--public-url checked before anything starts: a mistyped one would print links nobody can open."""
+    try:
+        return checked_public_url(value) if value else None
+    except ValueError as err:
+        raise click.BadParameter(str(err)) from None
+
+
 @click.group()
 def main() -> None:
     """The Spellpress companion: a phone at the table."""
@@ -97,7 +106,14 @@ def main() -> None:
 @click.option(
     "--key", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="With --tls: its private key."
 )
-def serve(host, port, workers, extra, database, tls, cert, key) -> None:
+@click.option(
+    "--public-url",
+    envvar=PUBLIC_URL_VARIABLE,
+    callback=_public_url,
+    help="The address phones open, for join links and QR codes (a tunnel, a hall's DNS name); "
+    "default: this computer's address on the network.",
+)
+def serve(host, port, workers, extra, database, tls, cert, key, public_url) -> None:
     """Serve the companion to the phones on this network."""
     if workers > 1 and not (database or "").startswith("postgresql"):
         raise click.UsageError("several --workers need PostgreSQL (--database postgresql+psycopg://...)")
@@ -114,7 +130,11 @@ def serve(host, port, workers, extra, database, tls, cert, key) -> None:
     _check_content(extra)
     from companion import instance_folder
 
-    address = lan_address() if host in ("0.0.0.0", "::") else host
+    # The address phones reach, handed to the workers for their join links: none when listening on loopback only.
+    address = lan_address() if host in ("0.0.0.0", "::") else None if is_loopback(host) else host
+    os.environ[LAN_ADDRESS_VARIABLE] = address or ""
+    if public_url:
+        os.environ[PUBLIC_URL_VARIABLE] = public_url
     # A live stream never ends by itself, so a graceful stop would always wait out its timeout;
     # 5 s lets actions in flight finish, and the phones reconnect to whatever serves next.
     options = {"bind": f"{host}:{port}", "workers": workers, "worker_class": "gevent", "timeout": 60}
@@ -123,10 +143,10 @@ def serve(host, port, workers, extra, database, tls, cert, key) -> None:
     if tls:
         cert, key = (cert, key) if cert else self_signed(Path(instance_folder()), address)
         options |= {"certfile": str(cert), "keyfile": str(key)}
-    url = f"{'https' if tls else 'http'}://{address}:{port}/"
+    here = f"{'https' if tls else 'http'}://{with_port('localhost', port)}/"
     server = _Server(options)
     _preflight(server, host, port)
-    _announce(url, tls and not cert)
+    _announce(here, phones_root(here, address, public_url), tls and not cert)
     server.run()
 
 
@@ -181,10 +201,17 @@ def _preflight(server: _Server, host: str, port: int) -> None:
         ) from None
 
 
-def _announce(url: str, self_signed_cert: bool) -> None:
+def _announce(here: str, url: str | None, self_signed_cert: bool) -> None:
+    """The address phones open, as the host page's join links have it (companion/address.py)."""
     import segno
 
-    click.echo(f"Spellpress companion: phones on this network open {url}")
+    if url is None:
+        click.echo(
+            f"Spellpress companion: this computer opens {here}, but phones cannot: it has no address on a "
+            "network. Join the phones' Wi-Fi and restart (on --host 0.0.0.0), or give --public-url."
+        )
+        return
+    click.echo(f"Spellpress companion: phones open {url}")
     segno.make(url, error="m").terminal(compact=True)
     if self_signed_cert:
         click.echo("The certificate is self-signed: each phone asks once to trust it.")

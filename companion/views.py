@@ -9,6 +9,7 @@ from pathlib import Path
 import segno
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 
+from companion.address import public_url_for, request_phones_root
 from companion.play import NotFound, Play
 from pnp.games import GameDef
 
@@ -17,6 +18,12 @@ bp = Blueprint("views", __name__)
 
 def play() -> Play:
     return current_app.extensions["play"]
+
+
+@bp.context_processor
+def phones_reach() -> dict:
+    """Whether the join links on the page are ones phones can open (templates/_unreachable.html)."""
+    return {"phones_reach": request_phones_root() is not None}
 
 
 @bp.get("/")
@@ -147,7 +154,7 @@ def event_qr(code: str):
 
 
 def _event_url(code: str) -> str:
-    return url_for("views.event", code=code, _external=True)
+    return public_url_for("views.event", code=code)
 
 
 @bp.get("/t/<code>/qr.svg")
@@ -166,7 +173,7 @@ def _qr_svg(url: str) -> Response:
 
 
 def _join_url(code: str) -> str:
-    return url_for("views.table", code=code, _external=True)
+    return public_url_for("views.table", code=code)
 
 
 @bp.get("/manifest.webmanifest")
