@@ -21,11 +21,18 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(database: str, tmp_path, workers: int = 1, port: int | None = None, extra: tuple[str, ...] = ()):
-    """`companion serve` on 127.0.0.1 (a free port unless given), until the block ends."""
+def server(
+    database: str,
+    tmp_path,
+    workers: int = 1,
+    port: int | None = None,
+    extra: tuple[str, ...] = (),
+    host: str = "127.0.0.1",
+):
+    """`companion serve` on `host` (a free port unless given), until the block ends."""
     port = port or free_port()
     env = {**os.environ, "DATABASE_URL": database, "COMPANION_INSTANCE": str(tmp_path / f"instance-{port}")}
-    command = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(port)]
+    command = [sys.executable, "-m", "companion", "serve", "--host", host, "--port", str(port)]
     proc = subprocess.Popen(
         [*command, "--workers", str(workers), *extra],
         env=env,

@@ -140,7 +140,8 @@
     try {
       const opened = await call("POST", "/tables", {options});
       localStorage.setItem("spellpress:" + opened.code, JSON.stringify({host_token: opened.host_token}));
-      location.href = opened.join_url;
+      // this address, not join_url (the one for other phones): the token just stored is this origin's
+      location.href = `/t/${encodeURIComponent(opened.code)}`;
     } catch (err) {
       $("open-error").textContent = err.message || "Could not open a table.";
     }

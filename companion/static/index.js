@@ -55,7 +55,8 @@
       const body = await res.json();
       if (!res.ok) throw new Error(body.error.reason);
       localStorage.setItem("spellpress:" + body.code, JSON.stringify({host_token: body.host_token}));
-      location.href = body.join_url;
+      // this address, not join_url (the one for other phones): the token just stored is this origin's
+      location.href = `/t/${encodeURIComponent(body.code)}`;
     } catch (err) {
       error.textContent = err.message || "Could not open a table.";
     }
@@ -77,7 +78,7 @@
       const made = await res.json();
       if (!res.ok) throw new Error(made.error.reason);
       localStorage.setItem("spellpress:event:" + made.code, JSON.stringify({organiser_token: made.organiser_token}));
-      location.href = made.join_url;
+      location.href = `/e/${encodeURIComponent(made.code)}`;  // as above: the token is this origin's
     } catch (err) {
       error.textContent = err.message || "Could not start an event.";
     }
