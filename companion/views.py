@@ -169,7 +169,11 @@ def qr(code: str):
 def _qr_svg(url: str) -> Response:
     out = io.BytesIO()
     segno.make(url, error="m").save(out, kind="svg", scale=6, dark="#1b1530", light="#ffffff")
-    return Response(out.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+    # Checked on every load, not kept for an hour: a server restarted with --public-url (as the page
+    # advises when phones cannot reach it) must not leave the old address in a cached QR code.
+    response = Response(out.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "no-cache"})
+    response.add_etag()
+    return response.make_conditional(request)
 
 
 def _join_url(code: str) -> str:

@@ -182,3 +182,15 @@ def test_serve_prints_the_address_the_pages_use(monkeypatch):
     assert os.environ["SPELLPRESS_PUBLIC_URL"] == "https://games.example.org/hall/"
     alone = serve_output(monkeypatch, "--host", "127.0.0.1")
     assert "phones cannot" in alone and "--public-url" in alone and os.environ["SPELLPRESS_LAN_ADDRESS"] == ""
+
+
+def test_a_qr_code_is_checked_on_each_load_so_a_new_public_url_replaces_a_cached_one(companion):
+    client = companion.test_client()
+    code, _ = links(client, "http://127.0.0.1:8000")["table"]
+    first = client.get(f"/t/{code}/qr.svg", base_url="http://127.0.0.1:8000")
+    assert first.headers["Cache-Control"] == "no-cache"
+    again = {"If-None-Match": first.headers["ETag"]}
+    assert client.get(f"/t/{code}/qr.svg", base_url="http://127.0.0.1:8000", headers=again).status_code == 304
+    companion.config["PUBLIC_URL"] = "https://games.example.org/"  # the server restarted with --public-url
+    renewed = client.get(f"/t/{code}/qr.svg", base_url="http://127.0.0.1:8000", headers=again)
+    assert renewed.status_code == 200 and renewed.data != first.data
