@@ -54,8 +54,8 @@ def checked_public_url(text: str) -> str:
     unusable = parts.query or parts.fragment or any(c.isspace() for c in parts.netloc)
     if parts.scheme not in ("http", "https") or not parts.hostname or unusable:
         raise ValueError(
-            f"{text!r} is not an address phones can open: give http:// or https://, a host name and "
-            "optionally a port and a path, such as https://games.example.org/spellpress"
+            f"{text!r} is not an address phones can open: give http:// or https:// and a host name, "
+            "with a port if it is not the usual one, such as https://games.example.org"
         )
     return urlunsplit(parts._replace(path=parts.path.rstrip("/") + "/"))
 

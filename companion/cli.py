@@ -131,7 +131,8 @@ def serve(host, port, workers, extra, database, tls, cert, key, public_url) -> N
     from companion import instance_folder
 
     # The address phones reach, handed to the workers for their join links: none when listening on loopback only.
-    address = lan_address() if host in ("0.0.0.0", "::") else None if is_loopback(host) else host
+    everywhere = host in ("0.0.0.0", "::")
+    address = lan_address() if everywhere else None if is_loopback(host) else host
     os.environ[LAN_ADDRESS_VARIABLE] = address or ""
     if public_url:
         os.environ[PUBLIC_URL_VARIABLE] = public_url
@@ -143,7 +144,7 @@ def serve(host, port, workers, extra, database, tls, cert, key, public_url) -> N
     if tls:
         cert, key = (cert, key) if cert else self_signed(Path(instance_folder()), address)
         options |= {"certfile": str(cert), "keyfile": str(key)}
-    here = f"{'https' if tls else 'http'}://{with_port('localhost', port)}/"
+    here = f"{'https' if tls else 'http'}://{with_port('127.0.0.1' if everywhere else host, port)}/"
     server = _Server(options)
     _preflight(server, host, port)
     _announce(here, phones_root(here, address, public_url), tls and not cert)
@@ -208,7 +209,8 @@ def _announce(here: str, url: str | None, self_signed_cert: bool) -> None:
     if url is None:
         click.echo(
             f"Spellpress companion: this computer opens {here}, but phones cannot: it has no address on a "
-            "network. Join the phones' Wi-Fi and restart (on --host 0.0.0.0), or give --public-url."
+            "network. Join the phones' Wi-Fi and restart it on every interface (the default --host 0.0.0.0), "
+            "or give --public-url."
         )
         return
     click.echo(f"Spellpress companion: phones open {url}")
