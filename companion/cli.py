@@ -208,9 +208,9 @@ def _announce(here: str, url: str | None, self_signed_cert: bool) -> None:
 
     if url is None:
         click.echo(
-            f"Spellpress companion: this computer opens {here}, but phones cannot: it has no address on a "
-            "network. Join the phones' Wi-Fi and restart it on every interface (the default --host 0.0.0.0), "
-            "or give --public-url."
+            f"Spellpress companion: this computer opens {here}, but phones cannot (the server listens on "
+            "this computer alone, or it is on no network). Join the phones' Wi-Fi and serve on every "
+            "interface (the default --host 0.0.0.0), or give --public-url."
         )
         return
     click.echo(f"Spellpress companion: phones open {url}")
