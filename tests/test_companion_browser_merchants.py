@@ -235,3 +235,21 @@ def test_solo_on_paper_with_printed_cards_to_the_end(chromium, tmp_path):
         night.get_by_test_id("rating").wait_for(timeout=3000)
         shot(night, "merchants-game-over-dark")
         assert page.dialogs == []
+
+
+def test_a_paper_players_phone_at_the_start_shows_the_dealt_orders(chromium, tmp_path):
+    """The live stream shows the start before the paper player's own seat is fetched again: the
+    phone waits for it (no error, no blank panel), then shows the score form and the dealt orders."""
+    with server(f"sqlite:///{tmp_path / 'companion.sqlite3'}", tmp_path, port=free_port()) as port:
+        host, bo = phone(chromium), phone(chromium)
+        code = open_as_host(host, port)
+        bo.goto(f"http://127.0.0.1:{port}/t/{code}")
+        join(bo, "Bo")
+        host.get_by_test_id("start").click()
+        bo.get_by_test_id("paper-form").wait_for(timeout=3000)
+        _, mine = call(port, "GET", f"/api/tables/{code}", token=tokens(bo, code)["token"])
+        labels = [order["label"] for order in mine["state"]["mine"]["shop"]]
+        assert labels
+        for label in labels:
+            bo.locator(".mm-order", has_text=label).wait_for(timeout=2000)
+        assert bo.dialogs == []

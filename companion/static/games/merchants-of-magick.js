@@ -451,8 +451,9 @@
     const parts = [top(s, started), setupCard(s, summary, you, act), readyCard(s, summary, you, act), sheetChoice(s, summary, act)];
     const over = s.phase === "over";
     if (over) parts.push(standings(s, you), resultsCard(s, table));  // the game's end first, the sheet below
-    // a seat from before the start (no score box yet) or of the other sheet waits for its fetch
-    const current = mine && mine.lines && (mine.marked !== undefined) === (summary.sheet === "digital");
+    // a seat from before the start (names and zeros, no shoppe yet: the live stream shows the start
+    // before this phone's own fetch) or of the other sheet waits for its fetch
+    const current = mine && mine.shop && (mine.marked !== undefined) === (summary.sheet === "digital");
     if (current && s.phase !== "setup") {
       if (summary.sheet === "digital") {
         if (s.cards === "printed") parts.push(printedCards(s, mine, act));
