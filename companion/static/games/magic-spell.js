@@ -130,5 +130,6 @@
     return null;
   }
 
-  window.SpellpressGames["magic-spell"] = {render, describe};
+  const begun = (s) => s.phase !== "joining";  // table.js folds the invite then
+  window.SpellpressGames["magic-spell"] = {render, describe, begun};
 })();

@@ -176,5 +176,6 @@
     return null;
   }
 
-  window.SpellpressGames["spells-and-potions"] = {render, describe};
+  const begun = (s) => s.phase !== "joining";  // table.js folds the invite then
+  window.SpellpressGames["spells-and-potions"] = {render, describe, begun};
 })();

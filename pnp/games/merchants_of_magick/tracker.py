@@ -698,6 +698,7 @@ def _digital_seat(table: Table, m: Merchant) -> dict:
         "free_circles": m.free_circles,
         "delivered": m.delivered,
         "claimable": [slot for slot, order in enumerate(m.shop) if m.can_fill(order)],
+        "reach": table.reach(m),  # the phone dims the circles the chosen die cannot reach
     }
 
 
