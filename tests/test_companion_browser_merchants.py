@@ -283,7 +283,7 @@ def test_the_digital_sheet_page_in_sections_with_its_headers_in_sight_and_the_di
         shot(ada, "merchants-sections-sheet")
 
         sections = {"sheet": "digital-sheet", "orders": "claim-0", "standings": "standings"}
-        for section, testid in [*sections.items(), ("history", None)]:
+        for section in [*sections, "history"]:
             ada.get_by_test_id(f"jump-{section}").click()
             assert ada.get_by_test_id(f"jump-{section}").get_attribute("aria-pressed") == "true"
             for other, shown in sections.items():
@@ -302,7 +302,7 @@ def test_the_digital_sheet_page_in_sections_with_its_headers_in_sight_and_the_di
         reach = mine["state"]["mine"]["reach"]["d6"]
         out = {
             f"circle-{row['name']}-{k}"
-            for row, costs in zip(layout["rows"], reach)
+            for row, costs in zip(layout["rows"], reach, strict=True)
             for k, c in enumerate(costs)
             if c is None
         }
