@@ -29,7 +29,7 @@ from pnp.content.validate import Strict
 from pnp.games.magic_spell import GAME, rules
 from pnp.games.magic_spell.checks import printed_credits, spells
 from pnp.games.magic_spell.kinds import SetRules
-from pnp.rules.table import HOST, HOST_ONLY, TURN, GameTracker, Refused, Who, moved_for, top_scorers
+from pnp.rules.table import HOST, HOST_ONLY, TURN, GameTracker, Refused, Who, moved_for, option, top_scorers
 
 COURSELOADS = ("normal", "heavy", "heaviest")  # the content's courseload list, in order
 # PROCRASTINATE: "When another student calls for grading, you take two last turns in a row instead
@@ -40,7 +40,12 @@ PARLEY = "parley"
 
 
 class Options(Strict):
-    courseload: Literal[COURSELOADS] = "normal"  # type: ignore[valid-type]  # Heavy Courseload picks another
+    courseload: Literal[COURSELOADS] = option(  # type: ignore[valid-type]
+        "normal",
+        "Courseload",
+        {"normal": "Normal semester", "heavy": "Heavy Courseload", "heaviest": "Heaviest Courseload"},
+        "Heavy Courseload, a variant: grading is called at more credits (heaviest: the most), a longer semester.",
+    )
 
 
 class Action(Strict):

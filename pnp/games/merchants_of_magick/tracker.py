@@ -54,6 +54,7 @@ from pnp.rules.table import (
     Refused,
     Who,
     numbered_places,
+    option,
 )
 
 PHASES = ("resource", "crafting", "mastery", "customer")
@@ -72,7 +73,12 @@ Count = Annotated[int, Field(ge=0, le=999)]
 
 
 class Options(Strict):
-    cards: Literal["dealt", "printed"] = "dealt"
+    cards: Literal["dealt", "printed"] = option(
+        "dealt",
+        "Cards",
+        {"dealt": "The companion deals them", "printed": "Printed cards on the table"},
+        "Who deals the Adventurers, the Orders and the Masteries.",
+    )
 
 
 class Start(Strict):
