@@ -149,6 +149,7 @@ def test_a_round_at_a_table_of_three_phones(chromium, tmp_path):
         shot(bo, "merchants-paper-form")
         shot(host, "merchants-host")
 
+        host.get_by_test_id("jump-history").click()
         history = host.locator("#history")
         said = ", ".join(f"{die} {value}" for die, value in first.items())
         history.locator("li", has_text=f"Host: rolled round 1: {said}").wait_for(timeout=2000)

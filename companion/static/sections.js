@@ -13,9 +13,9 @@ window.SpellpressSections = (() => {
   function show(sections, fallback, redraw) {
     const history = document.getElementById("history-card");
     const shown = [...sections.map((s) => ({...s, nodes: s.nodes.filter(Boolean)})).filter((s) => s.nodes.length), HISTORY];
-    if (shown.length < 3) {  // a section and the history: both fit, no bar
+    if (shown.length < 2) {  // the history alone: no bar
       history.hidden = false;
-      return shown.flatMap((s) => s.nodes || []);
+      return [];
     }
     const current = shown.find((s) => s.id === chosen) || shown.find((s) => s.id === fallback) || shown[0];
     history.hidden = current !== HISTORY;
