@@ -255,8 +255,10 @@ def test_a_paper_players_phone_at_the_start_shows_the_dealt_orders(chromium, tmp
         labels = [order["label"] for order in mine["state"]["mine"]["shop"]]
         assert labels
         bo.get_by_test_id("jump-orders").click()
-        for label in labels:
-            bo.locator(".mm-order", has_text=label).wait_for(timeout=2000)
+        for slot, label in enumerate(labels):
+            bo.locator(".mm-order", has=bo.get_by_test_id(f"claim-{slot}")).filter(has_text=label).wait_for(
+                timeout=2000
+            )
         assert bo.dialogs == []
 
 
