@@ -30,7 +30,7 @@ def pytest_collection_modifyitems(items):
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         params = item.callspec.params if hasattr(item, "callspec") else {}
-        if "chromium" in fixtures:
+        if fixtures & {"chromium", "chromium_session"}:
             item.add_marker("browser")
         if fixtures & {"built", "built_pdf"}:
             item.add_marker("pdf")
