@@ -28,8 +28,15 @@ Seat = Literal[SEATS]
 WIZARDS = tuple(range(GAME.players[0], GAME.players[1] + 1))  # every count the game declares, a choice each
 
 
+def _table_of(wizards: int) -> str:
+    """How many play, in words: the seats no wizard takes are the Wizard's Companion's."""
+    empty = len(SEATS) - wizards
+    return f"{wizards} wizards" + (f" and {empty} Wizard's Companion{'s' if empty > 1 else ''}" if empty else "")
+
+
 class Options(Strict):
-    wizards: Literal[WIZARDS] = option(WIZARDS[-1], "Wizards", {n: f"{n} wizards" for n in WIZARDS})  # type: ignore[valid-type]  # the basic game is the most the game declares
+    # the basic game is the most the game declares
+    wizards: Literal[WIZARDS] = option(WIZARDS[-1], "Wizards", {n: _table_of(n) for n in WIZARDS})  # type: ignore[valid-type]
 
 
 class Start(Strict):
