@@ -1,6 +1,8 @@
 """Phones in real Chromium (Debian's package, driven by Playwright): the launch flags, a phone-sized
 touch context, and screenshots into output/screenshots/ to be looked at. The `chromium` fixture is
-in conftest.py; it skips without Chromium, except under CI=true, where that is a failure."""
+in conftest.py; it skips without Chromium, except under CI=true, where that is a failure. It hands
+each test a `Watched` browser: an uncaught error or a console error on any of the test's pages fails
+the test, whichever file it is in and however it opened its pages."""
 
 from __future__ import annotations
 
@@ -36,6 +38,55 @@ def launched():
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         yield browser
         browser.close()
+
+
+class Watched:
+    """A browser for one test: every context opened through it reports its pages' uncaught errors,
+    console errors and server errors (5xx) into `errors`; `close()` closes those contexts and any
+    browser `launch` started. The conftest fixture asserts `errors` is empty after the test."""
+
+    def __init__(self, browser, errors: list[str] | None = None):
+        self.browser = browser
+        self.errors = [] if errors is None else errors
+        self.contexts, self.launched = [], []
+
+    def new_context(self, **options):
+        context = self.browser.new_context(**options)
+        context.on("weberror", lambda error: self.errors.append(f"uncaught {error.error}"))
+        context.on("console", self.console)
+        context.on("response", self.response)
+        self.contexts.append(context)
+        return context
+
+    def console(self, message) -> None:
+        if message.type == "error" and not expected(message.text, message.location.get("url", "")):
+            self.errors.append(f"console error {message.text} at {message.location.get('url')}")
+
+    def response(self, response) -> None:
+        if response.status >= 500:
+            self.errors.append(f"{response.status} from {response.url}")
+
+    def launch(self, *args: str) -> Watched:
+        """Another Chromium with extra flags (a host resolver rule), watched into the same errors."""
+        other = Watched(self.browser.browser_type.launch(executable_path=CHROMIUM, args=[*FLAGS, *args]), self.errors)
+        self.launched.append(other)
+        return other
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+        for other in self.launched:
+            other.close()
+            other.browser.close()
+
+
+def expected(text: str, url: str) -> bool:
+    """Chromium's console lines that are not the page's errors: the API refusing a move (a 4xx
+    whose reason the page shows) and the server out of reach (the offline banner's case, and every
+    test's end). A missing page or script, or a 5xx, still counts."""
+    failed = "Failed to load resource: "
+    refused = text.startswith(failed + "the server responded with a status of 4") and "/api/" in url
+    return refused or text.startswith(failed + "net::")
 
 
 def phone(chromium):

@@ -30,7 +30,7 @@ def pytest_collection_modifyitems(items):
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         params = item.callspec.params if hasattr(item, "callspec") else {}
-        if "chromium" in fixtures:
+        if fixtures & {"chromium", "chromium_session"}:
             item.add_marker("browser")
         if fixtures & {"built", "built_pdf"}:
             item.add_marker("pdf")
@@ -185,8 +185,20 @@ def client(app):
 
 
 @pytest.fixture(scope="session")
-def chromium():
+def chromium_session():
     """Debian's Chromium, headless, shared by every browser test (tests/browser.py)."""
     from tests.browser import launched
 
     yield from launched()
+
+
+@pytest.fixture
+def chromium(chromium_session):
+    """The session's Chromium, watched for this test: an uncaught error, a console error or a server
+    error on any page the test opened fails it (tests/browser.py's Watched)."""
+    from tests.browser import Watched
+
+    watched = Watched(chromium_session)
+    yield watched
+    watched.close()
+    assert watched.errors == [], "the pages reported errors:\n" + "\n".join(watched.errors)

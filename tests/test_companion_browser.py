@@ -5,8 +5,11 @@ as text. Screenshots land in output/screenshots/ to be looked at."""
 
 from __future__ import annotations
 
-from tests.browser import HOSTILE, join, phone, shot
+from pnp.games import games
+from tests.browser import HOSTILE, Watched, join, phone, shot
 from tests.companion_server import free_port, server
+
+TRACKERS = {gid: g.load("tracker") for gid, g in games().items() if g.tracker}
 
 
 def spirit_of(page, name: str):
@@ -19,6 +22,13 @@ def test_two_phones_play_magic_spell_live(chromium, tmp_path):
     with server(database, tmp_path, port=port):
         host = phone(chromium)
         host.goto(f"http://127.0.0.1:{port}/")
+        for game in TRACKERS:  # each option in the words its Options schema gives it
+            host.select_option("#game", game)
+            for name, prop in TRACKERS[game].Options.model_json_schema()["properties"].items():
+                field = host.locator("#options label", has=host.locator(f"[name={name}]"))
+                assert field.inner_text().startswith(prop["title"])
+                shown = field.locator("option").all_inner_texts()
+                assert shown == [prop["labels"][str(value)] for value in prop["enum"]]
         shot(host, "home")
         host.select_option("#game", "magic-spell")
         host.click("text=Open the table")
@@ -58,3 +68,13 @@ def test_two_phones_play_magic_spell_live(chromium, tmp_path):
         guest.locator("#offline").wait_for(state="hidden", timeout=15_000)
         spirit_of(guest, "Ada").filter(has_text="7").wait_for(timeout=3000)
     assert HOSTILE in guest.locator("table.scores").inner_text()
+
+
+def test_an_uncaught_error_or_a_console_error_on_a_page_is_reported(chromium_session):
+    """What fails every browser test (the `chromium` fixture asserts Watched's errors are none)."""
+    watched = Watched(chromium_session)
+    page = phone(watched)
+    with page.context.expect_event("weberror"), page.expect_console_message():
+        page.set_content("<script>console.error('said'); setTimeout(() => { throw new Error('thrown'); });</script>")
+    watched.close()
+    assert [error.split(" at ")[0] for error in watched.errors] == ["console error said", "uncaught thrown"]

@@ -39,6 +39,7 @@ def seat(chromium, port: int, host: str, *guests: str, dark: tuple[str, ...] = (
         page.goto(f"http://127.0.0.1:{port}/t/{code}")
         join(page, name)
     pages[0].locator(f"text=Students: {', '.join(names)}").wait_for(timeout=3000)
+    assert pages[0].get_by_test_id("low-enrollment").count() == (len(names) == 2)  # offered before the start
     tap(pages[0], "Start the semester")
     for page in pages:
         page.locator("[data-testid=my-spirit]", has_text=str(SPIRIT.start)).wait_for(timeout=3000)
@@ -56,9 +57,16 @@ def test_a_spell_is_completed_by_picking_it_and_cast_by_its_button(chromium, tmp
         host, guest = seat(chromium, port, "Ada", "Bo", dark=("Bo",))
         assert host.locator("text=Complete a spell").count() == 0  # only while weaving
 
+        main = ("Rest", "Research", "Weave", "Scrounge", "Scrounge & weave")
+        assert all(host.get_by_role("button", name=m, exact=True).is_enabled() for m in main)
+        assert host.get_by_role("button", name="Weave again", exact=True).is_disabled()  # weave first
         tap(host, "Weave")
         spell = host.get_by_label("Spell to complete")
         spell.wait_for(timeout=1000)
+        # the turn's one action is taken: the others are offered no more, weaving again is
+        for m in main:
+            assert host.get_by_role("button", name=m, exact=True).is_disabled(), m
+        assert host.get_by_role("button", name="Weave again", exact=True).is_enabled()
         assert spell.locator("option", has_text=f"{word} · {CREDITS[card.word]} credit").count() == 1
         shot(host, "magic-spell-weaving-host")
         spell.select_option(card.word)
@@ -77,6 +85,7 @@ def test_a_spell_is_completed_by_picking_it_and_cast_by_its_button(chromium, tmp
         host.locator("[data-testid=my-spirit]", has_text=str(after_cast)).wait_for(timeout=1000)
         cell(guest, "Ada", 1).filter(has_text=str(after_cast)).wait_for(timeout=1000)
         assert host.get_by_role("button", name=cast).count() == 0  # casting was this turn's action
+        assert host.get_by_role("button", name="Rest", exact=True).is_disabled()
         # its effect completes a spell outside weaving: the panel offers it, naming the card
         assert card.weaves_when == "cast"
         other = next(c.word for c in spells(CONTENT_MS) if c.word != card.word)
@@ -102,6 +111,7 @@ def test_a_spell_is_given_between_turns_to_a_student_not_taking_theirs(chromium,
     word = next(iter(CREDITS))
     with server(f"sqlite:///{tmp_path / 'companion.sqlite3'}", tmp_path, port=free_port()) as port:
         ada, bo, cy = seat(chromium, port, "Ada", "Bo", "Cy", dark=("Ada",))
+        assert ada.get_by_test_id("low-enrollment").count() == 0  # three play the basic game
         tap(ada, "Weave")
         ada.get_by_label("Spell to complete").select_option(word)
         tap(ada, "Complete")
@@ -126,8 +136,11 @@ def test_two_students_trade_between_turns(chromium, tmp_path):
     # Low Enrollment: "You may swap with each other in between turns." (our ruling: after a turn's
     # end, before the next student's first move)
     word = next(iter(CREDITS))
+    ruling = CONTENT_MS["rulings"].rulings["low-enrollment-trades"].replace("**", "")
     with server(f"sqlite:///{tmp_path / 'companion.sqlite3'}", tmp_path, port=free_port()) as port:
         ada, bo = seat(chromium, port, "Ada", "Bo")
+        for page in (ada, bo):  # the variant the rules seat two students by, in our ruling's words
+            assert page.get_by_test_id("low-enrollment").inner_text() == f"Low Enrollment: {ruling}"
         tap(ada, "Weave")
         ada.get_by_label("Spell to complete").select_option(word)
         tap(ada, "Complete")

@@ -149,6 +149,7 @@ def test_a_round_at_a_table_of_three_phones(chromium, tmp_path):
         shot(bo, "merchants-paper-form")
         shot(host, "merchants-host")
 
+        host.get_by_test_id("jump-history").click()
         history = host.locator("#history")
         said = ", ".join(f"{die} {value}" for die, value in first.items())
         history.locator("li", has_text=f"Host: rolled round 1: {said}").wait_for(timeout=2000)
@@ -216,12 +217,15 @@ def test_solo_on_paper_with_printed_cards_to_the_end(chromium, tmp_path):
             )
             assert status == 200
         page.get_by_test_id("phase").filter(has_text="Game over").wait_for(timeout=2000)
+        page.get_by_test_id("standings").wait_for(timeout=1000)  # the game's end: its standings first
 
+        page.get_by_test_id("jump-sheet").click()
         form = page.get_by_test_id("paper-form")
         form.locator("input[name=crafting]").fill("40")
         form.locator("input[name=research]").fill("35")
         form.get_by_role("button", name="Save my score").click()
         rating = next(r["title"] for r in reversed(layout["ratings"]) if r["least"] <= 75)
+        page.get_by_test_id("jump-standings").click()
         page.get_by_test_id("rating").filter(has_text=f"Rating: {rating}").wait_for(timeout=2000)
         assert standing(page, "Cy").locator("td").nth(2).inner_text() == "75"
         csv = page.get_by_role("link", name="Results (CSV)")
@@ -235,3 +239,85 @@ def test_solo_on_paper_with_printed_cards_to_the_end(chromium, tmp_path):
         night.get_by_test_id("rating").wait_for(timeout=3000)
         shot(night, "merchants-game-over-dark")
         assert page.dialogs == []
+
+
+def test_a_paper_players_phone_at_the_start_shows_the_dealt_orders(chromium, tmp_path):
+    """The live stream shows the start before the paper player's own seat is fetched again: the
+    phone waits for it (no error, no blank panel), then shows the score form and the dealt orders."""
+    with server(f"sqlite:///{tmp_path / 'companion.sqlite3'}", tmp_path, port=free_port()) as port:
+        host, bo = phone(chromium), phone(chromium)
+        code = open_as_host(host, port)
+        bo.goto(f"http://127.0.0.1:{port}/t/{code}")
+        join(bo, "Bo")
+        host.get_by_test_id("start").click()
+        bo.get_by_test_id("paper-form").wait_for(timeout=3000)
+        _, mine = call(port, "GET", f"/api/tables/{code}", token=tokens(bo, code)["token"])
+        labels = [order["label"] for order in mine["state"]["mine"]["shop"]]
+        assert labels
+        bo.get_by_test_id("jump-orders").click()
+        for slot, label in enumerate(labels):
+            bo.locator(".mm-order", has=bo.get_by_test_id(f"claim-{slot}")).filter(has_text=label).wait_for(
+                timeout=2000
+            )
+        assert bo.dialogs == []
+
+
+def test_the_digital_sheet_page_in_sections_with_its_headers_in_sight_and_the_dice_reach(chromium, tmp_path):
+    """The host plays on a digital sheet: once the game has begun the invite folds (a tap opens it),
+    a bar at the bottom jumps between the sheet, the orders, the standings and the history; the
+    column headers stay under the spend bar while the rows scroll; a chosen die dims exactly the
+    circles the server says it cannot reach."""
+    with server(f"sqlite:///{tmp_path / 'companion.sqlite3'}", tmp_path, port=free_port()) as port:
+        ada, bo = phone(chromium), phone(chromium)
+        code = open_as_host(ada, port)
+        join(ada, "Ada")
+        ada.get_by_role("button", name="Digital sheet").click()
+        ada.locator("button[aria-pressed=true]", has_text="Digital sheet").wait_for(timeout=2000)
+        bo.goto(f"http://127.0.0.1:{port}/t/{code}")
+        join(bo, "Bo")
+        invite = ada.locator("#host")
+        assert invite.get_attribute("open") is not None and ada.locator(".qr").is_visible()
+        assert ada.get_by_test_id("jump-sheet").count() == 0  # before the start: one page, no bar
+        ada.get_by_test_id("start").click()
+        ada.get_by_test_id("roll").click()
+        ada.get_by_test_id("digital-sheet").wait_for(timeout=3000)
+        assert invite.get_attribute("open") is None and not ada.locator(".qr").is_visible()
+        assert ada.locator("#code-chip").inner_text() == code  # the code stays in the header
+        shot(ada, "merchants-sections-sheet")
+
+        sections = {"sheet": "digital-sheet", "orders": "claim-0", "standings": "standings"}
+        for section in [*sections, "history"]:
+            ada.get_by_test_id(f"jump-{section}").click()
+            assert ada.get_by_test_id(f"jump-{section}").get_attribute("aria-pressed") == "true"
+            for other, shown in sections.items():
+                assert ada.get_by_test_id(shown).is_visible() == (other == section), (section, other)
+            assert ada.locator("#history-card").is_visible() == (section == "history")
+        bar = ada.locator("nav.jump").bounding_box()
+        assert bar["y"] + bar["height"] == 640  # at the bottom of the screen
+        ada.locator("#host summary").click()
+        ada.locator(".qr").wait_for(timeout=1000)  # a tap unfolds the invite
+        ada.locator("#host summary").click()
+
+        ada.get_by_test_id("jump-sheet").click()
+        ada.get_by_test_id("spend-d6").click()
+        _, layout = call(port, "GET", f"/api/tables/{code}/layout")
+        _, mine = call(port, "GET", f"/api/tables/{code}", token=tokens(ada, code)["token"])
+        reach = mine["state"]["mine"]["reach"]["d6"]
+        out = {
+            f"circle-{row['name']}-{k}"
+            for row, costs in zip(layout["rows"], reach, strict=True)
+            for k, c in enumerate(costs)
+            if c is None
+        }
+        dimmed = set(ada.locator(".mm-circle.mm-out").evaluate_all("nodes => nodes.map((n) => n.dataset.testid)"))
+        assert dimmed == out and 0 < len(out) < sum(len(r["circles"]) for r in layout["rows"])
+
+        # scrolled to the last crafting row: its half's headers sit right under the spend bar
+        last = next(r for r in reversed(layout["rows"]) if r["side"] == "crafting")
+        ada.locator(f"[data-row='{last['name']}']").scroll_into_view_if_needed()
+        ada.mouse.wheel(0, 0)
+        spend = ada.locator(".mm-spend").bounding_box()
+        headers = ada.get_by_test_id("half-crafting").locator(".mm-cols").bounding_box()
+        assert spend["y"] == 0 and abs(headers["y"] - (spend["y"] + spend["height"])) < 1
+        shot(ada, "merchants-sections-dimmed")
+        assert ada.dialogs == [] and bo.dialogs == []

@@ -117,6 +117,13 @@ def test_two_wizards_judge_a_trick_and_pick_trump_by_taps(chromium, tmp_path):
         prompt.wait_for(state="detached", timeout=1000)
         assert host.locator("#act-error").inner_text() == "" and guest.locator("#act-error").inner_text() == ""
         shot(host, "spells-and-potions-host")
+        # the trick and the history are sections of the page: one in sight, a tap on the bar for the other
+        assert host.locator("#history-card").is_hidden()
+        host.get_by_test_id("jump-history").click()
+        host.locator("#history li", has_text="trump is now").wait_for(timeout=1000)
+        assert host.locator(".sp-judge").count() == 0 and host.get_by_test_id("tricks-0").is_visible()
+        host.get_by_test_id("jump-trick").click()
+        host.locator(".sp-judge").wait_for(timeout=1000)
 
         # The same phone in the dark: its own context, the guest's storage (so still Bo).
         dark = chromium.new_context(**PHONE, color_scheme="dark", storage_state=guest.context.storage_state())

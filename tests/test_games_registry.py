@@ -71,6 +71,19 @@ def test_a_trackers_roles_name_its_actions(game):
         assert tracker.turn is not None
 
 
+@pytest.mark.parametrize("game", [g for g in GAMES if g.tracker], ids=lambda g: g.id)
+def test_a_trackers_options_read_as_words(game):
+    """The page that opens a table shows each option's title and each choice in words (the
+    schema's labels), never the raw value it sends ("dealt", "heaviest")."""
+    schema = game.load("tracker").Options.model_json_schema()
+    for name, prop in schema["properties"].items():
+        assert prop["title"], name
+        if "enum" in prop:
+            labels = prop["labels"]
+            assert set(labels) == {str(value) for value in prop["enum"]}, name
+            assert all(labels[str(value)] != str(value) for value in prop["enum"]), labels
+
+
 @pytest.mark.parametrize("game", [g for g in GAMES if g.events], ids=lambda g: g.id)
 def test_a_game_an_event_can_run_has_what_an_event_needs(game):
     """An event's shared dice come from its layout and draw, its leaderboard from its ranking and

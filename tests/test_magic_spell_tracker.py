@@ -473,6 +473,18 @@ def test_two_students_trade_between_turns_by_our_ruling():
         act(three, "ann", "give_spell", spell=word, to="bo")
 
 
+def test_two_students_are_told_they_play_by_low_enrollment_from_the_start():
+    # Rules: "Low Enrollment – You can play with two players." The phones say the variant and our
+    # ruling's words from the moment two have joined; three play the basic game.
+    ruling = CONTENT_MS["rulings"].rulings["low-enrollment-trades"].replace("**", "")
+    assert TRACKER.view(table("ann", "bo", start=False), "ann")["low_enrollment"] == ruling
+    assert TRACKER.view(table("ann", "bo"), None)["low_enrollment"] == ruling
+    assert TRACKER.view(table("ann", start=False), "ann")["low_enrollment"] is None
+    assert TRACKER.view(table("ann", "bo", "cy"), "ann")["low_enrollment"] is None
+    with pytest.raises(Refused, match="two play by the Low Enrollment variant"):
+        act(table("ann", start=False), HOST, "start")
+
+
 def test_parley_lets_its_caster_trade_in_the_middle_of_their_turn():
     # PARLEY: "Make a trade with any other student now, in the middle of your turn."
     assert "in the middle of your turn" in effect("parley")

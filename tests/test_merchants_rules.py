@@ -313,3 +313,36 @@ def test_the_solo_line_shifts_one_space_left_card_by_card(book):
     assert [(c.coins, up) for c, up in m.line()] == [(1, True), (7, False), (3, True), (4, True)]
     t.customer_phase()
     assert coins(t) == [[7, 3, 4, 5]] and [c.coins for c in t.waiting] == [6, 8]
+
+
+@pytest.mark.parametrize("potions", [0, 2])
+def test_the_reach_of_each_die_is_what_spending_it_allows(book, potions):
+    """A circle is in a die's reach, at a cost, exactly when some potions moving its result let the
+    spend through and leave that cost paid: the phone dims the others."""
+    import copy
+
+    t = table(book, d6=3, d8=5, d10=6, d12=9)
+    m = t.merchants[0]
+    t.spend(m, "d6", "Ring", 0)  # the d6 is spent, and Ring's first circle marked
+    m.potions = potions
+    reach = t.reach(m)
+    assert set(reach) == {"d8", "d10", "d12"}
+    costs = [cost for rows in reach.values() for circles in rows for cost in circles]
+    assert None in costs and {0, potions} <= set(costs)  # some out of reach, some free, some paid
+    for die, rows in reach.items():
+        for i, row in enumerate(book.sheet.rows):
+            for k, cost in enumerate(rows[i]):
+                spent = None
+                for adjust in range(-potions, potions + 1):
+                    trial = copy.deepcopy(t)
+                    try:
+                        trial.spend(trial.merchants[0], die, i, k, adjust)
+                    except RuleError:
+                        continue
+                    paid = (
+                        potions
+                        - trial.merchants[0].potions
+                        + book.rules.potion_per_row * trial.merchants[0].completed[i]
+                    )
+                    spent = paid if spent is None else min(spent, paid)
+                assert cost == spent, (die, row.name, k)

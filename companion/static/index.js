@@ -6,7 +6,8 @@
   const select = document.getElementById("game");
   const box = document.getElementById("options");
 
-  // One field per option, from the game's Options schema (so a new option needs no page change).
+  // One field per option, from the game's Options schema (so a new option needs no page change):
+  // its title, each choice in the schema's words (`labels`), and what it changes beneath.
   function fields(schema) {
     box.replaceChildren();
     for (const [name, prop] of Object.entries(schema.properties || {})) {
@@ -22,7 +23,8 @@
         input.style.width = "auto";
       } else if (choices) {
         input = document.createElement("select");
-        for (const value of choices) input.add(new Option(String(value), String(value), false, value === prop.default));
+        const words = prop.labels || {};
+        for (const value of choices) input.add(new Option(words[value] ?? String(value), String(value), false, value === prop.default));
       } else {
         input = document.createElement("input");
         input.value = prop.default ?? "";
@@ -30,7 +32,12 @@
       input.name = name;
       input.dataset.type = prop.type || "string";
       label.append(document.createElement("br"), input);
-      if (prop.description) label.title = prop.description;
+      if (prop.description) {
+        const note = document.createElement("span");
+        note.className = "note";
+        note.textContent = prop.description;
+        label.append(note);
+      }
       box.append(label);
     }
   }

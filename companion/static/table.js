@@ -51,7 +51,17 @@ const Spellpress = (() => {
     $("join").hidden = !!me.player_id;
     $("undo").hidden = !you.actor;
     const panel = window.SpellpressGames[game];
+    foldInvite(panel);
     if (panel) panel.render($("game"), table, you, act);
+  }
+
+  // The invite folds once the game has begun (the panel's begun(state) says when); a tap on it
+  // unfolds it, and the code stays in the header.
+  let begun = null;
+  function foldInvite(panel) {
+    const now = !!(panel && panel.begun && panel.begun(table.state));
+    if (now !== begun) $("host").open = !now;
+    begun = now;
   }
 
   // asHost: a host who also plays sends the table's own moves (starting it) with the host's token.

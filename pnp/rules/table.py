@@ -48,7 +48,7 @@ from dataclasses import dataclass, field, replace
 from random import Random
 from typing import Any, Protocol
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 HOST = "host"  # the actor id of the table's host; players' ids are their player ids
 EVENT = "event"  # the actor id of the organiser of the event a table plays in (its shared dice)
@@ -146,6 +146,14 @@ class GameTracker:
     turn: Callable[[dict], str | None] | None = None  # whose turn it is (None: no one's now), for TURN
     # a game with secrets: what a viewer may see of an entry's payload (None: the game hides nothing)
     redact: Callable[[Entry, str | None], Mapping[str, Any]] | None = None
+
+
+def option(default: Any, title: str, labels: Mapping[Any, str] | None = None, description: str | None = None) -> Any:
+    """A field of a tracker's Options as a player reads it: its title, what it changes, and each
+    choice's words (the JSON schema's `labels`, keyed by the value as text), so the page that
+    opens a table shows words, never the raw values it sends."""
+    extra = {"labels": {str(value): words for value, words in labels.items()}} if labels else None
+    return Field(default, title=title, description=description, json_schema_extra=extra)
 
 
 def seen_by(tracker: Tracker, entry: Entry, viewer: str | None) -> Entry:

@@ -56,6 +56,25 @@
       pickForm("Give", [spellPicker, studentPicker], () => act("give_spell", {spell: spellPicker.value, to: studentPicker.value})));
   }
 
+  // The turn's moves, each enabled only while the rules allow it: one action a turn (rest,
+  // research, weave, scrounge or cast), then weaving again only after a weave.
+  function turnMoves(s, act) {
+    const move = (label, type, payload, allowed, cls = "act") =>
+      el("button", {class: cls, disabled: !allowed, onclick: () => act(type, payload)}, label);
+    const free = !s.acted;
+    return [
+      move("Rest", "rest", {}, free), move("Research", "research", {}, free),
+      move("Weave", "weave", {}, free), move("Scrounge", "scrounge", {}, free),
+      move("Scrounge & weave", "scrounge", {woven: true}, free),  // only a weave lets you weave again
+      move("Weave again", "weave_again", {}, s.woven, ""), move("Move ingredient", "move_ingredient", {}, free || s.woven, ""),
+    ];
+  }
+
+  // Low Enrollment: the variant two students play by, in the content's words.
+  function lowEnrollment(s) {
+    return s.low_enrollment ? el("p", {class: "note", "data-testid": "low-enrollment"}, el("strong", {}, "Low Enrollment: "), s.low_enrollment) : null;
+  }
+
   function render(root, table, you, act) {
     const s = table.state;
     const mine = s.students[you.actor];
@@ -75,16 +94,13 @@
     if (s.phase === "joining") {
       parts.push(el("section", {class: "card"},
         el("p", {}, s.order.length ? `Students: ${s.order.map((id) => s.students[id].name).join(", ")}` : "Waiting for students to join."),
+        lowEnrollment(s),
         you.host ? button("Start the semester", () => act("start", {}, true)) : el("p", {class: "note"}, "The host starts the semester.")));
     } else if (s.phase === "playing") {
       const moves = el("section", {class: "card ms-moves"});
       if (myTurn) {
         moves.append(...[el("h2", {}, current === you.actor ? "Your turn" : `${s.students[current].name}'s turn`),
-          el("div", {class: "grid"},
-            button("Rest", () => act("rest")), button("Research", () => act("research")),
-            button("Weave", () => act("weave")), button("Scrounge", () => act("scrounge")),
-            button("Scrounge & weave", () => act("scrounge", {woven: true})),  // only a weave lets you weave again
-            button("Weave again", () => act("weave_again"), ""), button("Move ingredient", () => act("move_ingredient"), "")),
+          el("div", {class: "grid"}, ...turnMoves(s, act)),
           s.woven || s.by_card ? completeForm(s, act) : null,
           s.acted ? null : castButtons(s, s.students[current], act),  // casting is the turn's one action
           mine && s.trade_with_turn ? giveForm(s, you, current, act) : null,
@@ -100,6 +116,8 @@
           button("Stone +1", () => act("stone", {delta: 1}), ""), button("Stone −1", () => act("stone", {delta: -1}), "")));
       }
       if (s.grading) moves.append(el("p", {class: "note"}, "Grading is called: everyone else has one last turn."));
+      const variant = lowEnrollment(s);
+      if (variant && moves.childElementCount) moves.append(variant);
       parts.push(moves);
     } else {
       const names = s.winners.map((id) => s.students[id].name);
@@ -130,5 +148,6 @@
     return null;
   }
 
-  window.SpellpressGames["magic-spell"] = {render, describe};
+  const begun = (s) => s.phase !== "joining";  // table.js folds the invite then
+  window.SpellpressGames["magic-spell"] = {render, describe, begun};
 })();

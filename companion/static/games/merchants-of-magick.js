@@ -272,6 +272,7 @@
     // a free circle is marked at once, whatever the phase (a Mastery-phase delivery gives one)
     const open = spendable(s) || (!!mine.free_circles && rolled(s));
     const value = pick.die ? s.dice[pick.die] + pick.adjust : null;
+    const reach = pick.die && mine.reach ? mine.reach[pick.die] : null;  // the server's: null where it cannot
     return el("section", {class: `card mm-half mm-${side}`, "data-testid": `half-${side}`},
       el("h2", {}, title),
       el("div", {class: "mm-cols", style: grid}, ...cols.map((c) => el("div", {class: "mm-col"},
@@ -288,9 +289,10 @@
               const marked = mine.marked[i][k];
               const fits = !marked && value !== null && c.dice.includes(pick.die) &&
                 (side === "crafting" ? value >= spot.threshold : value <= spot.threshold);
-              return el("button", {class: "mm-circle" + (marked ? " mm-marked" : "") + (fits ? " mm-fits" : ""),
+              const out = !marked && reach !== null && reach[i][k] === null;  // not even with every potion
+              return el("button", {class: "mm-circle" + (marked ? " mm-marked" : "") + (fits ? " mm-fits" : "") + (out ? " mm-out" : ""),
                 "data-testid": `circle-${row.name}-${k}`, disabled: marked || !open,
-                "aria-label": `${row.name}: ${sign(row)}${spot.threshold} in ${c.name}${marked ? ", marked" : ""}`,
+                "aria-label": `${row.name}: ${sign(row)}${spot.threshold} in ${c.name}${marked ? ", marked" : out ? `, out of the ${pick.die}'s reach` : ""}`,
                 onclick: () => tapCircle(s, mine, row, k, act)}, `${sign(row)}${spot.threshold}`);
             })))));
       }));
@@ -384,10 +386,17 @@
     });
   }
 
+  // The columns' headers stick under the spend bar, however tall its prompt wraps.
+  const spendHeight = new ResizeObserver(([entry]) =>
+    entry.target.parentNode.style.setProperty("--mm-spend", `${entry.target.offsetHeight}px`));
+
   function digitalSheet(s, mine, act) {
+    const bar = spendBar(s, mine);
+    spendHeight.disconnect();
+    spendHeight.observe(bar);
     return [
       purse(s, mine),
-      el("div", {class: "mm-sheet", "data-testid": "digital-sheet"}, spendBar(s, mine),
+      el("div", {class: "mm-sheet", "data-testid": "digital-sheet"}, bar,
         half(s, mine, "crafting", "Crafting", act), half(s, mine, "research", "Spell Research", act)),
       scoreBox(mine),
     ];
@@ -449,27 +458,33 @@
 
     const started = mine && mine.lines ? mine : null;
     const parts = [top(s, started), setupCard(s, summary, you, act), readyCard(s, summary, you, act), sheetChoice(s, summary, act)];
-    const over = s.phase === "over";
-    if (over) parts.push(standings(s, you), resultsCard(s, table));  // the game's end first, the sheet below
-    // a seat from before the start (no score box yet) or of the other sheet waits for its fetch
-    const current = mine && mine.lines && (mine.marked !== undefined) === (summary.sheet === "digital");
+    // a seat from before the start (names and zeros, no shoppe yet: the live stream shows the start
+    // before this phone's own fetch) or of the other sheet waits for its fetch
+    const current = mine && mine.shop && (mine.marked !== undefined) === (summary.sheet === "digital");
+    const sheet = [];
+    const orders = [];
     if (current && s.phase !== "setup") {
       if (summary.sheet === "digital") {
-        if (s.cards === "printed") parts.push(printedCards(s, mine, act));
-        parts.push(...digitalSheet(s, mine, act));
-        parts.push(adventurerCard(s, mine, true, act), ordersCard(s, mine, true, act));
+        if (s.cards === "printed") sheet.push(printedCards(s, mine, act));
+        sheet.push(...digitalSheet(s, mine, act));
+        orders.push(adventurerCard(s, mine, true, act), ordersCard(s, mine, true, act));
       } else {
-        parts.push(masteryClaims(s, mine, act), paperForm(s, mine, act));
-        if (s.cards === "dealt") parts.push(ordersCard(s, mine, false, act), adventurerCard(s, mine, false, act));
+        sheet.push(masteryClaims(s, mine, act), paperForm(s, mine, act));
+        if (s.cards === "dealt") orders.push(ordersCard(s, mine, false, act), adventurerCard(s, mine, false, act));
       }
     } else if (summary && s.phase !== "setup") {
-      parts.push(el("p", {class: "note"}, "Fetching your sheet…"));
+      sheet.push(el("p", {class: "note"}, "Fetching your sheet…"));
     }
-    if (!over) parts.push(standings(s, you));
     if (s.solo && s.waiting.length && playing(s)) {
-      parts.push(el("section", {class: "card"}, el("h2", {}, "Waiting to enter your shoppe"),
+      orders.push(el("section", {class: "card"}, el("h2", {}, "Waiting to enter your shoppe"),
         el("ul", {class: "mm-claimed"}, ...s.waiting.map((o) => el("li", {}, `${o.label} · ${o.coins}¢`)))));
     }
+    const over = s.phase === "over";
+    parts.push(...window.SpellpressSections.show([
+      {id: "sheet", label: "Sheet", nodes: sheet},
+      {id: "orders", label: "Orders", nodes: orders},
+      {id: "standings", label: "Standings", nodes: [standings(s, you), resultsCard(s, table)]},
+    ], over ? "standings" : "sheet", redraw));  // the game's end: its standings first
     place(root, parts);
   }
 
@@ -504,5 +519,6 @@
     }
   }
 
-  window.SpellpressGames["merchants-of-magick"] = {render, describe};
+  const begun = (s) => s.phase !== "setup";  // table.js folds the invite then
+  window.SpellpressGames["merchants-of-magick"] = {render, describe, begun};
 })();

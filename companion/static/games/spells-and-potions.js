@@ -148,9 +148,6 @@
         el("div", {class: "row spread"},
           el("span", {class: "note"}, `${s.tricks[0] + s.tricks[1]} of ${s.tricks_per_duel} tricks`),
           button("End the duel", () => act("end_duel"), "primary"))));
-      parts.push(trickJudge(s, act));
-      if (s.last_trick) parts.push(verdict(s));
-      parts.push(trumpChoice(s, act));
     } else {
       const names = s.winners.map((id) => s.names[id]);
       parts.push(el("section", {class: "card"}, el("h2", {}, "The tournament is over"),
@@ -158,11 +155,14 @@
         el("table", {class: "scores"}, el("tbody", {}, ...s.players.map((id) =>
           el("tr", {}, el("td", {}, s.names[id]), el("td", {class: "live"}, String(s.totals[id]))))))));
     }
-    if (s.duels.length) {
-      parts.push(el("section", {class: "card"}, el("h2", {}, "Duels"), el("table", {class: "scores"},
-        el("tbody", {}, ...s.duels.map((d, i) => el("tr", {}, el("td", {}, `Duel ${i + 1}`),
-          el("td", {}, `${d.scores[0]} – ${d.scores[1]}`)))))));
-    }
+    const playing = s.phase === "playing";
+    const duels = s.duels.length ? el("section", {class: "card", "data-testid": "duels"}, el("h2", {}, "Duels"), el("table", {class: "scores"},
+      el("tbody", {}, ...s.duels.map((d, i) => el("tr", {}, el("td", {}, `Duel ${i + 1}`),
+        el("td", {}, `${d.scores[0]} – ${d.scores[1]}`)))))) : null;
+    parts.push(...window.SpellpressSections.show([
+      {id: "trick", label: "Trick", nodes: playing ? [trickJudge(s, act), s.last_trick ? verdict(s) : null, trumpChoice(s, act)] : []},
+      {id: "duels", label: "Duels", nodes: [duels]},
+    ], playing ? "trick" : "duels", () => redraw()));
     root.replaceChildren(...parts);
   }
 
@@ -176,5 +176,6 @@
     return null;
   }
 
-  window.SpellpressGames["spells-and-potions"] = {render, describe};
+  const begun = (s) => s.phase !== "joining";  // table.js folds the invite then
+  window.SpellpressGames["spells-and-potions"] = {render, describe, begun};
 })();

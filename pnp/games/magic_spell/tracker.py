@@ -29,7 +29,7 @@ from pnp.content.validate import Strict
 from pnp.games.magic_spell import GAME, rules
 from pnp.games.magic_spell.checks import printed_credits, spells
 from pnp.games.magic_spell.kinds import SetRules
-from pnp.rules.table import HOST, HOST_ONLY, TURN, GameTracker, Refused, Who, moved_for, top_scorers
+from pnp.rules.table import HOST, HOST_ONLY, TURN, GameTracker, Refused, Who, moved_for, option, top_scorers
 
 COURSELOADS = ("normal", "heavy", "heaviest")  # the content's courseload list, in order
 # PROCRASTINATE: "When another student calls for grading, you take two last turns in a row instead
@@ -40,7 +40,12 @@ PARLEY = "parley"
 
 
 class Options(Strict):
-    courseload: Literal[COURSELOADS] = "normal"  # type: ignore[valid-type]  # Heavy Courseload picks another
+    courseload: Literal[COURSELOADS] = option(  # type: ignore[valid-type]
+        "normal",
+        "Courseload",
+        {"normal": "Normal semester", "heavy": "Heavy Courseload", "heaviest": "Heaviest Courseload"},
+        "Heavy Courseload, a variant: grading is called at more credits (heaviest: the most), a longer semester.",
+    )
 
 
 class Action(Strict):
@@ -168,6 +173,8 @@ def setup(content: Content, options: Options) -> dict:
         "cast": None,  # the spell cast this turn, if that was the action
         "woven": False,  # whether this turn has woven (a weave, a move, a scrounge woven in)
         "between": False,  # from a turn's end to the next student's first move (two students trade then)
+        # the Low Enrollment variant, which two students play by, as our ruling words it
+        "low_enrollment": _low_enrollment(content),
         "stones_gone": 0,  # philosopher's stones woven into completed spells: out of the game
         "grading": None,  # once called: {called_by, last_turns: [ids still to play]}
         "winners": [],
@@ -214,6 +221,8 @@ def view(state: dict, actor: str) -> dict:
         "credits": credits,
         "by_card": _completing_card(state),
         "trade_with_turn": playing and _trading_with_turn(state),  # a phone offers the trade then
+        # two students play by Low Enrollment (the rules seat two only with it): the phones say so
+        "low_enrollment": state["low_enrollment"] if len(state["order"]) == 2 else None,
     }
 
 
@@ -250,7 +259,13 @@ def _with_ruling(content: Content, state: dict, refusal: Refused) -> Refused:
     """A trade refused at a table of two says our ruling on when two students trade."""
     if len(state["order"]) != 2 or not str(refusal).startswith("Trades happen"):
         return refusal
-    return Refused(f"{refusal} {content['rulings'].rulings['low-enrollment-trades'].replace('**', '')}")
+    return Refused(f"{refusal} {_low_enrollment(content)}")
+
+
+def _low_enrollment(content: Content) -> str:
+    """Low Enrollment: "You can play with two players. You may swap with each other in between
+    turns." Our ruling says when that is."""
+    return content["rulings"].rulings["low-enrollment-trades"].replace("**", "")
 
 
 def _trading_with_turn(state: dict) -> bool:
@@ -277,7 +292,7 @@ def _start(content: Content, state: dict, _host: str, action: Start) -> dict:
         raise Refused("The semester has already begun.")
     order = state["order"]
     if len(order) < 2:
-        raise Refused("A wager needs at least two students.")
+        raise Refused("A semester needs at least two students (two play by the Low Enrollment variant).")
     if action.first and action.first not in order:
         raise Refused("The student to go first has not joined.")
     first = order.index(action.first) if action.first else 0

@@ -350,6 +350,30 @@ class Table:
         m.spent += 1
         self.mark(m, i, circle)
 
+    def reach(self, m: Merchant) -> dict[str, list[list[int | None]]]:
+        """For each of this round's results `m` has not spent, per row and circle: the potions that
+        marking that circle with it costs (moving the result, and the next Extra Dice slot), or None
+        where it cannot: a marked circle, a column that does not take the die, too few potions."""
+        cost = self.slot_cost(m)
+        reach = {}
+        for die, value in self.results.items():
+            if die in m.used:
+                continue
+            reach[die] = [
+                [
+                    self._circle_cost(m, cost, die, value, row.side, spot) if not marked else None
+                    for spot, marked in zip(row.circles, m.marked[i], strict=True)
+                ]
+                for i, row in enumerate(self.book.sheet.rows)
+            ]
+        return reach
+
+    def _circle_cost(self, m: Merchant, cost: int | None, die: str, value: int, side: str, spot: Circle) -> int | None:
+        if cost is None or die not in self.book.sheet.column(spot.column).dice:
+            return None
+        need = cost + potions_needed(side, value, spot.threshold)
+        return need if need <= m.potions else None
+
     def open_circle(self, m: Merchant, i: int, circle: int) -> Circle:
         the_row = self.book.sheet.rows[i]
         if not 0 <= circle < len(the_row.circles):

@@ -54,6 +54,7 @@ from pnp.rules.table import (
     Refused,
     Who,
     numbered_places,
+    option,
 )
 
 PHASES = ("resource", "crafting", "mastery", "customer")
@@ -72,7 +73,12 @@ Count = Annotated[int, Field(ge=0, le=999)]
 
 
 class Options(Strict):
-    cards: Literal["dealt", "printed"] = "dealt"
+    cards: Literal["dealt", "printed"] = option(
+        "dealt",
+        "Cards",
+        {"dealt": "The companion deals them", "printed": "Printed cards on the table"},
+        "Who deals the Adventurers, the Orders and the Masteries.",
+    )
 
 
 class Start(Strict):
@@ -698,6 +704,7 @@ def _digital_seat(table: Table, m: Merchant) -> dict:
         "free_circles": m.free_circles,
         "delivered": m.delivered,
         "claimable": [slot for slot, order in enumerate(m.shop) if m.can_fill(order)],
+        "reach": table.reach(m),  # the phone dims the circles the chosen die cannot reach
     }
 
 

@@ -21,15 +21,22 @@ from pnp.games.spells_and_potions import GAME
 from pnp.games.spells_and_potions.kinds import scoring
 from pnp.games.spells_and_potions.rules import SEATS, Player, duel_score, individual_totals, order_of_play, tournament
 from pnp.games.spells_and_potions.trick_judge import PlayedCard, element, judge, magic_card
-from pnp.rules.table import HOST_ONLY, HOST_OR_PLAYER, GameTracker, Refused, Who, top_scorers
+from pnp.rules.table import HOST_ONLY, HOST_OR_PLAYER, GameTracker, Refused, Who, option, top_scorers
 
 Team = Literal[0, 1]
 Seat = Literal[SEATS]
 WIZARDS = tuple(range(GAME.players[0], GAME.players[1] + 1))  # every count the game declares, a choice each
 
 
+def _table_of(wizards: int) -> str:
+    """How many play, in words: the seats no wizard takes are the Wizard's Companion's."""
+    empty = len(SEATS) - wizards
+    return f"{wizards} wizards" + (f" and {empty} Wizard's Companion{'s' if empty > 1 else ''}" if empty else "")
+
+
 class Options(Strict):
-    wizards: Literal[WIZARDS] = WIZARDS[-1]  # the basic game is the most the game declares
+    # the basic game is the most the game declares
+    wizards: Literal[WIZARDS] = option(WIZARDS[-1], "Wizards", {n: _table_of(n) for n in WIZARDS})  # type: ignore[valid-type]
 
 
 class Start(Strict):
