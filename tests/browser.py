@@ -58,6 +58,10 @@ class Watched:
         self.contexts.append(context)
         return context
 
+    def new_page(self, **options):
+        """A page in a context of its own, as Browser.new_page gives."""
+        return self.new_context(**options).new_page()
+
     def console(self, message) -> None:
         if message.type == "error" and not expected(message.text, message.location.get("url", "")):
             self.errors.append(f"console error {message.text} at {message.location.get('url')}")
