@@ -78,20 +78,16 @@ def openapi(play) -> dict:
         return out
 
     table, event = "/api/tables/{code}", "/api/events/{code}"
+    checked = (401, 403, 404, 409, 413, 422)  # a write a token, the rules and the body's shape may refuse
     paths = {
         "/api/tables": {"post": op("Open a table", 201, 413, 422, request=ref(NewTable), at_table=False)},
         table: {"get": op("The table as the caller may see it", 200, 403, 404, seated=True)},
         f"{table}/players": {"post": op("Join a table", 201, 404, 409, 413, 422, request=ref(NewPlayer))},
         f"{table}/seats": {
             "post": op(
-                "Seat a player without a phone (host): the host acts for them with ?as=",
+                "Seat a player without a phone (host); act for them with ?as=",
                 201,
-                401,
-                403,
-                404,
-                409,
-                413,
-                422,
+                *checked,
                 request=ref(NewPlayer),
                 token=True,
             )
@@ -105,30 +101,14 @@ def openapi(play) -> dict:
             "post": op(
                 "Give a seat to the phone that asked for it, or keep it (host)",
                 200,
-                401,
-                403,
-                404,
-                409,
-                422,
+                *checked,
                 request=ref(ClaimAnswer),
                 token=True,
                 at_seat=True,
             )
         },
         f"{table}/actions": {
-            "post": op(
-                "Act at the table",
-                200,
-                401,
-                403,
-                404,
-                409,
-                413,
-                422,
-                request={"oneOf": actions},
-                token=True,
-                seated=True,
-            )
+            "post": op("Act at the table", 200, *checked, request={"oneOf": actions}, token=True, seated=True)
         },
         f"{table}/undo": {
             "post": op(

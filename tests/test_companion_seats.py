@@ -7,6 +7,8 @@ whoever holds it: the host while it has no phone, then its phone and no longer t
 from __future__ import annotations
 
 from companion.play import Play
+from pnp.games import games
+from pnp.rules.table import RESERVED
 from tests import test_companion_secrets as secret_deck
 from tests.secret_tracker import DECK
 from tests.test_companion_api import bearer, error_of, join, open_table
@@ -182,12 +184,12 @@ def test_a_phone_asks_for_a_seat_and_holds_it_with_its_numbers_once_the_host_giv
     assert mine["state"]["students"] == before["students"] and mine["state"]["order"] == before["order"]
     error_of(t.act("Ann", "rest"), 403, "as")  # the host no longer acts for Ann
     assert "already has a phone" in error_of(client.post(claim), 409)["reason"]
-    seating = [(e["name"], e["type"], e["payload"]) for e in t.history() if e["type"] in ("claim", "answer")]
+    seating = [(e["name"], e["type"], e["payload"]) for e in t.history() if e["type"] in ("claim_seat", "answer_seat")]
     assert seating == [
-        ("Ann", "claim", {}),
-        ("Host", "answer", {"seat": "p1", "given": False}),
-        ("Ann", "claim", {}),
-        ("Host", "answer", {"seat": "p1", "given": True}),
+        ("Ann", "claim_seat", {}),
+        ("Host", "answer_seat", {"seat": "p1", "given": False}),
+        ("Ann", "claim_seat", {}),
+        ("Host", "answer_seat", {"seat": "p1", "given": True}),
     ]
     # her phone takes back her latest move, which the host made for her: her end of turn
     undone = client.post(f"/api/tables/{t.code}/undo", headers=again).json["state"]
@@ -254,3 +256,10 @@ def test_a_seat_without_a_phone_shows_its_hand_to_the_host_only_until_a_phone_ho
     assert shown(everything_seen_by(client, t.code, t.token, last)) == set()
     for path in ("", "/history", "/export", "/events"):
         error_of(client.get(f"/api/tables/{t.code}{path}?as=p1", headers=t.host), 403, "as")
+
+
+def test_no_game_names_an_action_as_the_tables_own_entries():
+    """A game's "claim" read as a phone asking for a seat would vanish from its replay."""
+    for game in games().values():
+        if game.tracker:
+            assert not RESERVED & set(game.load("tracker").actions), game.id

@@ -103,9 +103,9 @@ const Spellpress = (() => {
     const panel = window.SpellpressGames[game];
     const words = panel && panel.describe ? panel.describe(entry, table) : null;
     if (words) return words;
-    if (entry.type === "join") return entry.by ? "sat down, kept on the host's phone" : "joined the table";
-    if (entry.type === "claim") return "a phone asks for this seat";
-    if (entry.type === "answer") {
+    if (entry.type === "join") return entry.by ? "sat down without a phone" : "joined the table";
+    if (entry.type === "claim_seat") return "a phone asks for this seat";
+    if (entry.type === "answer_seat") {
       const name = seatName(entry.payload.seat);
       return entry.payload.given ? `gave ${name}'s seat to the phone that asked` : `kept ${name}'s seat on the host's phone`;
     }
@@ -135,7 +135,7 @@ const Spellpress = (() => {
       const data = JSON.parse(event.data);
       show(data.table);
       historySoon();
-      if (data.type === "answer" && me.claim && data.seat === me.claim.seat) settleClaim().catch(() => offline(true));
+      if (data.type === "answer_seat" && me.claim && data.seat === me.claim.seat) settleClaim().catch(() => offline(true));
     });
     source.onerror = () => {
       offline(true);

@@ -59,9 +59,10 @@ HOST = "host"  # the actor id of the table's host; players' ids are their player
 EVENT = "event"  # the actor id of the organiser of the event a table plays in (its shared dice)
 JOIN = "join"  # payload {"name"}: a player sits down (by the host: a seat without a phone of its own)
 UNDO = "undo"  # payload {"seq"}: take back that action
-CLAIM = "claim"  # actor: a seat without a phone, which a phone asks to hold
-ANSWER = "answer"  # the host's, payload {"seat", "given"}: whether the phone that asked holds that seat now
-SEATING = frozenset({CLAIM, ANSWER})  # who holds which seat: not the game's business, replay skips them
+CLAIM = "claim_seat"  # actor: a seat without a phone, which a phone asks to hold
+ANSWER = "answer_seat"  # the host's, payload {"seat", "given"}: whether the phone that asked holds that seat now
+# the table's own entries, not the game's (replay applies none but a join): no game's action has these names
+RESERVED = frozenset({JOIN, UNDO, CLAIM, ANSWER})
 SPECTATOR = None  # the viewer without a token: sees only what is public
 
 
@@ -160,7 +161,7 @@ class GameTracker:
 def seen_by(tracker: Tracker, entry: Entry, viewer: str | None) -> Entry:
     """`entry` as `viewer` may see it: as logged, unless the game redacts it for them. Joins and
     undos, and who holds a seat, are public whatever the game."""
-    if tracker.redact is None or entry.type in (JOIN, UNDO) or entry.type in SEATING:
+    if tracker.redact is None or entry.type in RESERVED:
         return entry
     return replace(entry, payload=tracker.redact(entry, viewer))
 
@@ -221,7 +222,7 @@ def _applied(tracker: Tracker, content, table: Table, entries: list[Entry], undo
     for entry in entries:
         if entry.type == JOIN:
             state = tracker.join(state, entry.actor, entry.payload["name"])
-        elif entry.type != UNDO and entry.type not in SEATING and entry.seq not in undone:
+        elif entry.type not in RESERVED and entry.seq not in undone:
             state = act(tracker, content, state, entry.actor, parse_action(tracker, entry.type, entry.payload))
             standing.append(entry)
     return Table(state, tuple(standing))
