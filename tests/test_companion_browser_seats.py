@@ -114,8 +114,13 @@ def test_a_second_phone_asks_for_a_kept_seat_and_holds_it_with_its_numbers(chrom
         ann_spirit = host.locator("[data-testid=my-spirit]").inner_text()
 
         ann = watched(phone(chromium))
+        ann.emulate_media(color_scheme="dark")
         ann.goto(f"http://127.0.0.1:{port}/t/{code}")
         claims = ann.locator("#claims li", has_text="Ann")
+        claims.wait_for(timeout=3000)
+        for name in ("Ann", "Bob"):  # each seat the host keeps, to be asked for
+            assert ann.locator("#claims li", has_text=f"{name} · kept on the host's phone").count() == 1
+        shot(ann, "seats-claims-phone-dark")
         claims.get_by_role("button", name="This is me").click()
         ann.locator("#claim-wait", has_text="Waiting for the host to give this phone Ann's seat").wait_for(timeout=3000)
         asks = host.locator("#seat-asks", has_text="A phone asks for Ann's seat.")

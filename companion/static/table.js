@@ -220,7 +220,7 @@ const Spellpress = (() => {
     if (!me.host_token) {
       const free = kept(t).filter((s) => !s.asked);
       $("claims").hidden = !!me.player_id || !!me.claim || !free.length;
-      $("claims").replaceChildren(...free.map((s) => el("li", {},
+      $("claim-list").replaceChildren(...free.map((s) => el("li", {},
         el("span", {}, s.name, el("span", {class: "note"}, " · kept on the host's phone")),
         button("This is me", () => askFor(s), ""))));
       return;
