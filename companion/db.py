@@ -289,6 +289,8 @@ class Store:
     def _seat(self, connection, code: str, player_id: str):
         """The table's id (its row locked) and the seat's row; NoSuchSeat if it has no such player."""
         table_id = self._locked_table_id(connection, code)
+        if _clean(player_id) != player_id:  # text no player id holds, and PostgreSQL refuses to compare
+            raise NoSuchSeat(player_id)
         query = select(players).where(players.c.table_id == table_id, players.c.player_id == player_id)
         seat = connection.execute(query).one_or_none()
         if seat is None:

@@ -6,6 +6,8 @@ whoever holds it: the host while it has no phone, then its phone and no longer t
 
 from __future__ import annotations
 
+import pytest
+
 from companion.play import Play
 from pnp.games import games
 from pnp.rules.table import RESERVED
@@ -194,6 +196,16 @@ def test_a_phone_asks_for_a_seat_and_holds_it_with_its_numbers_once_the_host_giv
     # her phone takes back her latest move, which the host made for her: her end of turn
     undone = client.post(f"/api/tables/{t.code}/undo", headers=again).json["state"]
     assert (undone["order"][undone["turn"]], undone["acted"]) == ("p1", "rest")
+
+
+@pytest.mark.parametrize("odd", ["p1\x00", "p1%00", "%ED%A0%80", "p" * 5000, "%20"])
+def test_an_odd_seat_id_is_a_refusal_on_either_database(client, odd):
+    t = OnePhone(client, "magic-spell", ("Ann",))
+    assert client.post(f"/api/tables/{t.code}/seats/{odd}/claim").status_code == 404
+    res = client.post(f"/api/tables/{t.code}/seats/{odd}/answer", json={"give": True}, headers=t.host)
+    assert res.status_code == 404
+    error_of(client.get(f"/api/tables/{t.code}?as={odd}", headers=t.host), 403, "as")
+    assert client.get(f"/api/tables/{t.code}").json["seats"][0]["asked"] is False
 
 
 def test_claims_of_an_unknown_seat_or_table_are_404(client):
