@@ -1,4 +1,5 @@
-"""The JSON API under /api: tables, players, actions, undo, history, export, live events.
+"""The JSON API under /api: tables, players, seats without a phone (the host plays for them with
+`?as=`, a phone may ask for one), actions, undo, history, export, live events.
 
 Thin: each view validates its body (schemas.py), asks Play, and shapes the answer. Every error is
 JSON `{"error": {"status", "field", "reason"}}` with the status that says what went wrong (see

@@ -150,3 +150,26 @@ def test_a_second_phone_asks_for_a_kept_seat_and_holds_it_with_its_numbers(chrom
         assert "Host: kept Ann's seat on the host's phone" in lines
         shot(ann, "seats-given-phone")
         assert host.errors == [] and ann.errors == []
+
+
+def test_a_merchants_round_is_played_on_the_hosts_phone(chromium, tmp_path):
+    with server(f"sqlite:///{tmp_path / 'companion.sqlite3'}", tmp_path, port=free_port()) as port:
+        host, _ = host_table(chromium, port, "merchants-of-magick", ("Ada", "Bo"))
+        play_for(host, "Ada")
+        host.get_by_role("button", name="Digital sheet").click()  # Ada's choice, made for her
+        host.locator("button[aria-pressed=true]", has_text="Digital sheet").wait_for(timeout=3000)
+        host.get_by_test_id("start").click()  # the table's own moves stay the host's
+        host.get_by_test_id("roll").click()
+        host.locator(".mm-dice").wait_for(timeout=3000)
+        host.get_by_test_id("spend-d6").wait_for(timeout=3000)  # Ada's own sheet, as she would see it
+        shot(host, "seats-merchants-host-for-ada")
+        play_for(host, "Bo")
+        host.get_by_role("button", name="Ready").click()
+        host.get_by_test_id("ready-count").filter(has_text="1 of 2 ready").wait_for(timeout=3000)
+        form = host.get_by_test_id("paper-form")  # Bo's paper score box
+        form.locator("input[name=crafting]").fill("7")
+        form.get_by_role("button", name="Save my score").click()
+        host.get_by_test_id("standings").locator("tr", has_text="Bo").locator("td", has_text="7").wait_for(timeout=3000)
+        for line in ("Host for Ada: ", "Host for Bo: is ready", "Host: rolled round 1"):
+            host.locator("#history li", has_text=line).first.wait_for(timeout=3000)
+        assert host.errors == []
