@@ -6,6 +6,8 @@ whoever holds it: the host while it has no phone, then its phone and no longer t
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from companion.play import Play
@@ -206,6 +208,32 @@ def test_an_odd_seat_id_is_a_refusal_on_either_database(client, odd):
     assert res.status_code == 404
     error_of(client.get(f"/api/tables/{t.code}?as={odd}", headers=t.host), 403, "as")
     assert client.get(f"/api/tables/{t.code}").json["seats"][0]["asked"] is False
+
+
+def test_phones_asking_for_a_seat_at_once_make_one_ask(app, client):
+    """Six phones tap "This is me" for Ann at the same moment: one ask waits for the host, the
+    others are told another phone asked first, and the waiting one's token is given the seat."""
+    t = OnePhone(client, "magic-spell", ("Ann",))
+    barrier, answers = threading.Barrier(6), []
+
+    def ask():
+        barrier.wait()
+        res = app.test_client().post(f"/api/tables/{t.code}/seats/p1/claim")
+        answers.append((res.status_code, res.json.get("token") or res.json["error"]["reason"]))
+
+    threads = [threading.Thread(target=ask) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(status for status, _ in answers) == [201] + [409] * 5
+    assert {said for status, said in answers if status == 409} == {
+        "Another phone has asked for Ann's seat; the host answers it first."
+    }
+    client.post(f"/api/tables/{t.code}/seats/p1/answer", json={"give": True}, headers=t.host)
+    token = next(said for status, said in answers if status == 201)
+    assert client.get(f"/api/tables/{t.code}", headers=bearer(token)).json["you"]["actor"] == "p1"
+    assert [e["type"] for e in t.history()].count("claim_seat") == 1
 
 
 def test_claims_of_an_unknown_seat_or_table_are_404(client):
