@@ -138,7 +138,7 @@ class Play:
 
     def kept(self, code: str) -> set[str]:
         """The seats without a phone of their own: the host acts and sees for them."""
-        return {player.id for player in self.store.players(code) if not player.phone}
+        return {seat["id"] for seat in self.seats(code) if not seat["phone"]}
 
     def audience(self, info: TableInfo, token: str | None, kept: str | None = None) -> Audience:
         """The live messages a stream opened with `token` (acting for the seat `kept`, if given)
@@ -171,9 +171,7 @@ class Play:
             "event": info.event,
             "seq": seq,
             "you": you(caller),
-            "seats": [
-                {"id": p.id, "name": p.name, "phone": p.phone, "asked": p.asked} for p in self.store.players(code)
-            ],
+            "seats": self.seats(code),
             "state": self.tracker(info.game).view(table.state, caller.actor),
         }
 
@@ -208,14 +206,19 @@ class Play:
         log = self.store.log(code)
         return info, self.replayed(code, log), (log[-1].seq if log else 0)
 
+    def seats(self, code: str) -> list[dict]:
+        """Who sits at the table, and whether each has a phone of their own or one asking for it."""
+        return [{"id": p.id, "name": p.name, "phone": p.phone, "asked": p.asked} for p in self.store.players(code)]
+
     def names(self, code: str) -> dict[str, str]:
-        return {HOST: "Host", **{player.id: player.name for player in self.store.players(code)}}
+        return names_of(self.seats(code))
 
     def messages(self, audience: Audience, entries: list[Entry]) -> list[Message]:
         """New entries as live events for one audience: each entry as its viewer may see it (its
         payload also at the top, so a roll reads {"type": "roll", "round", "dice"}) with the
         table as that viewer now sees it."""
-        table, names = self.view(audience.code, Seat(audience.viewer)), self.names(audience.code)
+        table = self.view(audience.code, Seat(audience.viewer))
+        names = names_of(table["seats"])
         tracker = self.tracker(table["game"])
         sent = []
         for e in (seen_by(tracker, e, audience.viewer) for e in entries):
@@ -312,6 +315,11 @@ class Play:
         entry = self.store.append(code, seat.actor, UNDO, {"seq": target.seq}, still_latest, seat.by)
         self.announce(info, entry.seq)
         return entry
+
+
+def names_of(seats: list[dict]) -> dict[str, str]:
+    """Each actor's name in the history: the host's, and each seat's."""
+    return {HOST: "Host", **{seat["id"]: seat["name"] for seat in seats}}
 
 
 def you(caller: Seat) -> dict:
