@@ -1,4 +1,5 @@
-"""The JSON API under /api: tables, players, actions, undo, history, export, live events.
+"""The JSON API under /api: tables, players, seats without a phone (the host plays for them with
+`?as=`, a phone may ask for one), actions, undo, history, export, live events.
 
 Thin: each view validates its body (schemas.py), asks Play, and shapes the answer. Every error is
 JSON `{"error": {"status", "field", "reason"}}` with the status that says what went wrong (see
@@ -18,12 +19,12 @@ from pydantic import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from companion.address import public_url_for
-from companion.db import NoSuchEvent, NoSuchTable
+from companion.db import NoSuchEvent, NoSuchSeat, NoSuchTable
 from companion.events import EventNotFound, Events
 from companion.openapi import openapi
-from companion.play import NotFound, Play, Seat, event_channel
-from companion.schemas import ActionBody, EventRoll, NewEvent, NewEventTable, NewPlayer, NewTable
-from pnp.rules.table import NotYours, Refused
+from companion.play import NotFound, NotKept, Play, Seat, event_channel
+from companion.schemas import ActionBody, ClaimAnswer, EventRoll, NewEvent, NewEventTable, NewPlayer, NewTable
+from pnp.rules.table import HOST, NotYours, Refused
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 EVENT_STREAM_PERIOD = 1.0  # seconds between an event stream's messages, however fast scores arrive
@@ -73,6 +74,16 @@ def _no_event(err: Exception):
     return error(404, "no event has that code", "code")
 
 
+@bp.errorhandler(NoSuchSeat)
+def _no_seat(err: NoSuchSeat):
+    return error(404, "no player at this table has that id", "player_id")
+
+
+@bp.errorhandler(NotKept)
+def _not_kept(err: NotKept):
+    return error(403, str(err), "as")
+
+
 @bp.errorhandler(PermissionError)
 def _forbidden(err: PermissionError):
     return error(403, str(err))
@@ -98,14 +109,23 @@ def _bearer() -> str:
 
 
 def seat(code: str, required: bool = True) -> Seat:
-    """The caller's seat from `Authorization: Bearer <token>`; 404 for an unknown table, then 401
-    when a seat is required and the token is absent or not this table's."""
+    """The caller's seat from `Authorization: Bearer <token>`, and `?as=<player id>` when the host
+    acts for a seat without a phone; 404 for an unknown table, then 401 when a seat is required
+    and the token is absent or not this table's, 403 (field `as`) when `as` is not the host's."""
     play().info(code)
-    token = _bearer()
-    found = play().seat(code, token) if token else Seat(None)
+    token, kept = _bearer(), request.args.get("as") or None
+    found = play().seat(code, token, kept) if token or kept else Seat(None)
     if required and found.actor is None:
         raise ApiError(401, "send your table token as Authorization: Bearer <token>", "Authorization")
     return found
+
+
+def host(code: str) -> Seat:
+    """The table's host (401 without a token, 403 with another's)."""
+    caller = seat(code)
+    if not caller.host:
+        raise ApiError(403, "only the table's host does that", "Authorization")
+    return caller
 
 
 def table_view(code: str, caller: Seat) -> dict:
@@ -137,6 +157,28 @@ def add_player(code: str):
     new = NewPlayer.model_validate(body())
     player_id, token = play().join(code, new.name)
     return {"player_id": player_id, "token": token}, 201
+
+
+@bp.post("/tables/<code>/seats")
+def add_seat(code: str):
+    """The host seats a player without a phone: the host makes their moves and sees what they see."""
+    host(code)
+    new = NewPlayer.model_validate(body())
+    player_id, _ = play().join(code, new.name, by=HOST)
+    return {"player_id": player_id}, 201
+
+
+@bp.post("/tables/<code>/seats/<player_id>/claim")
+def claim_seat(code: str, player_id: str):
+    """A phone asks for a seat without one; it holds the seat, with this token, once the host gives it."""
+    return {"player_id": player_id, "token": play().claim(code, player_id)}, 201
+
+
+@bp.post("/tables/<code>/seats/<player_id>/answer")
+def answer_claim(code: str, player_id: str):
+    caller = host(code)
+    play().answer(code, player_id, ClaimAnswer.model_validate(body()).give)
+    return table_view(code, caller)
 
 
 @bp.get("/tables/<code>")
@@ -212,11 +254,13 @@ def events(code: str):
     """Server-Sent Events: one event per log entry, `id` its seq, `data` the entry and the table
     as the caller may see them (a spectator, without a token). Reconnecting with Last-Event-ID
     resumes exactly after it. The token comes as `Authorization: Bearer` or, since a browser's
-    EventSource cannot send headers, as `?token=`."""
+    EventSource cannot send headers, as `?token=`; the host follows a seat without a phone with
+    `?as=<player id>`."""
     p = play()
     info = p.info(code)  # 404 before the stream starts
     last = _last_event_id()
-    audience = p.audience(info, _bearer() or request.args.get("token", ""))
+    kept = request.args.get("as") or None  # the host following a seat without a phone
+    audience = p.audience(info, _bearer() or request.args.get("token", ""), kept)
     keepalive = current_app.config["KEEPALIVE_SECONDS"]
 
     def stream():
@@ -227,6 +271,8 @@ def events(code: str):
                 # A burst (a reconnect's backlog) is read once; a roll that wakes every phone of a
                 # room is read and rendered once for them all (companion.feed).
                 announced = subscription.announced()
+                if kept is not None and audience.viewer == kept and kept not in p.kept(code):
+                    return  # a phone holds that seat now: what only it may see is no longer the host's
                 if announced is None or announced > last:
                     for seq, text in p.feed.after(audience, last, announced):
                         yield text

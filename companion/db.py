@@ -7,9 +7,13 @@ Core on SQLite (one file in the instance folder) or PostgreSQL (several workers)
     code, host_token = store.create_table(game, options)
     entry, token = store.add_player(code, name, check)    # entry.actor: the new player's id
     store.table(code) -> TableInfo | None
+    entry, _ = store.add_player(code, name, check, by="host")  # a seat without a phone: no token
     store.players(code) -> list[Player]                   # in the order they joined
     store.actor_for(code, token) -> "host" | player_id | None
-    store.append(code, actor, type, payload, check) -> Entry
+    entry, token = store.claim(code, player_id)           # a phone asks for a seat without one
+    store.answer(code, player_id, given) -> Entry         # the host gives it (the token is the seat's) or not
+    store.asking_for(code, token) -> player_id | None     # the seat a phone has asked for, unanswered
+    store.append(code, actor, type, payload, check, by=None) -> Entry
     store.log(code, after=0) -> list[Entry]               # seq > after, in seq order
     code, token = store.create_event(game, name, seed)    # an event: many tables, one roll sequence
     store.event(code) -> EventInfo | None
@@ -22,7 +26,8 @@ Core on SQLite (one file in the instance folder) or PostgreSQL (several workers)
 refuse; the exception propagates and nothing is written; or it returns the payload to record,
 with the server's dice in it) and writes the next seq, all in one
 transaction that holds the table's write lock, so the check always sees the log the entry joins.
-`add_player` does the same with the player's JOIN, writing their row in that transaction too.
+`add_player` does the same with the player's JOIN, writing their row in that transaction too;
+`claim` and `answer` change a seat's row with their entry in the same way.
 The (table, seq) primary key is what makes a duplicate seq impossible.
 
 Join codes are typeable (no 0/O, 1/I/L) and looked up case-insensitively, spaces and dashes
@@ -64,7 +69,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from pnp.rules.table import HOST, JOIN, Entry
+from pnp.rules.table import ANSWER, CLAIM, HOST, JOIN, Entry, Refused
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud or off a screen and typed
 CODE_LENGTH = 6  # 31**6, close to 900 million codes
@@ -108,8 +113,9 @@ players = Table(
     Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
     Column("player_id", Text, nullable=False),
     Column("name", Text, nullable=False),
-    Column("token_hash", Text, nullable=False, unique=True),
+    Column("token_hash", Text, unique=True),  # NULL: a seat kept on the host's phone
     Column("joined_at", DateTime(timezone=True), nullable=False),
+    Column("claim_hash", Text),  # a phone's ask for a seat without one, until the host answers
 )
 actions = Table(
     "actions",
@@ -120,11 +126,16 @@ actions = Table(
     Column("actor", Text, nullable=False),
     Column("type", Text, nullable=False),
     Column("payload", JSON, nullable=False),
+    Column("by", Text),  # who made it for the actor (the host, for a seat without a phone); NULL: the actor
 )
 
 
 class NoSuchTable(LookupError):
     """No table has that join code."""
+
+
+class NoSuchSeat(LookupError):
+    """No player of that table has that id."""
 
 
 class NoSuchEvent(LookupError):
@@ -156,6 +167,8 @@ class Player:
     id: str  # the actor id in the log: "p1", "p2", ... in the order they joined
     name: str
     joined_at: str  # ISO 8601, UTC
+    phone: bool = True  # False: a seat kept on the host's phone
+    asked: bool = False  # a phone has asked for this seat and the host has not answered yet
 
 
 class Store:
@@ -215,12 +228,13 @@ class Store:
         return self._write(insert), token
 
     def add_player(
-        self, code: str, name: str, check: Callable[[list[Entry], str], object] | None = None
-    ) -> tuple[Entry, str]:
+        self, code: str, name: str, check: Callable[[list[Entry], str], object] | None = None, by: str | None = None
+    ) -> tuple[Entry, str | None]:
         """A new player sits down: (their JOIN entry, their token). `check(log, player_id)` may
         refuse them by raising; otherwise their row and their JOIN (as them, payload {"name"})
-        are written in one transaction, so a refused or failed join leaves no player behind."""
-        token = new_token()
+        are written in one transaction, so a refused or failed join leaves no player behind.
+        Seated `by` someone else (the host), the seat has no phone and no token (None)."""
+        token = new_token() if by is None else None
 
         def insert(connection) -> Entry:
             table_id = self._locked_table_id(connection, code)
@@ -233,13 +247,55 @@ class Store:
                     table_id=table_id,
                     player_id=player_id,
                     name=_clean(name),
-                    token_hash=token_hash(token),
+                    token_hash=None if token is None else token_hash(token),
                     joined_at=_now(),
                 )
             )
-            return self._insert_entry(connection, table_id, log, player_id, JOIN, {"name": name})
+            return self._insert_entry(connection, table_id, log, player_id, JOIN, {"name": name}, by)
 
         return self._write(insert), token
+
+    def claim(self, code: str, player_id: str) -> tuple[Entry, str]:
+        """A phone asks for a seat without one: (the CLAIM entry, the token the seat will have once
+        the host gives it). Refused while the seat has a phone or another phone's ask is waiting."""
+        token = new_token()
+
+        def ask(connection) -> Entry:
+            table_id, seat = self._seat(connection, code, player_id)
+            if seat.token_hash is not None:
+                raise Refused(f"{seat.name}'s seat already has a phone.")
+            if seat.claim_hash is not None:
+                raise Refused(f"Another phone has asked for {seat.name}'s seat; the host answers it first.")
+            connection.execute(players.update().where(players.c.id == seat.id).values(claim_hash=token_hash(token)))
+            log = self._read_log(connection, table_id, 0)
+            return self._insert_entry(connection, table_id, log, player_id, CLAIM, {})
+
+        return self._write(ask), token
+
+    def answer(self, code: str, player_id: str, given: bool) -> Entry:
+        """The host answers a phone's ask for a seat: given, the phone's token becomes the seat's."""
+
+        def settle(connection) -> Entry:
+            table_id, seat = self._seat(connection, code, player_id)
+            if seat.claim_hash is None:
+                raise Refused(f"No phone is asking for {seat.name}'s seat.")
+            held = seat.claim_hash if given else None
+            connection.execute(players.update().where(players.c.id == seat.id).values(token_hash=held, claim_hash=None))
+            log = self._read_log(connection, table_id, 0)
+            return self._insert_entry(connection, table_id, log, HOST, ANSWER, {"seat": player_id, "given": given})
+
+        return self._write(settle)
+
+    def _seat(self, connection, code: str, player_id: str):
+        """The table's id (its row locked) and the seat's row; NoSuchSeat if it has no such player."""
+        table_id = self._locked_table_id(connection, code)
+        if _clean(player_id) != player_id:  # text no player id holds, and PostgreSQL refuses to compare
+            raise NoSuchSeat(player_id)
+        query = select(players).where(players.c.table_id == table_id, players.c.player_id == player_id)
+        seat = connection.execute(query).one_or_none()
+        if seat is None:
+            raise NoSuchSeat(player_id)
+        return table_id, seat
 
     def table(self, code: str) -> TableInfo | None:
         code = normalize_code(code)
@@ -334,18 +390,21 @@ class Store:
             for r in connection.execute(query):
                 log = logs.setdefault(r.code, [])
                 if r.seq is not None:
-                    log.append(Entry(r.seq, r.actor, r.type, r.payload, _iso(r.at)))
+                    log.append(Entry(r.seq, r.actor, r.type, r.payload, _iso(r.at), r.by))
         return logs
 
     def players(self, code: str) -> list[Player]:
         query = (
-            select(players.c.player_id, players.c.name, players.c.joined_at)
+            select(players)
             .join(tables, tables.c.id == players.c.table_id)
             .where(tables.c.code == normalize_code(code))
             .order_by(players.c.id)
         )
         with self.engine.connect() as connection:
-            return [Player(r.player_id, r.name, _iso(r.joined_at)) for r in connection.execute(query)]
+            return [
+                Player(r.player_id, r.name, _iso(r.joined_at), r.token_hash is not None, r.claim_hash is not None)
+                for r in connection.execute(query)
+            ]
 
     def actor_for(self, code: str, token: str) -> str | None:
         """Who holds `token` at this table: HOST, a player id, or None."""
@@ -367,6 +426,18 @@ class Store:
                 select(players.c.player_id).where(players.c.table_id == table.id, players.c.token_hash == digest)
             )
 
+    def asking_for(self, code: str, token: str) -> str | None:
+        """The seat whose host `token`'s phone has asked for and not answered yet, or None."""
+        if not isinstance(token, str):
+            return None
+        query = (
+            select(players.c.player_id)
+            .join(tables, tables.c.id == players.c.table_id)
+            .where(tables.c.code == normalize_code(code), players.c.claim_hash == token_hash(token))
+        )
+        with self.engine.connect() as connection:
+            return connection.scalar(query)
+
     def append(
         self,
         code: str,
@@ -374,23 +445,28 @@ class Store:
         type: str,
         payload: Mapping[str, Any],
         check: Callable[[list[Entry]], Mapping[str, Any] | None],
+        by: str | None = None,
     ) -> Entry:
         """Record an action as the table's next seq, if `check(log)` does not raise; with the
-        payload `check` returns, if any (what the server's dice added to it)."""
+        payload `check` returns, if any (what the server's dice added to it). `by`: who made it
+        for the actor, if someone else did (the host, for a seat without a phone)."""
 
         def insert(connection) -> Entry:
             table_id = self._locked_table_id(connection, code)
             log = self._read_log(connection, table_id, after=0)
             checked = check(log)
-            return self._insert_entry(connection, table_id, log, actor, type, payload if checked is None else checked)
+            done = payload if checked is None else checked
+            return self._insert_entry(connection, table_id, log, actor, type, done, by)
 
         return self._write(insert)
 
     @staticmethod
-    def _insert_entry(connection, table_id: int, log: list[Entry], actor: str, type: str, payload: Mapping) -> Entry:
+    def _insert_entry(
+        connection, table_id: int, log: list[Entry], actor: str, type: str, payload: Mapping, by: str | None = None
+    ) -> Entry:
         """The entry after `log` (the table's whole log, read under its write lock)."""
         seq, at = (log[-1].seq if log else 0) + 1, _now()
-        row = dict(actor=_clean(actor), type=_clean(type), payload=dict(payload))
+        row = dict(actor=_clean(actor), type=_clean(type), payload=dict(payload), by=by)
         connection.execute(actions.insert().values(table_id=table_id, seq=seq, at=at, **row))
         return Entry(seq, at=_iso(at), **row)
 
@@ -429,7 +505,7 @@ class Store:
         rows = connection.execute(
             select(actions).where(actions.c.table_id == table_id, actions.c.seq > after).order_by(actions.c.seq)
         )
-        return [Entry(r.seq, r.actor, r.type, r.payload, _iso(r.at)) for r in rows]
+        return [Entry(r.seq, r.actor, r.type, r.payload, _iso(r.at), r.by) for r in rows]
 
 
 def normalize_code(code: object) -> str | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pydantic.json_schema import models_json_schema
 
-from companion.schemas import EventRoll, NewEvent, NewEventTable, NewPlayer, NewTable
+from companion.schemas import ClaimAnswer, EventRoll, NewEvent, NewEventTable, NewPlayer, NewTable
 
 REF = "#/components/schemas/{model}"
 ERROR = {
@@ -23,7 +23,7 @@ ERROR = {
 
 def openapi(play) -> dict:
     trackers = {gid: play.tracker(gid) for gid in play.trackable()}
-    models = [NewTable, NewPlayer, NewEvent, NewEventTable, EventRoll]
+    models = [NewTable, NewPlayer, ClaimAnswer, NewEvent, NewEventTable, EventRoll]
     for tracker in trackers.values():
         models += [tracker.Options, *tracker.actions.values()]
     refs, schema = models_json_schema([(m, "validation") for m in models], ref_template=REF)
@@ -49,11 +49,28 @@ def openapi(play) -> dict:
         return out
 
     code = {"name": "code", "in": "path", "required": True, "schema": {"type": "string"}}
+    player = {"name": "player_id", "in": "path", "required": True, "schema": {"type": "string"}}
+    kept = {
+        "name": "as",
+        "in": "query",
+        "required": False,
+        "description": "the host acting for (and seeing as) this seat without a phone; 403 for anyone else",
+        "schema": {"type": "string"},
+    }
 
-    def op(summary: str, ok: int, *errors: int, request: dict | None = None, token: bool = False, at_table=True):
+    def op(
+        summary: str,
+        ok: int,
+        *errors: int,
+        request: dict | None = None,
+        token: bool = False,
+        at_table=True,
+        seated=False,
+        at_seat=False,
+    ):
         out = {"summary": summary, "responses": answers(ok, *errors)}
         if at_table:
-            out["parameters"] = [code]
+            out["parameters"] = [code, *([player] if at_seat else []), *([kept] if seated else [])]
         if request is not None:
             out["requestBody"] = body(request)
         if token:
@@ -61,19 +78,48 @@ def openapi(play) -> dict:
         return out
 
     table, event = "/api/tables/{code}", "/api/events/{code}"
+    checked = (401, 403, 404, 409, 413, 422)  # a write a token, the rules and the body's shape may refuse
     paths = {
         "/api/tables": {"post": op("Open a table", 201, 413, 422, request=ref(NewTable), at_table=False)},
-        table: {"get": op("The table as the caller may see it", 200, 404)},
+        table: {"get": op("The table as the caller may see it", 200, 403, 404, seated=True)},
         f"{table}/players": {"post": op("Join a table", 201, 404, 409, 413, 422, request=ref(NewPlayer))},
+        f"{table}/seats": {
+            "post": op(
+                "Seat a player without a phone (host); act for them with ?as=",
+                201,
+                *checked,
+                request=ref(NewPlayer),
+                token=True,
+            )
+        },
+        f"{table}/seats/{{player_id}}/claim": {
+            "post": op(
+                "Ask for a seat without a phone; its token works once the host gives it", 201, 404, 409, at_seat=True
+            )
+        },
+        f"{table}/seats/{{player_id}}/answer": {
+            "post": op(
+                "Give a seat to the phone that asked for it, or keep it (host)",
+                200,
+                *checked,
+                request=ref(ClaimAnswer),
+                token=True,
+                at_seat=True,
+            )
+        },
         f"{table}/actions": {
-            "post": op("Act at the table", 200, 401, 403, 404, 409, 413, 422, request={"oneOf": actions}, token=True)
+            "post": op("Act at the table", 200, *checked, request={"oneOf": actions}, token=True, seated=True)
         },
         f"{table}/undo": {
-            "post": op("Take back your latest action (the host: anyone's)", 200, 401, 404, 409, token=True)
+            "post": op(
+                "Take back your latest action (the host: anyone's)", 200, 401, 403, 404, 409, token=True, seated=True
+            )
         },
-        f"{table}/history": {"get": op("Who did what, as the caller may see it", 200, 404)},
+        f"{table}/history": {"get": op("Who did what, as the caller may see it", 200, 403, 404, seated=True)},
         f"{table}/export": {
-            "get": op("The log and state as the caller may see them; ?format=csv for the results", 200, 404)
+            "get": op(
+                "The log and state as the caller may see them; ?format=csv for the results", 200, 403, 404, seated=True
+            )
         },
         f"{table}/layout": {"get": op("What the game draws with and never changes (a sheet's rows)", 200, 404)},
         f"{table}/events": {
@@ -81,8 +127,10 @@ def openapi(play) -> dict:
                 "Server-Sent Events, one per log entry, as the caller may see it (the token as Bearer or "
                 "?token=); resume with Last-Event-ID",
                 200,
+                403,
                 404,
                 422,
+                seated=True,
             )
         },
         "/api/events": {"post": op("Start an event", 201, 413, 422, request=ref(NewEvent), at_table=False)},

@@ -49,11 +49,18 @@ class NotFound(Exception):
     """No table has that code."""
 
 
+class NotKept(PermissionError):
+    """Only the host acts for a seat, and only for one without a phone of its own."""
+
+
 @dataclass(frozen=True)
 class Seat:
-    """A caller at a table: the host, a player, or someone without a token (a spectator)."""
+    """A caller at a table: the host, a player, or someone without a token (a spectator); or the
+    host acting for a seat without a phone (its player, `by` the host)."""
 
     actor: str | None  # HOST, a player id, or None
+    by: str | None = None  # HOST when the host acts for the seat `actor`
+    asking: str | None = None  # a phone without a seat: the seat it has asked for, not given yet
 
     @property
     def host(self) -> bool:
@@ -115,14 +122,33 @@ class Play:
             raise NotFound(code)
         return info
 
-    def seat(self, code: str, token: str | None) -> Seat:
-        return Seat(self.store.actor_for(code, token) if token else None)
+    def seat(self, code: str, token: str | None, kept: str | None = None) -> Seat:
+        """Who holds `token`; with `kept`, the host acting for that seat without a phone (NotKept
+        unless the token is the host's and the seat has no phone)."""
+        actor = self.store.actor_for(code, token) if token else None
+        if kept is not None:
+            if actor != HOST:
+                raise NotKept("Only the host acts for a seat without a phone.")
+            if kept not in self.kept(code):
+                raise NotKept("That seat is not one kept on the host's phone.")
+            return Seat(kept, by=HOST)
+        if actor is None and token:
+            return Seat(None, asking=self.store.asking_for(code, token))
+        return Seat(actor)
 
-    def audience(self, info: TableInfo, token: str | None) -> Audience:
-        """The live messages a stream opened with `token` shares. The token is looked up only in a
-        game with secrets: in one that hides nothing every stream gets the spectator's."""
+    def kept(self, code: str) -> set[str]:
+        """The seats without a phone of their own: the host acts and sees for them."""
+        return {seat["id"] for seat in self.seats(code) if not seat["phone"]}
+
+    def audience(self, info: TableInfo, token: str | None, kept: str | None = None) -> Audience:
+        """The live messages a stream opened with `token` (acting for the seat `kept`, if given)
+        shares. The token is looked up only in a game with secrets, or for a kept seat: in one
+        that hides nothing every stream gets the spectator's."""
         hides = self.tracker(info.game).redact is not None
-        return Audience(info.code, self.seat(info.code, token).actor if hides else SPECTATOR)
+        if kept is None and not hides:
+            return Audience(info.code, SPECTATOR)
+        actor = self.seat(info.code, token, kept).actor
+        return Audience(info.code, actor if hides else SPECTATOR)
 
     def options(self, info: TableInfo) -> BaseModel:
         return self.tracker(info.game).Options.model_validate(info.options)
@@ -144,7 +170,8 @@ class Play:
             "options": info.options,
             "event": info.event,
             "seq": seq,
-            "you": {"actor": caller.actor, "host": caller.host},
+            "you": you(caller),
+            "seats": self.seats(code),
             "state": self.tracker(info.game).view(table.state, caller.actor),
         }
 
@@ -179,14 +206,19 @@ class Play:
         log = self.store.log(code)
         return info, self.replayed(code, log), (log[-1].seq if log else 0)
 
+    def seats(self, code: str) -> list[dict]:
+        """Who sits at the table, and whether each has a phone of their own or one asking for it."""
+        return [{"id": p.id, "name": p.name, "phone": p.phone, "asked": p.asked} for p in self.store.players(code)]
+
     def names(self, code: str) -> dict[str, str]:
-        return {HOST: "Host", **{player.id: player.name for player in self.store.players(code)}}
+        return names_of(self.seats(code))
 
     def messages(self, audience: Audience, entries: list[Entry]) -> list[Message]:
         """New entries as live events for one audience: each entry as its viewer may see it (its
         payload also at the top, so a roll reads {"type": "roll", "round", "dice"}) with the
         table as that viewer now sees it."""
-        table, names = self.view(audience.code, Seat(audience.viewer)), self.names(audience.code)
+        table = self.view(audience.code, Seat(audience.viewer))
+        names = names_of(table["seats"])
         tracker = self.tracker(table["game"])
         sent = []
         for e in (seen_by(tracker, e, audience.viewer) for e in entries):
@@ -207,17 +239,29 @@ class Play:
         info, table, _ = self.current(code)
         return self.tracker(info.game).results(table.state)
 
-    def join(self, code: str, name: str) -> tuple[str, str]:
-        """Sit a new player down: their id and token. Refused when the game cannot take them."""
+    def join(self, code: str, name: str, by: str | None = None) -> tuple[str, str | None]:
+        """Sit a new player down: their id and token. Refused when the game cannot take them.
+        Seated `by` the host, the seat has no phone (and no token): the host acts for it."""
         info = self.info(code)
         tracker, content, options = self.tracker(info.game), self.content(info.game), self.options(info)
 
         def allowed(log: list[Entry], player_id: str) -> None:
             tracker.join(replay(tracker, content, options, log).state, player_id, name)
 
-        entry, token = self.store.add_player(code, name, allowed)
+        entry, token = self.store.add_player(code, name, allowed, by)
         self.announce(info, entry.seq)
         return entry.actor, token
+
+    def claim(self, code: str, player_id: str) -> str:
+        """A phone asks for a seat without one: the token the seat will have once the host gives it."""
+        entry, token = self.store.claim(code, player_id)
+        self.announce(self.info(code), entry.seq)
+        return token
+
+    def answer(self, code: str, player_id: str, given: bool) -> None:
+        """The host gives the seat to the phone that asked for it, or keeps it."""
+        entry = self.store.answer(code, player_id, given)
+        self.announce(self.info(code), entry.seq)
 
     def act(self, code: str, seat: Seat, type_: str, payload: dict) -> Entry:
         """Check an action against the rules on the current log and append it; Refused if the
@@ -239,7 +283,7 @@ class Play:
             act(tracker, content, state, seat.actor, done)
             return done.model_dump(mode="json")
 
-        entry = self.store.append(code, seat.actor, type_, action.model_dump(mode="json"), allowed)
+        entry = self.store.append(code, seat.actor, type_, action.model_dump(mode="json"), allowed, seat.by)
         self.announce(info, entry.seq)
         return entry
 
@@ -268,9 +312,21 @@ class Play:
             if undo_target(tracker, content, options, log, seat.actor).seq != target.seq:
                 raise Refused("The table changed while you undid; look again and retry.")
 
-        entry = self.store.append(code, seat.actor, UNDO, {"seq": target.seq}, still_latest)
+        entry = self.store.append(code, seat.actor, UNDO, {"seq": target.seq}, still_latest, seat.by)
         self.announce(info, entry.seq)
         return entry
+
+
+def names_of(seats: list[dict]) -> dict[str, str]:
+    """Each actor's name in the history: the host's, and each seat's."""
+    return {HOST: "Host", **{seat["id"]: seat["name"] for seat in seats}}
+
+
+def you(caller: Seat) -> dict:
+    """The caller as a view names them: `by` when the host acts for a seat without a phone,
+    `asking` when a phone waits for the host to give it a seat."""
+    extra = {"by": caller.by, "asking": caller.asking}
+    return {"actor": caller.actor, "host": caller.host, **{k: v for k, v in extra.items() if v is not None}}
 
 
 def entry_json(entry: Entry, names: dict[str, str]) -> dict:
@@ -279,6 +335,8 @@ def entry_json(entry: Entry, names: dict[str, str]) -> dict:
         "at": entry.at,
         "actor": entry.actor,
         "name": names.get(entry.actor, "?"),
+        "by": entry.by,  # who made it for the actor (the host, for a seat without a phone), if not the actor
+        "by_name": None if entry.by is None else names.get(entry.by, "?"),
         "type": entry.type,
         "payload": dict(entry.payload),
     }

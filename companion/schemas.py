@@ -65,3 +65,9 @@ class EventRoll(Body):
     """Roll the event's next round (naming it makes a second organiser's tap harmless)."""
 
     round: int = Field(ge=1, le=99)
+
+
+class ClaimAnswer(Body):
+    """The host's answer to a phone asking for a seat without a phone."""
+
+    give: bool = Field(description="true: the phone holds the seat now; false: the host keeps it")

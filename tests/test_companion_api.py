@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pytest
 
@@ -192,7 +193,7 @@ def test_the_openapi_document_is_generated_from_the_models(client):
 def test_the_openapi_document_lists_every_route_of_the_api(app, client):
     doc = client.get("/api/openapi.json").json
     routes = {
-        (rule.rule.replace("<code>", "{code}"), method.lower())
+        (re.sub(r"<(\w+)>", r"{\1}", rule.rule), method.lower())
         for rule in app.url_map.iter_rules()
         if rule.rule.startswith("/api/")
         for method in rule.methods - {"HEAD", "OPTIONS"}

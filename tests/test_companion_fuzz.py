@@ -19,10 +19,11 @@ JSON = st.recursive(
 )
 GAMES = sorted(g.id for g in games().values() if g.tracker)
 ACTION_TYPES = sorted({t for g in games().values() if g.tracker for t in g.load("tracker").actions})
-TABLE_PATHS = ["", "/players", "/actions", "/undo", "/history", "/export", "/layout", "/events"]
+TABLE_PATHS = ["", "/players", "/seats", "/seats/p1/claim", "/seats/p1/answer", "/actions", "/undo", "/history"]
+TABLE_PATHS += ["/export", "/layout", "/events"]
 EVENT_PATHS = ["", "/tables", "/roll", "/end", "/leaderboard", "/events"]
 PATHS = [f"/api/tables/{{code}}{p}" for p in TABLE_PATHS] + [f"/api/events/{{code}}{p}" for p in EVENT_PATHS]
-GET_ONLY_NOT = ("/players", "/actions", "/undo", "/tables", "/roll", "/end")
+GET_ONLY_NOT = ("/players", "/seats", "/claim", "/answer", "/actions", "/undo", "/tables", "/roll", "/end")
 TRACKERS = [g.load("tracker") for g in games().values() if g.tracker]
 # every field any action of any game takes, so a payload may be almost right for the action it names
 FIELDS = st.sampled_from(sorted({f for t in TRACKERS for model in t.actions.values() for f in model.model_fields}))

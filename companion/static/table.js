@@ -22,20 +22,28 @@ const Spellpress = (() => {
   const {code, game} = JSON.parse(document.getElementById("table-config").textContent);
   const key = "spellpress:" + code;
   const $ = (id) => document.getElementById(id);
-  // {host_token} for the table's host, {token, player_id} for a player; a host who plays has both
+  // {host_token} for the table's host, {token, player_id} for a player; a host who plays has both.
+  // The host may also play for a seat without a phone (as: its player id); a phone that asked for
+  // such a seat keeps {claim: {seat, name, token}} until the host answers.
   let me = JSON.parse(localStorage.getItem(key) || "{}");
+  const save = () => localStorage.setItem(key, JSON.stringify(me));
   let table = null;
   let source = null;
 
+  // The seat without a phone the host is playing for now, if any (the table's own moves, asHost, never are).
+  const actingFor = (asHost = false) => (!asHost && me.host_token && me.as) || null;
+
   function headers(asHost) {
     const h = {"Content-Type": "application/json"};
-    const token = asHost ? me.host_token : me.token || me.host_token;
+    const token = asHost || actingFor() ? me.host_token : me.token || me.host_token || (me.claim && me.claim.token);
     if (token) h.Authorization = "Bearer " + token;
     return h;
   }
 
   async function call(method, path, body, asHost = false) {
-    const res = await fetch("/api/tables/" + encodeURIComponent(code) + path, {
+    const seat = actingFor(asHost);
+    const query = seat ? "?as=" + encodeURIComponent(seat) : "";
+    const res = await fetch("/api/tables/" + encodeURIComponent(code) + path + query, {
       method, headers: headers(asHost), body: body === undefined ? undefined : JSON.stringify(body),
     });
     const data = await res.json().catch(() => ({error: {reason: "The server answered oddly; try again."}}));
@@ -46,12 +54,14 @@ const Spellpress = (() => {
   function show(next) {
     if (table && next.seq < table.seq) return;  // an older answer arriving late never replaces a newer one
     table = next;
-    const you = {actor: me.player_id || (me.host_token ? "host" : null), host: !!me.host_token};
+    if (!stillKept(next)) return;
+    const you = {actor: actingFor() || me.player_id || (me.host_token ? "host" : null), host: !!me.host_token};
+    const panel = window.SpellpressGames[game];
+    foldInvite(panel);
+    showSeats(next);
     $("host").hidden = !you.host;
     $("join").hidden = !!me.player_id;
     $("undo").hidden = !you.actor;
-    const panel = window.SpellpressGames[game];
-    foldInvite(panel);
     if (panel) panel.render($("game"), table, you, act);
   }
 
@@ -92,7 +102,8 @@ const Spellpress = (() => {
     const list = $("history");
     list.replaceChildren(...history.slice().reverse().map((e) => {
       const li = document.createElement("li");
-      li.textContent = `${e.name}: ${describe(e)}`;  // textContent: a name is never markup
+      // textContent: a name is never markup
+      li.textContent = `${e.by ? e.by_name + " for " : ""}${e.name}: ${describe(e)}`;
       if (e.undone) li.className = "undone";
       return li;
     }));
@@ -102,7 +113,12 @@ const Spellpress = (() => {
     const panel = window.SpellpressGames[game];
     const words = panel && panel.describe ? panel.describe(entry, table) : null;
     if (words) return words;
-    if (entry.type === "join") return "joined the table";
+    if (entry.type === "join") return entry.by ? "sat down without a phone" : "joined the table";
+    if (entry.type === "claim_seat") return "a phone asks for this seat";
+    if (entry.type === "answer_seat") {
+      const name = seatName(entry.payload.seat);
+      return entry.payload.given ? `gave ${name}'s seat to the phone that asked` : `kept ${name}'s seat on the host's phone`;
+    }
     if (entry.type === "undo") return `took back move ${entry.payload.seq}`;
     const details = Object.entries(entry.payload)
       .filter(([, v]) => v !== "" && v !== null && !(Array.isArray(v) && !v.length))
@@ -119,14 +135,22 @@ const Spellpress = (() => {
     if (source) source.close();
     // EventSource sends no headers: the token rides in the query, so a game with secrets streams
     // this seat's view (a player's own hand) rather than a spectator's
-    const token = me.token || me.host_token;
-    const query = token ? "?token=" + encodeURIComponent(token) : "";
+    const token = actingFor() ? me.host_token : me.token || me.host_token;
+    const params = new URLSearchParams(token ? {token} : {});
+    if (actingFor()) params.set("as", actingFor());  // that seat's view: its own hand, in a game with secrets
+    const query = params.size ? "?" + params : "";
     source = new EventSource("/api/tables/" + encodeURIComponent(code) + "/events" + query);
     source.onopen = () => { offline(false); refresh().catch(() => offline(true)); };
-    source.addEventListener("action", (event) => { show(JSON.parse(event.data).table); historySoon(); });
+    source.addEventListener("action", (event) => {
+      const data = JSON.parse(event.data);
+      show(data.table);
+      historySoon();
+      if (data.type === "answer_seat" && me.claim && data.seat === me.claim.seat) settleClaim().catch(() => offline(true));
+    });
     source.onerror = () => {
       offline(true);
-      if (source.readyState === EventSource.CLOSED) setTimeout(connect, 2000);  // the browser gave up: we do not
+      // the browser gave up: we do not. A seat the host played for may have gone to its phone since.
+      if (source.readyState === EventSource.CLOSED) setTimeout(() => forgetGivenSeat().then(connect), 2000);
     };
   }
 
@@ -137,7 +161,7 @@ const Spellpress = (() => {
       const name = new FormData(event.target).get("name");
       const joined = await call("POST", "/players", {name});
       me = {...me, token: joined.token, player_id: joined.player_id};
-      localStorage.setItem(key, JSON.stringify(me));
+      save();
       await refresh();
     } catch (err) {
       $("join-error").textContent = err.message;
@@ -158,7 +182,109 @@ const Spellpress = (() => {
   window.addEventListener("online", connect);
   window.addEventListener("offline", () => offline(true));
 
+  $("seat-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    $("seat-error").textContent = "";
+    try {
+      await call("POST", "/seats", {name: new FormData(event.target).get("name")}, true);
+      event.target.reset();
+    } catch (err) {
+      $("seat-error").textContent = err.message;
+    }
+  });
+
+  // --- seats without a phone: the host plays for them; a phone asks for one -------------------
+
+  const seatName = (id) => ((table && table.seats.find((s) => s.id === id)) || {name: "?"}).name;
+  const kept = (t) => t.seats.filter((s) => !s.phone);
+
+  // False (and the page starts again as the host) when the seat the host played for has a phone now.
+  function stillKept(next) {
+    const seat = actingFor() && next.seats.find((s) => s.id === me.as);
+    if (!seat || !seat.phone) return true;
+    playFor(null);
+    return false;
+  }
+
+  function playFor(seat) {
+    me = {...me, as: seat};
+    save();
+    connect();  // the stream and the views of that seat (its own hand, in a game with secrets)
+  }
+
+  // A stream playing for a seat ends when a phone is given that seat: the host plays for it no more.
+  async function forgetGivenSeat() {
+    if (!actingFor()) return;
+    const seen = await call("GET", "", undefined, true).catch(() => null);
+    if (seen && !kept(seen).some((s) => s.id === me.as)) {
+      me = {...me, as: null};
+      save();
+    }
+  }
+
+  function showSeats(t) {
+    const {el, button} = window.SpellpressUI;
+    $("seats").hidden = !me.host_token;
+    $("claim-wait").hidden = !me.claim;
+    if (me.claim) $("claim-wait").textContent = `Waiting for the host to give this phone ${me.claim.name}'s seat…`;
+    if (!me.host_token) {
+      const free = kept(t).filter((s) => !s.asked);
+      $("claims").hidden = !!me.player_id || !!me.claim || !free.length;
+      $("claim-list").replaceChildren(...free.map((s) => el("li", {},
+        el("span", {}, s.name, el("span", {class: "note"}, " · kept on the host's phone")),
+        button("This is me", () => askFor(s), ""))));
+      return;
+    }
+    const asked = t.seats.filter((s) => s.asked);
+    // once the game has begun no game seats anyone new: the card keeps only the asks and the switch
+    $("seat-new").hidden = begun;
+    $("seats").hidden = begun && !asked.length && !kept(t).length;
+    $("seat-asks").replaceChildren(...asked.map((s) => el("div", {class: "seat-ask", role: "alert"},
+      el("p", {}, `A phone asks for ${s.name}'s seat.`),
+      el("div", {class: "row"}, button("Give", () => answer(s.id, true), "act"), button("Refuse", () => answer(s.id, false))))));
+    $("seat-switch").hidden = !kept(t).length;
+    const mine = me.player_id ? `${seatName(me.player_id)} (you)` : "Host";
+    const chips = [{id: null, name: mine}, ...kept(t)];
+    $("seat-chips").replaceChildren(...chips.map((s) => el("button", {"aria-pressed": String((me.as || null) === s.id),
+      onclick: () => { if ((me.as || null) !== s.id) playFor(s.id); }}, s.name)));
+    $("seat-now").textContent = me.as ? `Playing for ${seatName(me.as)}: moves made now are ${seatName(me.as)}'s.` : "";
+  }
+
+  async function answer(seat, give) {
+    $("seat-error").textContent = "";
+    try { show(await call("POST", `/seats/${encodeURIComponent(seat)}/answer`, {give}, true)); } catch (err) { $("seat-error").textContent = err.message; }
+  }
+
+  async function askFor(seat) {
+    $("join-error").textContent = "";
+    try {
+      const {token} = await call("POST", `/seats/${encodeURIComponent(seat.id)}/claim`, undefined, true);
+      me = {...me, claim: {seat: seat.id, name: seat.name, token}};
+      save();
+      await refresh();
+    } catch (err) {
+      $("join-error").textContent = err.message;
+    }
+  }
+
+  // Whether the host gave this phone the seat it asked for: then it holds it, with its token.
+  async function settleClaim() {
+    const seen = await call("GET", "");
+    const {seat, name, token} = me.claim;
+    if (seen.you.actor === seat) {
+      me = {...me, claim: undefined, token, player_id: seat};
+      save();
+      connect();
+    } else if (seen.you.asking !== seat) {
+      me = {...me, claim: undefined};
+      save();
+      $("join-error").textContent = `The host kept ${name}'s seat.`;
+      show(seen);
+    }
+  }
+
   $("join").hidden = !!me.player_id;
+  if (me.claim) settleClaim().catch(() => offline(true));  // answered while this phone was away?
   connect();
   window.SpellpressAwake.keep();
   // reload: the caller's own view again (a panel whose player's seat moved on in a spectator's event)

@@ -31,6 +31,11 @@ nothing: every viewer gets the same entries and live messages. A game with it hi
 too, and every view, history entry, export and live message is made for its viewer (`seen_by`).
 Results are public: they hold no secret.
 
+Seats without a phone: the host may seat a player by name and make their moves for them. Such a
+move is the player's own (its actor is theirs, so the rules and roles treat it as any of theirs)
+and records who made it (`by`: HOST); the host sees that seat as its player would. A phone that
+asks for such a seat (CLAIM) holds it once the host gives it (ANSWER); replay skips both.
+
 States are JSON-ready dicts, never changed in place: each step returns a new one.
 
 Undo is an action of its own ("undo", naming the seq it takes back): replay skips the entry it
@@ -52,8 +57,12 @@ from pydantic import BaseModel, Field
 
 HOST = "host"  # the actor id of the table's host; players' ids are their player ids
 EVENT = "event"  # the actor id of the organiser of the event a table plays in (its shared dice)
-JOIN = "join"  # payload {"name"}: a player sits down
+JOIN = "join"  # payload {"name"}: a player sits down (by the host: a seat without a phone of its own)
 UNDO = "undo"  # payload {"seq"}: take back that action
+CLAIM = "claim_seat"  # actor: a seat without a phone, which a phone asks to hold
+ANSWER = "answer_seat"  # the host's, payload {"seat", "given"}: whether the phone that asked holds that seat now
+# the table's own entries, not the game's (replay applies none but a join): no game's action has these names
+RESERVED = frozenset({JOIN, UNDO, CLAIM, ANSWER})
 SPECTATOR = None  # the viewer without a token: sees only what is public
 
 
@@ -91,6 +100,7 @@ class Entry:
     type: str
     payload: Mapping[str, Any] = field(default_factory=dict)
     at: str = ""  # ISO 8601 time it was recorded (UTC), for the history
+    by: str | None = None  # who made it for the actor (HOST, for a seat without a phone), if not the actor
 
 
 class Tracker(Protocol):
@@ -158,8 +168,8 @@ def option(default: Any, title: str, labels: Mapping[Any, str] | None = None, de
 
 def seen_by(tracker: Tracker, entry: Entry, viewer: str | None) -> Entry:
     """`entry` as `viewer` may see it: as logged, unless the game redacts it for them. Joins and
-    undos are public whatever the game."""
-    if tracker.redact is None or entry.type in (JOIN, UNDO):
+    undos, and who holds a seat, are public whatever the game."""
+    if tracker.redact is None or entry.type in RESERVED:
         return entry
     return replace(entry, payload=tracker.redact(entry, viewer))
 
@@ -195,7 +205,7 @@ class Table:
     """What replaying a log gives: the state, and which entries still stand (not undone)."""
 
     state: dict
-    standing: tuple[Entry, ...]  # game actions in order, undone ones left out; joins and undos excluded
+    standing: tuple[Entry, ...]  # game actions in order, undone ones left out; joins, undos and seating excluded
 
 
 def replay(tracker: Tracker, content, options: BaseModel, log: list[Entry]) -> Table:
@@ -220,7 +230,7 @@ def _applied(tracker: Tracker, content, table: Table, entries: list[Entry], undo
     for entry in entries:
         if entry.type == JOIN:
             state = tracker.join(state, entry.actor, entry.payload["name"])
-        elif entry.type != UNDO and entry.seq not in undone:
+        elif entry.type not in RESERVED and entry.seq not in undone:
             state = act(tracker, content, state, entry.actor, parse_action(tracker, entry.type, entry.payload))
             standing.append(entry)
     return Table(state, tuple(standing))
