@@ -61,7 +61,9 @@ def test_a_four_wizard_tournament_is_scored_on_the_hosts_phone(chromium, tmp_pat
         for n, name in enumerate(names):  # each wizard's trick, recorded for them from the host's phone
             play_for(host, name)
             host.get_by_role("button", name="+ trick").nth(n % 2).click()
-            host.locator("#history li", has_text=f"Host for {name}: a trick to team {n % 2 + 1}").wait_for(timeout=3000)
+            host.locator("#history li", has_text=f"Host for {name}: a trick to team {n % 2 + 1}").wait_for(
+                state="attached", timeout=3000
+            )
         assert host.locator("[data-testid=tricks-0]").inner_text() == "2"
         assert host.locator("[data-testid=tricks-1]").inner_text() == "2"
         assert history(host)[:4] == [
@@ -83,11 +85,11 @@ def test_a_four_student_semester_is_scored_on_the_hosts_phone(chromium, tmp_path
             play_for(host, name)
             host.locator(".ms-moves h2", has_text="Your turn").wait_for(timeout=3000)
             host.get_by_role("button", name="Rest", exact=True).click()
-            host.locator("#history li", has_text=f"Host for {name}: rest").wait_for(timeout=3000)
+            host.locator("#history li", has_text=f"Host for {name}: rest").wait_for(state="attached", timeout=3000)
             if name == "Ann":
                 shot(host, "seats-magic-spell-host-dark")
             host.get_by_role("button", name="End turn").click()
-            host.locator("#history li", has_text=f"Host for {name}: end turn").wait_for(timeout=3000)
+            host.locator("#history li", has_text=f"Host for {name}: end turn").wait_for(state="attached", timeout=3000)
         for name in names:  # each rest counted for its own student
             assert host.locator("table.scores tr", has_text=name).locator("td").nth(1).inner_text() == str(rested)
         play_for(host, "Ann")  # her turn again
@@ -100,7 +102,7 @@ def test_a_second_phone_asks_for_a_kept_seat_and_holds_it_with_its_numbers(chrom
         host.get_by_role("button", name="Start the semester").click()
         play_for(host, "Ann")
         host.get_by_role("button", name="Rest", exact=True).click()
-        host.locator("#history li", has_text="Host for Ann: rest").wait_for(timeout=3000)
+        host.locator("#history li", has_text="Host for Ann: rest").wait_for(state="attached", timeout=3000)
         ann_spirit = host.locator("[data-testid=my-spirit]").inner_text()
 
         ann = phone(chromium)
@@ -133,7 +135,7 @@ def test_a_second_phone_asks_for_a_kept_seat_and_holds_it_with_its_numbers(chrom
         host.locator("#seat-chips [aria-pressed=true]", has_text="Host").wait_for(timeout=3000)  # back to the host's
         assert host.locator("[data-testid=my-spirit]").count() == 0
         ann.get_by_role("button", name="End turn").click()  # her own phone's move now
-        host.locator("#history li", has_text="Ann: end turn").first.wait_for(timeout=3000)
+        host.locator("#history li", has_text="Ann: end turn").first.wait_for(state="attached", timeout=3000)
         lines = history(host)
         assert lines[0] == "Ann: end turn"
         assert "Host: gave Ann's seat to the phone that asked" in lines
@@ -158,6 +160,7 @@ def test_a_merchants_round_is_played_on_the_hosts_phone(chromium, tmp_path):
         form = host.get_by_test_id("paper-form")  # Bo's paper score box
         form.locator("input[name=crafting]").fill("7")
         form.get_by_role("button", name="Save my score").click()
+        host.get_by_test_id("jump-standings").click()
         host.get_by_test_id("standings").locator("tr", has_text="Bo").locator("td", has_text="7").wait_for(timeout=3000)
         for line in ("Host for Ada: ", "Host for Bo: is ready", "Host: rolled round 1"):
-            host.locator("#history li", has_text=line).first.wait_for(timeout=3000)
+            host.locator("#history li", has_text=line).first.wait_for(state="attached", timeout=3000)
