@@ -60,7 +60,7 @@ const Spellpress = (() => {
     foldInvite(panel);
     showSeats(next);
     $("host").hidden = !you.host;
-    $("join").hidden = !!me.player_id;
+    $("join").hidden = !!me.player_id || (you.host && begun);  // no game seats anyone once begun
     $("undo").hidden = !you.actor;
     if (panel) panel.render($("game"), table, you, act);
   }
