@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from companion.db import NoSuchEvent, NoSuchTable
-from companion.events import EventNotFound, Events
+from companion.events import EventNotFound, Events, StillPlaying
 from companion.openapi import openapi
 from companion.play import NotFound, Play, Seat, event_channel
 from companion.schemas import ActionBody, EventRoll, NewEvent, NewEventTable, NewPlayer, NewTable
@@ -58,6 +58,11 @@ def _invalid(err: ValidationError):
 @bp.errorhandler(Refused)
 def _refused(err: Refused):
     return error(403 if isinstance(err, NotYours) else 409, str(err))
+
+
+@bp.errorhandler(StillPlaying)
+def _still_playing(err: StillPlaying):
+    return error(409, str(err), "ahead", progress=err.progress)  # the page asks the organiser to confirm
 
 
 @bp.errorhandler(NotFound)
@@ -292,7 +297,7 @@ def open_event_table(code: str):
 def roll_event(code: str):
     organiser(code)
     wanted = EventRoll.model_validate(body())
-    roll, reached = events_().roll(code, wanted.round)
+    roll, reached = events_().roll(code, wanted.round, wanted.ahead)
     return {**roll, "tables": reached}
 
 

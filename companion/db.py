@@ -15,7 +15,7 @@ Core on SQLite (one file in the instance folder) or PostgreSQL (several workers)
     store.event(code) -> EventInfo | None
     store.organiser_of(code, token) -> bool
     store.change_event(code, change) -> EventInfo         # change(info) -> columns to set, or raises
-    store.event_tables(code) -> list[str]                 # its tables' codes, oldest first
+    store.append_to_event(code, actor, type, change)      # the event and an entry at each of its tables, at once
     store.event_logs(code) -> dict[str, list[Entry]]      # every table's log, in one read
 
 `append` reads the table's log, calls `check(log)` (the caller replays the rules and raises to
@@ -23,6 +23,8 @@ refuse; the exception propagates and nothing is written; or it returns the paylo
 with the server's dice in it) and writes the next seq, all in one
 transaction that holds the table's write lock, so the check always sees the log the entry joins.
 `add_player` does the same with the player's JOIN, writing their row in that transaction too.
+`append_to_event` does it for every table of an event at once (an organiser's roll): one
+transaction holding the event's row and all its tables', so a room of tables costs one write.
 The (table, seq) primary key is what makes a duplicate seq impossible.
 
 Join codes are typeable (no 0/O, 1/I/L) and looked up case-insensitively, spaces and dashes
@@ -300,28 +302,61 @@ class Store:
         so two organisers' taps are one after the other; `change` raises to refuse."""
 
         def update(connection) -> EventInfo:
-            query = select(events).where(events.c.code == normalize_code(code)).with_for_update()
-            row = connection.execute(query).one_or_none()
-            if row is None:
-                raise NoSuchEvent(code)
-            values = dict(change(_event_info(row)))
-            connection.execute(events.update().where(events.c.id == row.id).values(**values))
-            return _event_info(connection.execute(select(events).where(events.c.id == row.id)).one())
+            row = self._locked_event(connection, code)
+            return self._update_event(connection, row.id, change(_event_info(row)))
 
         return self._write(update)
 
-    def event_tables(self, code: str) -> list[str]:
-        query = (
-            select(tables.c.code)
-            .join(events, events.c.id == tables.c.event_id)
-            .where(events.c.code == normalize_code(code))
-            .order_by(tables.c.id)
-        )
-        with self.engine.connect() as connection:
-            return list(connection.scalars(query))
+    def append_to_event(
+        self,
+        code: str,
+        actor: str,
+        type: str,
+        change: Callable[[EventInfo, list[tuple[TableInfo, list[Entry]]]], tuple[Mapping, Mapping[str, Mapping]]],
+    ) -> tuple[EventInfo, dict[str, Entry]]:
+        """Change the event and append an entry to any of its tables, in one transaction that holds
+        the event's row and every table's write lock: `change(info, tables)` (each table with its
+        whole log, oldest table first) returns the event's columns to set and, by table code, the
+        payload of the entry `actor` appends there; it raises to refuse, and nothing is written.
+        The event as changed, and the entries by table code."""
+
+        def update(connection) -> tuple[EventInfo, dict[str, Entry]]:
+            row = self._locked_event(connection, code)
+            # every table's row locked in one statement (PostgreSQL): an append to one of them waits
+            query = select(tables).where(tables.c.event_id == row.id).order_by(tables.c.id).with_for_update()
+            rows = connection.execute(query).all()
+            logs = self._event_logs(connection, row.code)
+            infos = [TableInfo(r.code, r.game, r.options, _iso(r.created_at), row.code) for r in rows]
+            values, payloads = change(_event_info(row), [(info, logs[info.code]) for info in infos])
+            event = self._update_event(connection, row.id, values)
+            ids = {r.code: r.id for r in rows}
+            written = [(ids[table], logs[table], actor, type, payload) for table, payload in payloads.items()]
+            return event, dict(zip(payloads, self._insert_entries(connection, written), strict=True))
+
+        return self._write(update)
+
+    @staticmethod
+    def _locked_event(connection, code: str):
+        """The event's row, locked until the transaction ends, so two organisers' taps are one
+        after the other."""
+        query = select(events).where(events.c.code == normalize_code(code)).with_for_update()
+        row = connection.execute(query).one_or_none()
+        if row is None:
+            raise NoSuchEvent(code)
+        return row
+
+    @staticmethod
+    def _update_event(connection, event_id: int, values: Mapping[str, Any]) -> EventInfo:
+        connection.execute(events.update().where(events.c.id == event_id).values(**values))
+        return _event_info(connection.execute(select(events).where(events.c.id == event_id)).one())
 
     def event_logs(self, code: str) -> dict[str, list[Entry]]:
         """Every table of the event with its whole log, in one query (a leaderboard reads them all)."""
+        with self.engine.connect() as connection:
+            return self._event_logs(connection, code)
+
+    @staticmethod
+    def _event_logs(connection, code: str) -> dict[str, list[Entry]]:
         query = (
             select(tables.c.code, actions)
             .join(events, events.c.id == tables.c.event_id)
@@ -330,11 +365,10 @@ class Store:
             .order_by(tables.c.id, actions.c.seq)
         )
         logs: dict[str, list[Entry]] = {}
-        with self.engine.connect() as connection:
-            for r in connection.execute(query):
-                log = logs.setdefault(r.code, [])
-                if r.seq is not None:
-                    log.append(Entry(r.seq, r.actor, r.type, r.payload, _iso(r.at)))
+        for r in connection.execute(query):
+            log = logs.setdefault(r.code, [])
+            if r.seq is not None:
+                log.append(Entry(r.seq, r.actor, r.type, r.payload, _iso(r.at)))
         return logs
 
     def players(self, code: str) -> list[Player]:
@@ -386,13 +420,24 @@ class Store:
 
         return self._write(insert)
 
-    @staticmethod
-    def _insert_entry(connection, table_id: int, log: list[Entry], actor: str, type: str, payload: Mapping) -> Entry:
+    @classmethod
+    def _insert_entry(cls, connection, table_id: int, log: list[Entry], actor: str, type: str, payload) -> Entry:
         """The entry after `log` (the table's whole log, read under its write lock)."""
-        seq, at = (log[-1].seq if log else 0) + 1, _now()
-        row = dict(actor=_clean(actor), type=_clean(type), payload=dict(payload))
-        connection.execute(actions.insert().values(table_id=table_id, seq=seq, at=at, **row))
-        return Entry(seq, at=_iso(at), **row)
+        return cls._insert_entries(connection, [(table_id, log, actor, type, payload)])[0]
+
+    @staticmethod
+    def _insert_entries(connection, writes: list[tuple[int, list[Entry], str, str, Mapping]]) -> list[Entry]:
+        """Each (table id, its log, actor, type, payload) as the entry after that log, in one statement."""
+        if not writes:
+            return []
+        at, rows = _now(), []
+        for table_id, log, actor, type, payload in writes:
+            seq = (log[-1].seq if log else 0) + 1
+            rows.append(
+                dict(table_id=table_id, seq=seq, at=at, actor=_clean(actor), type=_clean(type), payload=dict(payload))
+            )
+        connection.execute(actions.insert(), rows)
+        return [Entry(r["seq"], r["actor"], r["type"], r["payload"], _iso(at)) for r in rows]
 
     def log(self, code: str, after: int = 0) -> list[Entry]:
         """The table's entries with seq > after, in order; empty for an unknown code."""

@@ -148,10 +148,11 @@ class Play:
             "state": self.tracker(info.game).view(table.state, caller.actor),
         }
 
-    def replayed(self, code: str, log: list[Entry] | None = None) -> Table:
-        """The table after `log` (default: its whole stored log). The newest replay of each table
-        is kept, and a longer log only applies its new entries to it; an undo replays it all."""
-        info = self.info(code)
+    def replayed(self, code: str, log: list[Entry] | None = None, info: TableInfo | None = None) -> Table:
+        """The table after `log` (default: its whole stored log; `info`: the table's, if at hand).
+        The newest replay of each table is kept, and a longer log only applies its new entries to
+        it; an undo replays it all."""
+        info = info or self.info(code)
         log = self.store.log(code) if log is None else log
         seq = log[-1].seq if log else 0
         with self._lock:
@@ -223,25 +224,33 @@ class Play:
         """Check an action against the rules on the current log and append it; Refused if the
         rules forbid it now, pydantic.ValidationError if its payload is malformed."""
         info = self.info(code)
-        tracker, content = self.tracker(info.game), self.content(info.game)
+        tracker = self.tracker(info.game)
         if seat.actor is None:
             raise PermissionError("join the table first")
         action = parse_action(tracker, type_, payload)
 
         def allowed(log: list[Entry]) -> dict:
-            state = self.replayed(code, log).state
-            done = action
-            if tracker.draw is not None:
-                try:
-                    done = tracker.draw(content, state, seat.actor, action, self.chance(info))
-                except Unrolled as unrolled:
-                    raise Refused(f"The event's organiser has not rolled round {unrolled.args[0]} yet.") from None
-            act(tracker, content, state, seat.actor, done)
-            return done.model_dump(mode="json")
+            return self.checked(info, log, seat.actor, action, self.chance(info))
 
         entry = self.store.append(code, seat.actor, type_, action.model_dump(mode="json"), allowed)
         self.announce(info, entry.seq)
         return entry
+
+    def checked(
+        self, info: TableInfo, log: list[Entry], actor: str, action: BaseModel, chance: SecureChance | SeededChance
+    ) -> dict:
+        """The payload to record for `actor`'s `action` after `log`, with what `chance` adds to it
+        (dice, a deal); Refused if the rules forbid it now."""
+        tracker, content = self.tracker(info.game), self.content(info.game)
+        state = self.replayed(info.code, log, info).state
+        done = action
+        if tracker.draw is not None:
+            try:
+                done = tracker.draw(content, state, actor, action, chance)
+            except Unrolled as unrolled:
+                raise Refused(f"The event's organiser has not rolled round {unrolled.args[0]} yet.") from None
+        act(tracker, content, state, actor, done)
+        return done.model_dump(mode="json")
 
     def chance(self, info: TableInfo) -> SecureChance | SeededChance:
         """Where this table's dice come from: its event's seed, or the secure generator."""

@@ -771,6 +771,20 @@ def ranking(row: dict) -> tuple:
     return row["total"], row["fulfilled"], row["potions"]
 
 
+def round_done(state: dict) -> int | None:
+    """The last round this table has played to its end: its Crafting and Research phase over, or
+    every merchant Ready in it (what is left of a round, the next roll finishes). None before the
+    start."""
+    if state["phase"] == "setup":
+        return None
+    if state["phase"] == "over":
+        return state["rounds"]
+    crafted = state["phase"] in ("mastery", "customer") or (
+        state["phase"] == "crafting" and set(state["players"]) <= set(state["ready"])
+    )
+    return state["round"] if state["dice"] and crafted else state["round"] - 1
+
+
 def results(state: dict) -> list[dict]:
     """One row per merchant, best first: the score box, the tie-breaks, the place."""
     seats = state["seats"]
@@ -853,4 +867,5 @@ TRACKER = GameTracker(
     ranking=ranking,
     who=who,
     seated=lambda state: state["names"],
+    round_done=round_done,
 )
