@@ -65,6 +65,7 @@ from sqlalchemy import (
     select,
 )
 from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.sql.expression import ScalarSelect
 
 from pnp.rules.table import HOST, JOIN, Entry
 
@@ -330,8 +331,10 @@ class Store:
             values, payloads = change(_event_info(row), [(info, logs[info.code]) for info in infos])
             event = self._update_event(connection, row.id, values)
             ids = {r.code: r.id for r in rows}
-            written = [(ids[table], logs[table], actor, type, payload) for table, payload in payloads.items()]
-            return event, dict(zip(payloads, self._insert_entries(connection, written), strict=True))
+            return event, {
+                table: self._insert_entry(connection, ids[table], logs[table], actor, type, payload)
+                for table, payload in payloads.items()
+            }
 
         return self._write(update)
 
@@ -420,30 +423,19 @@ class Store:
 
         return self._write(insert)
 
-    @classmethod
-    def _insert_entry(cls, connection, table_id: int, log: list[Entry], actor: str, type: str, payload) -> Entry:
-        """The entry after `log` (the table's whole log, read under its write lock)."""
-        return cls._insert_entries(connection, [(table_id, log, actor, type, payload)])[0]
-
     @staticmethod
-    def _insert_entries(connection, writes: list[tuple[int, list[Entry], str, str, Mapping]]) -> list[Entry]:
-        """Each (table id, its log, actor, type, payload) as the entry after that log, in one statement."""
-        if not writes:
-            return []
-        at, rows = _now(), []
-        for table_id, log, actor, type, payload in writes:
-            seq = (log[-1].seq if log else 0) + 1
-            rows.append(
-                dict(table_id=table_id, seq=seq, at=at, actor=_clean(actor), type=_clean(type), payload=dict(payload))
-            )
-        connection.execute(actions.insert(), rows)
-        return [Entry(r["seq"], r["actor"], r["type"], r["payload"], _iso(at)) for r in rows]
+    def _insert_entry(connection, table_id: int, log: list[Entry], actor: str, type: str, payload: Mapping) -> Entry:
+        """The entry after `log` (the table's whole log, read under its write lock)."""
+        seq, at = (log[-1].seq if log else 0) + 1, _now()
+        row = dict(actor=_clean(actor), type=_clean(type), payload=dict(payload))
+        connection.execute(actions.insert().values(table_id=table_id, seq=seq, at=at, **row))
+        return Entry(seq, at=_iso(at), **row)
 
     def log(self, code: str, after: int = 0) -> list[Entry]:
         """The table's entries with seq > after, in order; empty for an unknown code."""
-        with self.engine.connect() as connection:
-            table_id = connection.scalar(select(tables.c.id).where(tables.c.code == normalize_code(code)))
-            return [] if table_id is None else self._read_log(connection, table_id, after)
+        table_id = select(tables.c.id).where(tables.c.code == normalize_code(code)).scalar_subquery()
+        with self.engine.connect() as connection:  # one query: a room's streams read a log each
+            return self._read_log(connection, table_id, after)
 
     def _write(self, work: Callable[[Connection], T]) -> T:
         """work(connection) in a transaction that writes, tried again if it collides on a unique
@@ -469,7 +461,7 @@ class Store:
         return table_id
 
     @staticmethod
-    def _read_log(connection, table_id: int, after: int) -> list[Entry]:
+    def _read_log(connection, table_id: int | ScalarSelect, after: int) -> list[Entry]:
         after = max(0, min(int(after), MAX_SEQ))
         rows = connection.execute(
             select(actions).where(actions.c.table_id == table_id, actions.c.seq > after).order_by(actions.c.seq)

@@ -135,16 +135,20 @@ class Events:
             progress = self.progress(event, [self.play.replayed(t.code, log, t).state for t, log in tables])
             if progress["finished"] < progress["of"] and not ahead:
                 raise StillPlaying(progress)
-            payloads = {}
+            checked.clear()  # a write tried again starts afresh
             for table, log in tables:
                 try:
-                    payloads[table.code] = self.play.checked(table, log, EVENT, action, chance)
+                    payload, state = self.play.checked(table, log, EVENT, action, chance)
                 except Refused:
-                    pass  # not started, or behind: its host's Roll takes the event's rounds in turn
-            return {"rolled": round_}, payloads
+                    continue  # not started, or behind: its host's Roll takes the event's rounds in turn
+                checked[table.code] = (table, log, payload, state)
+            return {"rolled": round_}, {table: payload for table, (_, _, payload, _) in checked.items()}
 
+        checked: dict[str, tuple[TableInfo, list[Entry], dict, dict]] = {}  # by code: what the rules made of it
         info, entries = self.store.append_to_event(code, EVENT, "roll", rolled)
         for table, entry in entries.items():
+            table_info, log, _, state = checked[table]
+            self.play.recorded(table_info, log, entry, state)  # its streams render the roll without applying it again
             self.play.hub.publish(table, entry.seq)
         self.play.hub.publish(event_channel(code), round_)
         return self.rolls(info)[-1], len(entries)
