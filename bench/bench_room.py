@@ -614,7 +614,7 @@ def event_rolls(args, ours: tuple, floor_side: tuple, deadline: Deadline) -> lis
     """Rounds 1..`--rounds`, each rolled by the organiser and then, from the very blocks each
     table's phones got, released by the floor in one tap: per round, the organiser's request time,
     tap to the last phone, and the floor's tap to its last phone (seconds)."""
-    port, ecode, organiser, gen, phones, refs = ours
+    port, server, ecode, organiser, gen, phones, refs = ours
     floor_port, floor_gen, floor_phones = floor_side
     finders = {ref.tag: RollFinder(ref) for ref in refs}
     table_of: dict[str, int] = {}  # each table's seq that carried this round
@@ -622,6 +622,7 @@ def event_rolls(args, ours: tuple, floor_side: tuple, deadline: Deadline) -> lis
     for n in range(1, args.rounds + 1):
         time.sleep(args.gap)
         body = {"round": n, "ahead": True}  # confirmed: the benchmark's tables never finish a round
+        cpu = worker_cpu(server)
         t0 = time.perf_counter()
         answer = expect(call(port, "POST", f"/api/events/{ecode}/roll", body, organiser, timeout=60), 200, f"roll {n}")
         answered = time.perf_counter() - t0
@@ -632,6 +633,7 @@ def event_rolls(args, ours: tuple, floor_side: tuple, deadline: Deadline) -> lis
         table_of.update({code: finder.seq(n, deadline, f"event roll {n}") for code, finder in finders.items()})
         wait_for(gen, phones, lambda p: table_of[p.tag], deadline, f"event roll {n}")
         last = max(receipt(p, table_of[p.tag]) - t0 for p in phones)
+        cpu = worker_cpu(server) - cpu
 
         for code, finder in finders.items():
             expect(call(floor_port, "POST", f"/stage/{code}", finder.phone.blocks[table_of[code]]), 200, "stage")
@@ -643,11 +645,11 @@ def event_rolls(args, ours: tuple, floor_side: tuple, deadline: Deadline) -> lis
         wait_for(floor_gen, floor_phones, lambda p: table_of[p.tag], deadline, f"floor roll {n}")
         floor_last = max(receipt(p, table_of[p.tag]) - t0 for p in floor_phones)
         print(
-            f"    round {n}: answered in {answered * 1000:.0f} ms, last phone {last * 1000:.0f} ms; "
-            f"floor {floor_last * 1000:.0f} ms",
+            f"    round {n}: answered in {answered * 1000:.0f} ms, last phone {last * 1000:.0f} ms "
+            f"(the worker's CPU {cpu * 1000:.0f} ms); floor {floor_last * 1000:.0f} ms",
             flush=True,
         )
-        reach.append({"answered": answered, "last": last, "floor": floor_last})
+        reach.append({"answered": answered, "last": last, "cpu": cpu, "floor": floor_last})
     return reach
 
 
@@ -661,7 +663,7 @@ def scenario_event(args, tmp: Path, misses: list[str]) -> dict:
     result: dict = {}
     port, server = companion(tmp, f"sqlite:///{tmp / 'event.sqlite3'}", 1, deadline)
     floor_port, floor_server = floor(tmp, deadline)
-    with server, floor_server:
+    with server as ours_proc, floor_server:
         ev = expect(call(port, "POST", "/api/events", {"game": GAME, "name": "Bench cup"}), 201, "create the event")
         ecode, organiser = ev["code"], ev["organiser_token"]
         started = time.monotonic()
@@ -685,19 +687,22 @@ def scenario_event(args, tmp: Path, misses: list[str]) -> dict:
             with busy(args.busy):
                 print(f"  {args.busy} processes spinning on the CPU from now on; {load()}", flush=True)
                 reach = event_rolls(
-                    args, (port, ecode, organiser, gen, phones, refs), (floor_port, floor_gen, floor_phones), deadline
+                    args,
+                    (port, ours_proc, ecode, organiser, gen, phones, refs),
+                    (floor_port, floor_gen, floor_phones),
+                    deadline,
                 )
                 print(f"  after the rolls: {load()}", flush=True)
         finally:
             gen.close()
             floor_gen.close()
-        result |= {key: summary([r[key] for r in reach]) for key in ("answered", "last", "floor")}
+        result |= {key: summary([r[key] for r in reach]) for key in ("answered", "last", "cpu", "floor")}
         result["ratio"] = result["last"]["p50"] / result["floor"]["p50"]
         ms = lambda stats, key: f"{stats[key] * 1000:.0f} ms"  # noqa: E731
         print(
             f"  the organiser's request answered in {ms(result['answered'], 'p50')} (median of {args.rounds}, "
             f"max {ms(result['answered'], 'max')}); tap to the last phone {ms(result['last'], 'p50')} "
-            f"(max {ms(result['last'], 'max')})",
+            f"(max {ms(result['last'], 'max')}); the worker's CPU per roll {ms(result['cpu'], 'p50')}",
             flush=True,
         )
         print(
