@@ -173,6 +173,18 @@ def test_a_double_tap_once_every_table_has_finished_rolls_once(client):
     assert [r["round"] for r in state(client, table)["rolls"]] == [1, 2]
 
 
+def test_a_table_past_its_crafting_phase_has_finished_the_round(client):
+    event = new_event(client)
+    table, host, _ = seated_table(client, event)
+    assert roll(client, event, 1).status_code == 200
+    act(client, table, host, {"type": "advance", "phase": "resource"})
+    assert progress(client, event)["finished"] == 0  # crafting, nobody Ready
+    act(client, table, host, {"type": "advance", "phase": "crafting"})  # the host moves on without them
+    assert state(client, table)["phase"] == "mastery"
+    assert progress(client, event) == {"round": 1, "finished": 1, "of": 1}
+    assert roll(client, event, 2).status_code == 200  # nothing to confirm
+
+
 def test_a_finished_game_has_finished_every_round(client):
     event = new_event(client)
     table, host, players = seated_table(client, event, names=("Ada",))
