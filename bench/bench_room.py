@@ -752,7 +752,7 @@ def scenario_event(args, tmp: Path, misses: list[str]) -> dict:
         bad = [(s, b) for s, b, _ in answers if s != 200]
         verdict(not bad, f"{len(posts)} score posts at once answered 200 in {result['scores_s']:.2f} s", misses)
         if bad:
-            print(f"    {len(bad)} refused, first: {bad[0][0]} {json.dumps(bad[0][1])[:300]}")
+            print(f"    {len(bad)} refused, first: {bad[0][0]} {str(bad[0][1])[:300]}")
         t0 = time.perf_counter()
         board = expect(call(port, "GET", f"/api/events/{ecode}/leaderboard", timeout=60), 200, "the leaderboard")
         result["board_s"] = time.perf_counter() - t0

@@ -336,11 +336,11 @@ def _roll(book: Book, state: dict, _actor: str, action: Roll) -> dict:
     for die, result in action.dice.items():
         if not 1 <= result <= faces[die]:
             raise Refused(f"A {die} shows 1 to {faces[die]}, not {result}.")
+    table = Table.load(book, state["engine"])  # one load for every phase the roll moves through
     while state["dice"]:  # what is left of the round before: its Mastery and Customer phases
-        state = _next_phase(book, state)
+        state = _next_phase(book, state, table)
         if state["phase"] == "over":
             raise Refused(f"Round {state['rounds']} was the last.")
-    table = Table.load(book, state["engine"])
     table.start_round(action.dice)
     rolls = [*state["rolls"], {"round": action.round, "dice": dict(action.dice)}]
     state = {**state, "dice": dict(action.dice), "rolls": rolls, "ready": [], "engine": table.dump()}
@@ -356,9 +356,12 @@ def _advance(book: Book, state: dict, _actor: str, action: Advance) -> dict:
     return _next_phase(book, state)
 
 
-def _next_phase(book: Book, state: dict) -> dict:
-    """The phase after this one, doing what ending this one does."""
-    phase, table = state["phase"], Table.load(book, state["engine"])
+def _next_phase(book: Book, state: dict, table: Table | None = None) -> dict:
+    """The phase after this one, doing what ending this one does. `table`: the engine's table as
+    `state` holds it, if at hand; it moves on with the phase (the dump in the state returned may
+    share its lists, so only the last state of a run of phases is kept)."""
+    phase = state["phase"]
+    table = Table.load(book, state["engine"]) if table is None else table
     if phase == "resource":
         return {**state, "phase": "crafting", "ready": []}
     if phase == "crafting":
