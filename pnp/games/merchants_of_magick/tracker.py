@@ -336,9 +336,9 @@ def _roll(book: Book, state: dict, _actor: str, action: Roll) -> dict:
     for die, result in action.dice.items():
         if not 1 <= result <= faces[die]:
             raise Refused(f"A {die} shows 1 to {faces[die]}, not {result}.")
-    table = Table.load(book, state["engine"])  # one load for every phase the roll moves through
+    table = Table.load(book, state["engine"])  # one load and one dump for every phase the roll moves through
     while state["dice"]:  # what is left of the round before: its Mastery and Customer phases
-        state = _next_phase(book, state, table)
+        state = _phase_after(state, table)
         if state["phase"] == "over":
             raise Refused(f"Round {state['rounds']} was the last.")
     table.start_round(action.dice)
@@ -356,17 +356,23 @@ def _advance(book: Book, state: dict, _actor: str, action: Advance) -> dict:
     return _next_phase(book, state)
 
 
-def _next_phase(book: Book, state: dict, table: Table | None = None) -> dict:
-    """The phase after this one, doing what ending this one does. `table`: the engine's table as
-    `state` holds it, if at hand; it moves on with the phase (the dump in the state returned may
-    share its lists, so only the last state of a run of phases is kept)."""
+def _next_phase(book: Book, state: dict) -> dict:
+    """The phase after this one, doing what ending this one does."""
+    table = Table.load(book, state["engine"])
+    state = _phase_after(state, table)
+    return {**state, "engine": table.dump()}
+
+
+def _phase_after(state: dict, table: Table) -> dict:
+    """The phase after this one, on `table` (the engine's table as `state` holds it), which moves
+    on with it: the state returned leaves the engine to the caller's dump (a roll moves through
+    several phases and dumps once)."""
     phase = state["phase"]
-    table = Table.load(book, state["engine"]) if table is None else table
     if phase == "resource":
         return {**state, "phase": "crafting", "ready": []}
     if phase == "crafting":
         scored = table.mastery_phase()
-        state = {**state, "phase": "mastery", "ready": [], "claimed_now": [], "engine": table.dump()}
+        state = {**state, "phase": "mastery", "ready": [], "claimed_now": []}
         return _touched(state, [state["players"][p] for p, _, _ in scored])
     if phase == "mastery":
         # "they immediately claim that Order": before the orders move (or the game ends), a
@@ -388,7 +394,7 @@ def _next_phase(book: Book, state: dict, table: Table | None = None) -> dict:
                 _claim_in(table, m, claimable[0], state["cards"] == "printed")
         # Cards scored in this phase flip at its end, whoever scored them: digital or paper.
         table.flipped.update(state["claimed_now"])
-        state = {**state, "apprentice": sorted(table.flipped), "claimed_now": [], "ready": [], "engine": table.dump()}
+        state = {**state, "apprentice": sorted(table.flipped), "claimed_now": [], "ready": []}
         if state["round"] >= state["rounds"]:
             return {**state, "phase": "over"}
         return {**state, "phase": "customer"}
@@ -398,7 +404,7 @@ def _next_phase(book: Book, state: dict, table: Table | None = None) -> dict:
     else:
         _printed_customer_phase(table, [state["sheets"][pid] == "digital" for pid in state["players"]])
     state = {**state, "phase": "resource", "round": state["round"] + 1, "dice": {}, "ready": []}
-    return _touched({**state, "engine": table.dump()}, state["players"])
+    return _touched(state, state["players"])
 
 
 def _printed_customer_phase(table: Table, digital: list[bool]) -> None:
