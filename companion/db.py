@@ -16,6 +16,7 @@ Core on SQLite (one file in the instance folder) or PostgreSQL (several workers)
     store.organiser_of(code, token) -> bool
     store.change_event(code, change) -> EventInfo         # change(info) -> columns to set, or raises
     store.append_to_event(code, actor, type, change)      # the event and an entry at each of its tables, at once
+    store.event_tables(code) -> list[str]                 # its tables' codes, oldest first
     store.event_logs(code) -> dict[str, list[Entry]]      # every table's log, in one read
 
 `append` reads the table's log, calls `check(log)` (the caller replays the rules and raises to
@@ -352,6 +353,16 @@ class Store:
     def _update_event(connection, event_id: int, values: Mapping[str, Any]) -> EventInfo:
         connection.execute(events.update().where(events.c.id == event_id).values(**values))
         return _event_info(connection.execute(select(events).where(events.c.id == event_id)).one())
+
+    def event_tables(self, code: str) -> list[str]:
+        query = (
+            select(tables.c.code)
+            .join(events, events.c.id == tables.c.event_id)
+            .where(events.c.code == normalize_code(code))
+            .order_by(tables.c.id)
+        )
+        with self.engine.connect() as connection:
+            return list(connection.scalars(query))
 
     def event_logs(self, code: str) -> dict[str, list[Entry]]:
         """Every table of the event with its whole log, in one query (a leaderboard reads them all)."""

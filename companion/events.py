@@ -88,7 +88,7 @@ class Events:
         how many tables have finished the round last rolled."""
         info = self.info(code)
         layout = self._layout(info)
-        logs = self.store.event_logs(code)
+        tables = self.store.event_tables(code)
         return {
             "code": info.code,
             "name": info.name,
@@ -102,8 +102,9 @@ class Events:
             "seed_sha256": seed_digest(info.seed),
             "seed": info.seed if info.ended_at else None,
             "ended": info.ended_at is not None,
-            "tables": len(logs),
-            "progress": self.progress(info, [self.play.replayed(table, log).state for table, log in logs.items()]),
+            "tables": len(tables),
+            # each table's kept replay, brought up to date: only what is newer is read
+            "progress": self.progress(info, [self.play.replayed(table).state for table in tables]),
         }
 
     def open_table(self, code: str, options: dict) -> tuple[str, str]:
