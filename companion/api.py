@@ -20,7 +20,7 @@ from werkzeug.exceptions import HTTPException
 
 from companion.address import public_url_for
 from companion.db import NoSuchEvent, NoSuchSeat, NoSuchTable
-from companion.events import EventNotFound, Events
+from companion.events import EventNotFound, Events, StillPlaying
 from companion.openapi import openapi
 from companion.play import NotFound, NotKept, Play, Seat, event_channel
 from companion.schemas import ActionBody, ClaimAnswer, EventRoll, NewEvent, NewEventTable, NewPlayer, NewTable
@@ -60,6 +60,11 @@ def _invalid(err: ValidationError):
 @bp.errorhandler(Refused)
 def _refused(err: Refused):
     return error(403 if isinstance(err, NotYours) else 409, str(err))
+
+
+@bp.errorhandler(StillPlaying)
+def _still_playing(err: StillPlaying):
+    return error(409, str(err), "ahead", progress=err.progress)  # the page asks the organiser to confirm
 
 
 @bp.errorhandler(NotFound)
@@ -339,7 +344,7 @@ def open_event_table(code: str):
 def roll_event(code: str):
     organiser(code)
     wanted = EventRoll.model_validate(body())
-    roll, reached = events_().roll(code, wanted.round)
+    roll, reached = events_().roll(code, wanted.round, wanted.ahead)
     return {**roll, "tables": reached}
 
 

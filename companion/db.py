@@ -19,6 +19,7 @@ Core on SQLite (one file in the instance folder) or PostgreSQL (several workers)
     store.event(code) -> EventInfo | None
     store.organiser_of(code, token) -> bool
     store.change_event(code, change) -> EventInfo         # change(info) -> columns to set, or raises
+    store.append_to_event(code, actor, type, change)      # the event and an entry at each of its tables, at once
     store.event_tables(code) -> list[str]                 # its tables' codes, oldest first
     store.event_logs(code) -> dict[str, list[Entry]]      # every table's log, in one read
 
@@ -27,7 +28,9 @@ refuse; the exception propagates and nothing is written; or it returns the paylo
 with the server's dice in it) and writes the next seq, all in one
 transaction that holds the table's write lock, so the check always sees the log the entry joins.
 `add_player` does the same with the player's JOIN, writing their row in that transaction too;
-`claim` and `answer` change a seat's row with their entry in the same way.
+`claim` and `answer` change a seat's row with their entry in the same way. `append_to_event` does
+it for every table of an event at once (an organiser's roll): one transaction holding the event's
+row and all its tables', so a room of tables costs one write.
 The (table, seq) primary key is what makes a duplicate seq impossible.
 
 Join codes are typeable (no 0/O, 1/I/L) and looked up case-insensitively, spaces and dashes
@@ -68,6 +71,7 @@ from sqlalchemy import (
     select,
 )
 from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.sql.expression import ScalarSelect
 
 from pnp.rules.table import ANSWER, CLAIM, HOST, JOIN, Entry, Refused
 
@@ -356,15 +360,55 @@ class Store:
         so two organisers' taps are one after the other; `change` raises to refuse."""
 
         def update(connection) -> EventInfo:
-            query = select(events).where(events.c.code == normalize_code(code)).with_for_update()
-            row = connection.execute(query).one_or_none()
-            if row is None:
-                raise NoSuchEvent(code)
-            values = dict(change(_event_info(row)))
-            connection.execute(events.update().where(events.c.id == row.id).values(**values))
-            return _event_info(connection.execute(select(events).where(events.c.id == row.id)).one())
+            row = self._locked_event(connection, code)
+            return self._update_event(connection, row.id, change(_event_info(row)))
 
         return self._write(update)
+
+    def append_to_event(
+        self,
+        code: str,
+        actor: str,
+        type: str,
+        change: Callable[[EventInfo, list[tuple[TableInfo, list[Entry]]]], tuple[Mapping, Mapping[str, Mapping]]],
+    ) -> tuple[EventInfo, dict[str, Entry]]:
+        """Change the event and append an entry to any of its tables, in one transaction that holds
+        the event's row and every table's write lock: `change(info, tables)` (each table with its
+        whole log, oldest table first) returns the event's columns to set and, by table code, the
+        payload of the entry `actor` appends there; it raises to refuse, and nothing is written.
+        The event as changed, and the entries by table code."""
+
+        def update(connection) -> tuple[EventInfo, dict[str, Entry]]:
+            row = self._locked_event(connection, code)
+            # every table's row locked in one statement (PostgreSQL): an append to one of them waits
+            query = select(tables).where(tables.c.event_id == row.id).order_by(tables.c.id).with_for_update()
+            rows = connection.execute(query).all()
+            logs = self._event_logs(connection, row.code)
+            infos = [TableInfo(r.code, r.game, r.options, _iso(r.created_at), row.code) for r in rows]
+            values, payloads = change(_event_info(row), [(info, logs[info.code]) for info in infos])
+            event = self._update_event(connection, row.id, values)
+            ids = {r.code: r.id for r in rows}
+            return event, {
+                table: self._insert_entry(connection, ids[table], logs[table], actor, type, payload)
+                for table, payload in payloads.items()
+            }
+
+        return self._write(update)
+
+    @staticmethod
+    def _locked_event(connection, code: str):
+        """The event's row, locked until the transaction ends, so two organisers' taps are one
+        after the other."""
+        query = select(events).where(events.c.code == normalize_code(code)).with_for_update()
+        row = connection.execute(query).one_or_none()
+        if row is None:
+            raise NoSuchEvent(code)
+        return row
+
+    @staticmethod
+    def _update_event(connection, event_id: int, values: Mapping[str, Any]) -> EventInfo:
+        connection.execute(events.update().where(events.c.id == event_id).values(**values))
+        return _event_info(connection.execute(select(events).where(events.c.id == event_id)).one())
 
     def event_tables(self, code: str) -> list[str]:
         query = (
@@ -378,6 +422,11 @@ class Store:
 
     def event_logs(self, code: str) -> dict[str, list[Entry]]:
         """Every table of the event with its whole log, in one query (a leaderboard reads them all)."""
+        with self.engine.connect() as connection:
+            return self._event_logs(connection, code)
+
+    @staticmethod
+    def _event_logs(connection, code: str) -> dict[str, list[Entry]]:
         query = (
             select(tables.c.code, actions)
             .join(events, events.c.id == tables.c.event_id)
@@ -386,11 +435,10 @@ class Store:
             .order_by(tables.c.id, actions.c.seq)
         )
         logs: dict[str, list[Entry]] = {}
-        with self.engine.connect() as connection:
-            for r in connection.execute(query):
-                log = logs.setdefault(r.code, [])
-                if r.seq is not None:
-                    log.append(Entry(r.seq, r.actor, r.type, r.payload, _iso(r.at), r.by))
+        for r in connection.execute(query):
+            log = logs.setdefault(r.code, [])
+            if r.seq is not None:
+                log.append(Entry(r.seq, r.actor, r.type, r.payload, _iso(r.at), r.by))
         return logs
 
     def players(self, code: str) -> list[Player]:
@@ -472,9 +520,9 @@ class Store:
 
     def log(self, code: str, after: int = 0) -> list[Entry]:
         """The table's entries with seq > after, in order; empty for an unknown code."""
-        with self.engine.connect() as connection:
-            table_id = connection.scalar(select(tables.c.id).where(tables.c.code == normalize_code(code)))
-            return [] if table_id is None else self._read_log(connection, table_id, after)
+        table_id = select(tables.c.id).where(tables.c.code == normalize_code(code)).scalar_subquery()
+        with self.engine.connect() as connection:  # one query: a room's streams read a log each
+            return self._read_log(connection, table_id, after)
 
     def _write(self, work: Callable[[Connection], T]) -> T:
         """work(connection) in a transaction that writes, tried again if it collides on a unique
@@ -500,7 +548,7 @@ class Store:
         return table_id
 
     @staticmethod
-    def _read_log(connection, table_id: int, after: int) -> list[Entry]:
+    def _read_log(connection, table_id: int | ScalarSelect, after: int) -> list[Entry]:
         after = max(0, min(int(after), MAX_SEQ))
         rows = connection.execute(
             select(actions).where(actions.c.table_id == table_id, actions.c.seq > after).order_by(actions.c.seq)

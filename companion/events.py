@@ -2,8 +2,11 @@
 
 An organiser creates an event and gets its code; each table joins it by opening a table in it
 (`open_table`). The organiser rolls round by round; each roll comes from the event's secret seed
-(pnp.rules.chance.seeded_die) and reaches every table waiting for that round at once. A table
-that fell behind takes the event's rolls one by one when its host taps Roll. SHA-256 of the seed
+(pnp.rules.chance.seeded_die) and reaches every table waiting for that round at once, in one
+write. The organiser sees how many tables have finished the round last rolled (the game's
+`round_done`), and a roll ahead of tables still playing it goes out only once confirmed, so a
+second tap cannot roll past the room. A table that fell behind takes the event's rolls one by one
+when its host taps Roll. SHA-256 of the seed
 is shown from the start and the seed itself once the event ends, so anyone can recompute every
 roll. The leaderboard ranks the results of every table's players with the game's tie-breaks.
 """
@@ -12,14 +15,26 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from companion.db import EventInfo
-from companion.play import NotFound, Play, Seat, event_channel
-from pnp.rules.chance import new_seed, seed_digest, seeded_die
-from pnp.rules.table import EVENT, Refused, numbered_places
+from companion.db import EventInfo, TableInfo
+from companion.play import NotFound, Play, event_channel
+from pnp.rules.chance import SeededChance, new_seed, seed_digest, seeded_die
+from pnp.rules.table import EVENT, Entry, Refused, numbered_places, parse_action
 
 
 class EventNotFound(NotFound):
     """No event has that code."""
+
+
+class StillPlaying(Refused):
+    """A roll ahead of tables still playing the round before, not confirmed."""
+
+    def __init__(self, progress: dict):
+        self.progress = progress
+        r, finished, of = progress["round"], progress["finished"], progress["of"]
+        super().__init__(
+            f"{finished} of {of} tables have finished round {r}; {of - finished} still playing it. "
+            f"Confirm to roll round {r + 1} ahead of them."
+        )
 
 
 class Events:
@@ -61,10 +76,19 @@ class Events:
             for r in range(1, info.rolled + 1)
         ]
 
+    def progress(self, info: EventInfo, states: list[dict]) -> dict:
+        """How many of the tables that have begun (`states`: every table's) have finished the round
+        last rolled, as the game tells (its tracker's `round_done`)."""
+        done = self.play.tracker(info.game).round_done
+        rounds = [r for r in map(done, states) if r is not None] if done else []
+        return {"round": info.rolled, "finished": sum(r >= info.rolled for r in rounds), "of": len(rounds)}
+
     def summary(self, code: str) -> dict:
-        """What anyone may see: the seed's digest always, the seed only once the event has ended."""
+        """What anyone may see: the seed's digest always, the seed only once the event has ended;
+        how many tables have finished the round last rolled."""
         info = self.info(code)
         layout = self._layout(info)
+        tables = self.store.event_tables(code)
         return {
             "code": info.code,
             "name": info.name,
@@ -78,7 +102,9 @@ class Events:
             "seed_sha256": seed_digest(info.seed),
             "seed": info.seed if info.ended_at else None,
             "ended": info.ended_at is not None,
-            "tables": len(self.store.event_tables(code)),
+            "tables": len(tables),
+            # each table's kept replay, brought up to date: only what is newer is read
+            "progress": self.progress(info, [self.play.replayed(table).state for table in tables]),
         }
 
     def open_table(self, code: str, options: dict) -> tuple[str, str]:
@@ -88,32 +114,45 @@ class Events:
             raise Refused("This event has ended.")
         return self.play.create(info.game, options, event=info.code)
 
-    def roll(self, code: str, round_: int) -> tuple[dict, int]:
-        """Roll `round_` (the next one) and bring it to every table waiting for it: the roll, and
-        how many tables took it. Two organisers tapping at once give one roll: the second is refused."""
+    def roll(self, code: str, round_: int, ahead: bool = False) -> tuple[dict, int]:
+        """Roll `round_` (the next one) and bring it to every table waiting for it, in one write:
+        the roll, and how many tables took it. While a table that has begun is still playing the
+        round before, StillPlaying unless the organiser confirmed rolling `ahead`; two organisers
+        tapping at once give one roll: the second is refused."""
+        info = self.info(code)
+        action = parse_action(self.play.tracker(info.game), "roll", {"round": round_})
+        chance = SeededChance(info.seed, round_)  # the seed never changes: read before the write
 
-        def next_round(info: EventInfo) -> dict:
-            if info.ended_at:
+        def rolled(event: EventInfo, tables: list[tuple[TableInfo, list[Entry]]]) -> tuple[dict, dict[str, dict]]:
+            if event.ended_at:
                 raise Refused("This event has ended.")
-            rounds = self._layout(info)["rounds"]
-            if round_ <= info.rolled:
+            rounds = self._layout(event)["rounds"]
+            if round_ <= event.rolled:
                 raise Refused(f"Round {round_} is already rolled.")
-            if info.rolled >= rounds:
+            if event.rolled >= rounds:
                 raise Refused(f"All {rounds} rounds are rolled.")
-            if round_ != info.rolled + 1:
-                raise Refused(f"The next roll is round {info.rolled + 1}.")
-            return {"rolled": round_}
+            if round_ != event.rolled + 1:
+                raise Refused(f"The next roll is round {event.rolled + 1}.")
+            progress = self.progress(event, [self.play.replayed(t.code, log, t).state for t, log in tables])
+            if progress["finished"] < progress["of"] and not ahead:
+                raise StillPlaying(progress)
+            checked.clear()  # a write tried again starts afresh
+            for table, log in tables:
+                try:
+                    payload, state = self.play.checked(table, log, EVENT, action, chance)
+                except Refused:
+                    continue  # not started, or behind: its host's Roll takes the event's rounds in turn
+                checked[table.code] = (table, log, payload, state)
+            return {"rolled": round_}, {table: payload for table, (_, _, payload, _) in checked.items()}
 
-        info = self.store.change_event(code, next_round)
-        reached = 0
-        for table in self.store.event_tables(code):
-            try:
-                self.play.act(table, Seat(EVENT), "roll", {"round": round_})
-                reached += 1
-            except Refused:
-                pass  # not started, or behind: its host's Roll takes the event's rounds in turn
+        checked: dict[str, tuple[TableInfo, list[Entry], dict, dict]] = {}  # by code: what the rules made of it
+        info, entries = self.store.append_to_event(code, EVENT, "roll", rolled)
+        for table, entry in entries.items():
+            table_info, log, _, state = checked[table]
+            self.play.recorded(table_info, log, entry, state)  # its streams render the roll without applying it again
+            self.play.hub.publish(table, entry.seq)
         self.play.hub.publish(event_channel(code), round_)
-        return self.rolls(info)[-1], reached
+        return self.rolls(info)[-1], len(entries)
 
     def end(self, code: str) -> dict:
         """End the event and reveal its seed."""

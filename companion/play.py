@@ -82,6 +82,7 @@ class Play:
     hub: Hub
     layers: list[Path]
     _replays: OrderedDict = field(default_factory=OrderedDict)  # code -> (last seq, Table)
+    _infos: OrderedDict = field(default_factory=OrderedDict)  # code -> TableInfo
     # Looked up when made, not when imported: `companion serve` imports this module in gunicorn's
     # master, before gevent patches threading in the worker; a lock bound then would block the
     # whole worker instead of one greenlet.
@@ -117,9 +118,17 @@ class Play:
     # --- tables -------------------------------------------------------------------------
 
     def info(self, code: str) -> TableInfo:
-        info = self.store.table(code)
+        """The table's game, options and event, which never change: read once, then remembered
+        (a roll's streams ask for every table of an event)."""
+        info = self._infos.get(normalize_code(code) or "")
         if info is None:
-            raise NotFound(code)
+            info = self.store.table(code)
+            if info is None:
+                raise NotFound(code)
+            with self._lock:
+                self._infos[info.code] = info
+                while len(self._infos) > REPLAYS_KEPT:
+                    self._infos.popitem(last=False)
         return info
 
     def seat(self, code: str, token: str | None, kept: str | None = None) -> Seat:
@@ -175,11 +184,13 @@ class Play:
             "state": self.tracker(info.game).view(table.state, caller.actor),
         }
 
-    def replayed(self, code: str, log: list[Entry] | None = None) -> Table:
-        """The table after `log` (default: its whole stored log). The newest replay of each table
-        is kept, and a longer log only applies its new entries to it; an undo replays it all."""
-        info = self.info(code)
-        log = self.store.log(code) if log is None else log
+    def replayed(self, code: str, log: list[Entry] | None = None, info: TableInfo | None = None) -> Table:
+        """The table after `log` (default: its whole stored log; `info`: the table's, if at hand).
+        The newest replay of each table is kept, and a longer log only applies its new entries to
+        it; an undo replays it all."""
+        info = info or self.info(code)
+        if log is None:
+            return self._newest(info)[0]
         seq = log[-1].seq if log else 0
         with self._lock:
             cached = self._replays.get(info.code)
@@ -193,18 +204,42 @@ class Play:
             table = extend(tracker, content, cached[1], [e for e in log if e.seq > cached[0]])
         if table is None:
             table = replay(tracker, content, self.options(info), log)
+        self._keep(info.code, seq, table)
+        return table
+
+    def _keep(self, code: str, seq: int, table: Table) -> None:
+        """`table` as the replay kept for `code`, unless a newer one is kept already."""
         with self._lock:
-            if info.code not in self._replays or self._replays[info.code][0] < seq:
-                self._replays[info.code] = (seq, table)
+            if code not in self._replays or self._replays[code][0] < seq:
+                self._replays[code] = (seq, table)
             while len(self._replays) > REPLAYS_KEPT:
                 self._replays.popitem(last=False)
-        return table
+
+    def recorded(self, info: TableInfo, log: list[Entry], entry: Entry, state: dict) -> None:
+        """Keep `state`, what the rules made of `entry` when it was checked after `log` and then
+        appended, as the table's newest replay: the streams that render it need not apply it again."""
+        before = self.replayed(info.code, log, info)
+        self._keep(info.code, entry.seq, Table(state, (*before.standing, entry)))
 
     def current(self, code: str) -> tuple[TableInfo, Table, int]:
         """The table, its replayed state and the seq that state is at (0: nothing yet)."""
         info = self.info(code)
-        log = self.store.log(code)
-        return info, self.replayed(code, log), (log[-1].seq if log else 0)
+        return info, *self._newest(info)
+
+    def _newest(self, info: TableInfo) -> tuple[Table, int]:
+        """The table after its whole stored log, and the seq of its last entry. Only the entries
+        after the kept replay are read (a room's streams each render a roll), unless one is an undo."""
+        with self._lock:
+            kept = self._replays.get(info.code)
+        if kept is not None:
+            newer = self.store.log(info.code, after=kept[0])
+            table = extend(self.tracker(info.game), self.content(info.game), kept[1], newer) if newer else kept[1]
+            if table is not None:
+                seq = newer[-1].seq if newer else kept[0]
+                self._keep(info.code, seq, table)
+                return table, seq
+        log = self.store.log(info.code)
+        return self.replayed(info.code, log, info), (log[-1].seq if log else 0)
 
     def seats(self, code: str) -> list[dict]:
         """Who sits at the table, and whether each has a phone of their own or one asking for it."""
@@ -267,25 +302,32 @@ class Play:
         """Check an action against the rules on the current log and append it; Refused if the
         rules forbid it now, pydantic.ValidationError if its payload is malformed."""
         info = self.info(code)
-        tracker, content = self.tracker(info.game), self.content(info.game)
+        tracker = self.tracker(info.game)
         if seat.actor is None:
             raise PermissionError("join the table first")
         action = parse_action(tracker, type_, payload)
 
         def allowed(log: list[Entry]) -> dict:
-            state = self.replayed(code, log).state
-            done = action
-            if tracker.draw is not None:
-                try:
-                    done = tracker.draw(content, state, seat.actor, action, self.chance(info))
-                except Unrolled as unrolled:
-                    raise Refused(f"The event's organiser has not rolled round {unrolled.args[0]} yet.") from None
-            act(tracker, content, state, seat.actor, done)
-            return done.model_dump(mode="json")
+            return self.checked(info, log, seat.actor, action, self.chance(info))[0]
 
         entry = self.store.append(code, seat.actor, type_, action.model_dump(mode="json"), allowed, seat.by)
         self.announce(info, entry.seq)
         return entry
+
+    def checked(
+        self, info: TableInfo, log: list[Entry], actor: str, action: BaseModel, chance: SecureChance | SeededChance
+    ) -> tuple[dict, dict]:
+        """The payload to record for `actor`'s `action` after `log`, with what `chance` adds to it
+        (dice, a deal), and the state after it; Refused if the rules forbid it now."""
+        tracker, content = self.tracker(info.game), self.content(info.game)
+        state = self.replayed(info.code, log, info).state
+        done = action
+        if tracker.draw is not None:
+            try:
+                done = tracker.draw(content, state, actor, action, chance)
+            except Unrolled as unrolled:
+                raise Refused(f"The event's organiser has not rolled round {unrolled.args[0]} yet.") from None
+        return done.model_dump(mode="json"), act(tracker, content, state, actor, done)
 
     def chance(self, info: TableInfo) -> SecureChance | SeededChance:
         """Where this table's dice come from: its event's seed, or the secure generator."""

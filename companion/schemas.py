@@ -65,6 +65,8 @@ class EventRoll(Body):
     """Roll the event's next round (naming it makes a second organiser's tap harmless)."""
 
     round: int = Field(ge=1, le=99)
+    # rolling while some tables are still playing the round before needs the organiser's "yes"
+    ahead: bool = False
 
 
 class ClaimAnswer(Body):

@@ -1,5 +1,7 @@
 """Events through the Flask test client (SQLite, and PostgreSQL with DATABASE_URL): an event's
-code and digest, the organiser's rolls (one per round however many taps, 409 for the second), a
+code and digest, the organiser's rolls (one per round however many taps, 409 for the second), how
+many tables have finished the round and a roll ahead of them refused until confirmed (a double tap
+rolls once), an organiser's roll racing a host's without a double roll, a
 table opened late taking the event's rolls in turn, the leaderboard across tables with shared
 places (JSON and CSV), the seed revealed at the end, the live stream's first message, and the
 event's pages (page, projector, QR, a code typed at home)."""
@@ -30,9 +32,10 @@ def new_event(client, name="Club night") -> dict:
     return res.json
 
 
-def roll(client, event: dict, round_: int):
+def roll(client, event: dict, round_: int, ahead: bool = False):
     organiser = bearer(event["organiser_token"])
-    return client.post(f"/api/events/{event['code']}/roll", json={"round": round_}, headers=organiser)
+    body = {"round": round_, "ahead": True} if ahead else {"round": round_}
+    return client.post(f"/api/events/{event['code']}/roll", json=body, headers=organiser)
 
 
 def seated_table(client, event: dict, names=("Ada", "Bo")) -> tuple[str, str, list[str]]:
@@ -110,10 +113,126 @@ def test_two_taps_at_the_same_moment_give_one_roll(app):
     assert app.test_client().get(f"/api/events/{event['code']}").json["rolled"] == 1
 
 
+def act(client, table: str, token: str, body: dict):
+    res = client.post(f"/api/tables/{table}/actions", json=body, headers=bearer(token))
+    assert res.status_code == 200, res.json
+    return res.json
+
+
+def finish_round(client, table: str, host: str, players: list[str]) -> None:
+    """The host ends the Resource phase and every merchant is Ready in the Crafting phase."""
+    act(client, table, host, {"type": "advance", "phase": "resource"})
+    for token in players:
+        act(client, table, token, {"type": "ready", "phase": "crafting"})
+
+
+def progress(client, event: dict) -> dict:
+    return client.get(f"/api/events/{event['code']}").json["progress"]
+
+
+def test_a_roll_ahead_of_tables_still_playing_needs_the_organisers_yes(client):
+    event = new_event(client)
+    one, host_one, players_one = seated_table(client, event, names=("Ada", "Bo"))
+    two, _, _ = seated_table(client, event, names=("Cy",))
+    client.post(f"/api/events/{event['code']}/tables", json={})  # opened, never started: holds no one back
+    assert progress(client, event) == {"round": 0, "finished": 2, "of": 2}
+    assert roll(client, event, 1).status_code == 200  # nothing to finish before the first round
+    assert progress(client, event) == {"round": 1, "finished": 0, "of": 2}
+
+    ahead = roll(client, event, 2)  # the second of two quick taps
+    assert ahead.status_code == 409
+    error = ahead.json["error"]
+    assert error["field"] == "ahead" and error["progress"] == {"round": 1, "finished": 0, "of": 2}
+    assert error["reason"].startswith("0 of 2 tables have finished round 1; 2 still playing it.")
+    summary = client.get(f"/api/events/{event['code']}").json
+    assert summary["rolled"] == 1 and [len(state(client, t)["rolls"]) for t in (one, two)] == [1, 1]
+
+    act(client, one, players_one[0], {"type": "ready", "phase": "resource"})  # Ready in the wrong phase: not done
+    assert progress(client, event)["finished"] == 0
+    finish_round(client, one, host_one, players_one)
+    assert progress(client, event) == {"round": 1, "finished": 1, "of": 2}
+    again = roll(client, event, 2)
+    assert again.status_code == 409 and again.json["error"]["progress"]["finished"] == 1
+    assert "1 still playing it" in again.json["error"]["reason"]
+
+    confirmed = roll(client, event, 2, ahead=True)
+    assert confirmed.status_code == 200 and confirmed.json["tables"] == 2  # the table still playing takes it too
+    assert [[r["round"] for r in state(client, t)["rolls"]] for t in (one, two)] == [[1, 2], [1, 2]]
+    assert progress(client, event) == {"round": 2, "finished": 0, "of": 2}
+
+
+def test_a_double_tap_once_every_table_has_finished_rolls_once(client):
+    event = new_event(client)
+    table, host, players = seated_table(client, event)
+    assert roll(client, event, 1).status_code == 200
+    finish_round(client, table, host, players)
+    assert roll(client, event, 2).status_code == 200
+    second = roll(client, event, 3)  # the same button a moment later: the table has just begun round 2
+    assert second.status_code == 409 and second.json["error"]["field"] == "ahead"
+    assert client.get(f"/api/events/{event['code']}").json["rolled"] == 2
+    assert [r["round"] for r in state(client, table)["rolls"]] == [1, 2]
+
+
+def test_a_table_past_its_crafting_phase_has_finished_the_round(client):
+    event = new_event(client)
+    table, host, _ = seated_table(client, event)
+    assert roll(client, event, 1).status_code == 200
+    act(client, table, host, {"type": "advance", "phase": "resource"})
+    assert progress(client, event)["finished"] == 0  # crafting, nobody Ready
+    act(client, table, host, {"type": "advance", "phase": "crafting"})  # the host moves on without them
+    assert state(client, table)["phase"] == "mastery"
+    assert progress(client, event) == {"round": 1, "finished": 1, "of": 1}
+    assert roll(client, event, 2).status_code == 200  # nothing to confirm
+
+
+def test_a_finished_game_has_finished_every_round(client):
+    event = new_event(client)
+    table, host, players = seated_table(client, event, names=("Ada",))
+    for r in range(1, 11):
+        assert roll(client, event, r).status_code == 200, r
+        finish_round(client, table, host, players)
+    act(client, table, host, {"type": "advance", "phase": "crafting"})
+    act(client, table, host, {"type": "advance", "phase": "mastery"})
+    assert state(client, table)["phase"] == "over"
+    assert progress(client, event) == {"round": 10, "finished": 1, "of": 1}
+
+
+def test_an_organisers_roll_racing_a_hosts_roll_gives_the_table_each_round_once(app):
+    client = app.test_client()
+    event = new_event(client)
+    early, host_early, players = seated_table(client, event)
+    assert roll(client, event, 1).status_code == 200
+    late, host, _ = seated_table(client, event, names=("Cy",))  # begins after round 1: takes it from its host
+    finish_round(client, early, host_early, players)
+    start = threading.Barrier(2)
+    statuses: dict[str, int] = {}
+
+    def organiser():
+        start.wait()
+        statuses["organiser"] = roll(app.test_client(), event, 2, ahead=True).status_code
+
+    def hosts_roll():
+        start.wait()
+        res = app.test_client().post(
+            f"/api/tables/{late}/actions", json={"type": "roll", "round": 1}, headers=bearer(host)
+        )
+        statuses["host"] = res.status_code
+
+    threads = [threading.Thread(target=organiser), threading.Thread(target=hosts_roll)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert statuses == {"organiser": 200, "host": 200}
+    rounds = [r["round"] for r in state(client, late)["rolls"]]
+    assert rounds in ([1], [1, 2])  # round 2 reached it only if its host's roll came first; never twice
+    assert [r["round"] for r in state(client, early)["rolls"]] == [1, 2]
+
+
 def test_the_rolls_come_from_the_seed_revealed_at_the_end(client):
     event = new_event(client)
     seated_table(client, event)
-    rolled = [roll(client, event, r).json["dice"] for r in (1, 2, 3)]
+    rolled = [roll(client, event, r, ahead=True).json["dice"] for r in (1, 2, 3)]
     seed = client.post(f"/api/events/{event['code']}/end", headers=bearer(event["organiser_token"])).json["seed"]
     for round_, dice in enumerate(rolled, start=1):
         assert dice == {die: seeded_die(seed, round_, die, faces) for die, faces in DICE.items()}
@@ -122,11 +241,11 @@ def test_the_rolls_come_from_the_seed_revealed_at_the_end(client):
 def test_a_late_table_takes_the_events_rolls_in_turn(client):
     event = new_event(client)
     early, _, _ = seated_table(client, event)
-    rolls = [roll(client, event, r).json for r in (1, 2)]
+    rolls = [roll(client, event, r, ahead=True).json for r in (1, 2)]
     assert [r["tables"] for r in rolls] == [1, 1]
 
     late, host, _ = seated_table(client, event, names=("Cy",))
-    assert roll(client, event, 3).json["tables"] == 1  # the late table is at round 1: it is not reached
+    assert roll(client, event, 3, ahead=True).json["tables"] == 1  # the late table is at round 1: not reached
     assert state(client, late)["rolls"] == []
     for round_ in (1, 2, 3):  # its host's Roll takes the event's rounds one by one
         res = client.post(f"/api/tables/{late}/actions", json={"type": "roll", "round": round_}, headers=bearer(host))

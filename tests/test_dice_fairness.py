@@ -97,7 +97,9 @@ def test_the_readme_code_recomputes_a_whole_events_rolls_from_its_revealed_seed(
         tables.append(table["code"])
     rounds = created["rounds"]
     for round_ in range(1, rounds + 1):
-        rolled = client.post(f"/api/events/{created['code']}/roll", json={"round": round_}, headers=organiser)
+        rolled = client.post(
+            f"/api/events/{created['code']}/roll", json={"round": round_, "ahead": True}, headers=organiser
+        )
         assert rolled.status_code == 200 and rolled.json["tables"] == 2, rolled.json
     assert client.get(f"/api/events/{created['code']}").json["seed"] is None  # not before the end
     ended = client.post(f"/api/events/{created['code']}/end", headers=organiser).json

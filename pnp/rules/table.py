@@ -23,7 +23,9 @@ A tracker (one per game, pnp.games.<game>.tracker.TRACKER) is a plain definition
   results rows from many tables (an event's leaderboard: its `layout` names the dice, the rounds
   and, as `leaderboard`, the words for its columns); and `redact(entry, viewer) -> payload`, for a
   game with secrets (a hand, a bag, a face-down card): the entry's payload as that viewer may see
-  it ("Ann drew 2 cards", not which).
+  it ("Ann drew 2 cards", not which); and, for a game that runs events, `round_done(state)`:
+  the last round the table has played to its end (0 before the first; None before the game has
+  begun), so an organiser sees how many tables are still playing before rolling the next round.
 
 Viewers: each seated player (their player id), the host (HOST) and anyone without a token
 (SPECTATOR: a projector, a follower), who sees only what is public. A game without `redact` hides
@@ -115,6 +117,7 @@ class Tracker(Protocol):
     seated: Callable[[dict], Collection[str]] | None
     turn: Callable[[dict], str | None] | None
     redact: Callable | None
+    round_done: Callable[[dict], int | None] | None
 
     def setup(self, content, options: BaseModel) -> dict: ...
 
@@ -156,6 +159,8 @@ class GameTracker:
     turn: Callable[[dict], str | None] | None = None  # whose turn it is (None: no one's now), for TURN
     # a game with secrets: what a viewer may see of an entry's payload (None: the game hides nothing)
     redact: Callable[[Entry, str | None], Mapping[str, Any]] | None = None
+    # a game that runs events: the last round the table has finished (None: not begun)
+    round_done: Callable[[dict], int | None] | None = None
 
 
 def option(default: Any, title: str, labels: Mapping[Any, str] | None = None, description: str | None = None) -> Any:

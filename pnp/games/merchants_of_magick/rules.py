@@ -180,6 +180,12 @@ class Book:
     adventurers: tuple[AdventurerCard, ...]
     masteries: tuple[MasteryCard, ...]
 
+    @cached_property
+    def order_index(self) -> dict[OrderCard, int]:
+        """Each order's index in the deck, as a Table's dump writes it (copies of one card are
+        equal, so the first copy's): made once, not at every dump of a replay."""
+        return {order: i for i, order in reversed(list(enumerate(self.orders)))}
+
 
 # --- The play ---------------------------------------------------------------------------------
 
@@ -491,7 +497,7 @@ class Table:
     # As plain JSON values, for a log's replay to carry between moves (orders by their index in
     # the book's deck: copies of one card are equal, so any copy's index does)
     def dump(self) -> dict:
-        index = {order: i for i, order in reversed(list(enumerate(self.book.orders)))}
+        index = self.book.order_index
 
         def orders(cards: list[OrderCard]) -> list[int]:
             return [index[card] for card in cards]

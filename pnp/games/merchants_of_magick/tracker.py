@@ -342,11 +342,11 @@ def _roll(book: Book, state: dict, _actor: str, action: Roll) -> dict:
     for die, result in action.dice.items():
         if not 1 <= result <= faces[die]:
             raise Refused(f"A {die} shows 1 to {faces[die]}, not {result}.")
+    table = Table.load(book, state["engine"])  # one load and one dump for every phase the roll moves through
     while state["dice"]:  # what is left of the round before: its Mastery and Customer phases
-        state = _next_phase(book, state)
+        state = _phase_after(state, table)
         if state["phase"] == "over":
             raise Refused(f"Round {state['rounds']} was the last.")
-    table = Table.load(book, state["engine"])
     table.start_round(action.dice)
     rolls = [*state["rolls"], {"round": action.round, "dice": dict(action.dice)}]
     state = {**state, "dice": dict(action.dice), "rolls": rolls, "ready": [], "engine": table.dump()}
@@ -364,12 +364,21 @@ def _advance(book: Book, state: dict, _actor: str, action: Advance) -> dict:
 
 def _next_phase(book: Book, state: dict) -> dict:
     """The phase after this one, doing what ending this one does."""
-    phase, table = state["phase"], Table.load(book, state["engine"])
+    table = Table.load(book, state["engine"])
+    state = _phase_after(state, table)
+    return {**state, "engine": table.dump()}
+
+
+def _phase_after(state: dict, table: Table) -> dict:
+    """The phase after this one, on `table` (the engine's table as `state` holds it), which moves
+    on with it: the state returned leaves the engine to the caller's dump (a roll moves through
+    several phases and dumps once)."""
+    phase = state["phase"]
     if phase == "resource":
         return {**state, "phase": "crafting", "ready": []}
     if phase == "crafting":
         scored = table.mastery_phase()
-        state = {**state, "phase": "mastery", "ready": [], "claimed_now": [], "engine": table.dump()}
+        state = {**state, "phase": "mastery", "ready": [], "claimed_now": []}
         return _touched(state, [state["players"][p] for p, _, _ in scored])
     if phase == "mastery":
         # "they immediately claim that Order": before the orders move (or the game ends), a
@@ -391,7 +400,7 @@ def _next_phase(book: Book, state: dict) -> dict:
                 _claim_in(table, m, claimable[0], state["cards"] == "printed")
         # Cards scored in this phase flip at its end, whoever scored them: digital or paper.
         table.flipped.update(state["claimed_now"])
-        state = {**state, "apprentice": sorted(table.flipped), "claimed_now": [], "ready": [], "engine": table.dump()}
+        state = {**state, "apprentice": sorted(table.flipped), "claimed_now": [], "ready": []}
         if state["round"] >= state["rounds"]:
             return {**state, "phase": "over"}
         return {**state, "phase": "customer"}
@@ -401,7 +410,7 @@ def _next_phase(book: Book, state: dict) -> dict:
     else:
         _printed_customer_phase(table, [state["sheets"][pid] == "digital" for pid in state["players"]])
     state = {**state, "phase": "resource", "round": state["round"] + 1, "dice": {}, "ready": []}
-    return _touched({**state, "engine": table.dump()}, state["players"])
+    return _touched(state, state["players"])
 
 
 def _printed_customer_phase(table: Table, digital: list[bool]) -> None:
@@ -778,6 +787,20 @@ def ranking(row: dict) -> tuple:
     return row["total"], row["fulfilled"], row["potions"]
 
 
+def round_done(state: dict) -> int | None:
+    """The last round this table has played to its end: its Crafting and Research phase over, or
+    every merchant Ready in it (what is left of a round, the next roll finishes). None before the
+    start."""
+    if state["phase"] == "setup":
+        return None
+    if state["phase"] == "over":
+        return state["rounds"]
+    crafted = state["phase"] in ("mastery", "customer") or (
+        state["phase"] == "crafting" and set(state["players"]) <= set(state["ready"])
+    )
+    return state["round"] if state["dice"] and crafted else state["round"] - 1
+
+
 def results(state: dict) -> list[dict]:
     """One row per merchant, best first: the score box, the tie-breaks, the place."""
     seats = state["seats"]
@@ -860,4 +883,5 @@ TRACKER = GameTracker(
     ranking=ranking,
     who=who,
     seated=lambda state: state["names"],
+    round_done=round_done,
 )
