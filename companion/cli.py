@@ -8,6 +8,7 @@ LISTEN/NOTIFY carries each new event to every worker.
 
 from __future__ import annotations
 
+import gc
 import ipaddress
 import os
 import socket
@@ -233,4 +234,15 @@ class _Server(BaseApplication):
     def load(self):
         from companion import create_app
 
-        return create_app()
+        app = create_app()
+        play = app.extensions["play"]
+        for game in play.trackable():  # loaded now, for the freeze below to take too
+            play.content(game)
+        # All the worker has made so far (modules, the app, every game's content and rules) lives
+        # as long as it does: frozen, the cycle collector never scans it again. And it runs less
+        # often than Python's default (every 700 new objects): an event's roll makes its tables'
+        # states anew, some 100,000 objects that reference counting frees, and at the default the
+        # collections they set off were about a third of the worker's time for a roll of 200 tables.
+        gc.freeze()
+        gc.set_threshold(10_000, 10, 10)
+        return app

@@ -27,7 +27,10 @@ from pnp.games import GameDef, games
 from pnp.paths import CONTENT
 from pnp.rules.chance import SecureChance, SeededChance, Unrolled
 from pnp.rules.table import (
+    ANSWER,
+    CLAIM,
     HOST,
+    JOIN,
     SPECTATOR,
     UNDO,
     Entry,
@@ -42,6 +45,7 @@ from pnp.rules.table import (
     undo_target,
 )
 
+SEATING = {JOIN, CLAIM, ANSWER}  # the entries that change who sits at a table, or whose phone holds a seat
 REPLAYS_KEPT = 1024  # tables whose newest replay stays in memory (an event of 200 tables, and more)
 
 
@@ -83,6 +87,7 @@ class Play:
     layers: list[Path]
     _replays: OrderedDict = field(default_factory=OrderedDict)  # code -> (last seq, Table)
     _infos: OrderedDict = field(default_factory=OrderedDict)  # code -> TableInfo
+    _seats: OrderedDict = field(default_factory=OrderedDict)  # code -> (seq, its seats read once that was newest)
     # Looked up when made, not when imported: `companion serve` imports this module in gunicorn's
     # master, before gevent patches threading in the worker; a lock bound then would block the
     # whole worker instead of one greenlet.
@@ -169,9 +174,10 @@ class Play:
         validated = tracker.Options.model_validate(options)
         return self.store.create_table(game_id, validated.model_dump(mode="json"), event)
 
-    def view(self, code: str, caller: Seat) -> dict:
-        """The table as the caller sees it (a spectator: as every live stream sends it)."""
-        info, table, seq = self.current(code)
+    def view(self, code: str, caller: Seat, known: list[Entry] | None = None) -> dict:
+        """The table as the caller sees it (a spectator: as every live stream sends it); `known`: its
+        newest entries, just read by the caller (see _newest)."""
+        info, table, seq = self.current(code, known)
         return {
             "code": info.code,
             "game": info.game,
@@ -180,7 +186,7 @@ class Play:
             "event": info.event,
             "seq": seq,
             "you": you(caller),
-            "seats": self.seats(code),
+            "seats": self._seats_at(info.code, seq, known),
             "state": self.tracker(info.game).view(table.state, caller.actor),
         }
 
@@ -221,18 +227,23 @@ class Play:
         before = self.replayed(info.code, log, info)
         self._keep(info.code, entry.seq, Table(state, (*before.standing, entry)))
 
-    def current(self, code: str) -> tuple[TableInfo, Table, int]:
+    def current(self, code: str, known: list[Entry] | None = None) -> tuple[TableInfo, Table, int]:
         """The table, its replayed state and the seq that state is at (0: nothing yet)."""
         info = self.info(code)
-        return info, *self._newest(info)
+        return info, *self._newest(info, known)
 
-    def _newest(self, info: TableInfo) -> tuple[Table, int]:
+    def _newest(self, info: TableInfo, known: list[Entry] | None = None) -> tuple[Table, int]:
         """The table after its whole stored log, and the seq of its last entry. Only the entries
-        after the kept replay are read (a room's streams each render a roll), unless one is an undo."""
+        after the kept replay are read (a room's streams each render a roll), unless one is an undo;
+        none when `known`, entries the caller has just read (a stream's new ones), reach back to it:
+        the table is then as of the newest of those, or of the kept replay if that is newer."""
         with self._lock:
             kept = self._replays.get(info.code)
         if kept is not None:
-            newer = self.store.log(info.code, after=kept[0])
+            if known and known[0].seq <= kept[0] + 1:
+                newer = [e for e in known if e.seq > kept[0]]
+            else:
+                newer = self.store.log(info.code, after=kept[0])
             table = extend(self.tracker(info.game), self.content(info.game), kept[1], newer) if newer else kept[1]
             if table is not None:
                 seq = newer[-1].seq if newer else kept[0]
@@ -245,6 +256,26 @@ class Play:
         """Who sits at the table, and whether each has a phone of their own or one asking for it."""
         return [{"id": p.id, "name": p.name, "phone": p.phone, "asked": p.asked} for p in self.store.players(code)]
 
+    def _seats_at(self, code: str, seq: int, known: list[Entry] | None = None) -> list[dict]:
+        """The seats as of `seq`, the table's newest entry the caller knows (`known`: entries it has
+        just read). The players change only with an entry (a join, a phone's ask for a seat, the
+        host's answer) written in the same transaction, so seats read once an entry was written
+        hold until the next such entry: a room's streams read them once, not at every action."""
+        with self._lock:
+            cached = self._seats.get(code)
+        if cached is not None and cached[0] != seq:
+            since = [e for e in known or () if cached[0] < e.seq <= seq]
+            unchanged = len(since) == seq - cached[0] and not any(e.type in SEATING for e in since)
+            cached = (seq, cached[1]) if unchanged else None
+        seats = cached[1] if cached is not None else self.seats(code)
+        with self._lock:
+            if code not in self._seats or self._seats[code][0] < seq:
+                self._seats[code] = (seq, seats)
+            self._seats.move_to_end(code)
+            while len(self._seats) > REPLAYS_KEPT:
+                self._seats.popitem(last=False)
+        return seats
+
     def names(self, code: str) -> dict[str, str]:
         return names_of(self.seats(code))
 
@@ -252,7 +283,7 @@ class Play:
         """New entries as live events for one audience: each entry as its viewer may see it (its
         payload also at the top, so a roll reads {"type": "roll", "round", "dice"}) with the
         table as that viewer now sees it."""
-        table = self.view(audience.code, Seat(audience.viewer))
+        table = self.view(audience.code, Seat(audience.viewer), entries)
         names = names_of(table["seats"])
         tracker = self.tracker(table["game"])
         sent = []

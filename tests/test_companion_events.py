@@ -16,6 +16,7 @@ import threading
 
 import pytest
 
+from companion.db import Store
 from pnp.rules.chance import seeded_die
 
 GAME = "merchants-of-magick"
@@ -227,6 +228,36 @@ def test_an_organisers_roll_racing_a_hosts_roll_gives_the_table_each_round_once(
     rounds = [r["round"] for r in state(client, late)["rolls"]]
     assert rounds in ([1], [1, 2])  # round 2 reached it only if its host's roll came first; never twice
     assert [r["round"] for r in state(client, early)["rolls"]] == [1, 2]
+
+
+def test_the_streams_of_an_events_tables_render_a_roll_from_their_one_read_of_it(client, monkeypatch):
+    """Each table's streams get the roll with the table as it stands after it, from the entry
+    their feed reads and nothing more: the state the roll was checked on, the seats already read."""
+    event = new_event(client)
+    codes = [seated_table(client, event)[0] for _ in range(3)]
+    play = client.application.extensions["play"]
+    audiences = [play.audience(play.info(code), None) for code in codes]
+    seqs = [play.feed.after(audience, 0, None)[-1][0] for audience in audiences]  # the streams, open
+    rolled = roll(client, event, 1).json["dice"]
+    reads = []
+
+    def counted(name: str):
+        read = getattr(Store, name)
+
+        def counting(self, *args, **kwargs):
+            reads.append(name)
+            return read(self, *args, **kwargs)
+
+        return counting
+
+    for name in ("log", "players"):
+        monkeypatch.setattr(Store, name, counted(name))
+    for audience, seq in zip(audiences, seqs, strict=True):
+        ((sent, text),) = play.feed.after(audience, seq, seq + 1)
+        data = json.loads(text.partition("data: ")[2])
+        assert sent == seq + 1 and data["type"] == "roll" and data["dice"] == rolled
+        assert data["table"]["seq"] == seq + 1 and data["table"]["state"]["dice"] == rolled
+    assert reads == ["log"] * len(codes)
 
 
 def test_the_rolls_come_from_the_seed_revealed_at_the_end(client):

@@ -6,13 +6,15 @@ whoever holds it: the host while it has no phone, then its phone and no longer t
 
 from __future__ import annotations
 
+import json
 import threading
 
 import pytest
 
-from companion.play import Play
+from companion.db import Store
+from companion.play import Audience, Play, Seat
 from pnp.games import games
-from pnp.rules.table import RESERVED
+from pnp.rules.table import HOST, RESERVED, SPECTATOR
 from tests import test_companion_secrets as secret_deck
 from tests.secret_tracker import DECK
 from tests.test_companion_api import bearer, error_of, join, open_table
@@ -198,6 +200,38 @@ def test_a_phone_asks_for_a_seat_and_holds_it_with_its_numbers_once_the_host_giv
     # her phone takes back her latest move, which the host made for her: her end of turn
     undone = client.post(f"/api/tables/{t.code}/undo", headers=again).json["state"]
     assert (undone["order"][undone["turn"]], undone["acted"]) == ("p1", "rest")
+
+
+def test_live_messages_carry_the_seats_as_of_their_entry_read_again_only_when_a_seat_changes(client, monkeypatch):
+    """A room's streams render each move with the seats read once and kept until a seat changes
+    (a phone asks for one, the host answers): never read again for a move, never stale."""
+    t = OnePhone(client, "magic-spell", ("Ann", "Bob"))
+    t.ok(None, "start")
+    play = client.application.extensions["play"]
+    audience, seq = Audience(t.code, SPECTATOR), play.current(t.code)[2]
+    reads = []
+    players = Store.players
+    monkeypatch.setattr(Store, "players", lambda self, code: reads.append(code) or players(self, code))
+
+    def seats_sent(seq: int) -> list[dict]:
+        """The seats in the live message of entry `seq`, as a stream woken for it gets them."""
+        (text,) = [text for s, text in play.feed.after(audience, seq - 1, seq) if s == seq]
+        return json.loads(text.partition("data: ")[2])["table"]["seats"]
+
+    kept = [{"id": "p1", "name": "Ann", "phone": False, "asked": False}, {**BOB}]
+    assert seats_sent(seq) == kept and not reads  # read for the host's answer to the start
+    play.act(t.code, Seat("p1", by=HOST), "rest", {})
+    assert seats_sent(seq + 1) == kept and not reads  # a move: the seats as they were, not read again
+    play.claim(t.code, "p1")
+    assert seats_sent(seq + 2) == [{**kept[0], "asked": True}, BOB] and len(reads) == 1
+    play.act(t.code, Seat("p1", by=HOST), "end_turn", {})
+    play.answer(t.code, "p1", given=True)
+    assert seats_sent(seq + 4) == [{**kept[0], "phone": True}, BOB] and len(reads) == 2  # both at once
+    play.undo(t.code, Seat(HOST))
+    assert seats_sent(seq + 5) == [{**kept[0], "phone": True}, BOB] and len(reads) == 2
+
+
+BOB = {"id": "p2", "name": "Bob", "phone": False, "asked": False}
 
 
 @pytest.mark.parametrize("odd", ["p1\x00", "p1%00", "%ED%A0%80", "p" * 5000, "%20"])

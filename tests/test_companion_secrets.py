@@ -147,9 +147,9 @@ def test_live_messages_are_rendered_once_per_audience_not_once_per_stream(client
     rendered = []  # each rendering of messages views the table once, for its audience's viewer
     view = Play.view
 
-    def counted(self, table_code, seat):
+    def counted(self, table_code, seat, known=None):
         rendered.append(Audience(table_code, seat.actor))
-        return view(self, table_code, seat)
+        return view(self, table_code, seat, known)
 
     monkeypatch.setattr(Play, "view", counted)
     viewers = [SPECTATOR, SPECTATOR, SPECTATOR, "p1", "p1", "p2"]
