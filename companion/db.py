@@ -388,10 +388,8 @@ class Store:
             values, payloads = change(_event_info(row), [(info, logs[info.code]) for info in infos])
             event = self._update_event(connection, row.id, values)
             ids = {r.code: r.id for r in rows}
-            return event, {
-                table: self._insert_entry(connection, ids[table], logs[table], actor, type, payload)
-                for table, payload in payloads.items()
-            }
+            appended = [(ids[table], logs[table], actor, type, payload, None) for table, payload in payloads.items()]
+            return event, dict(zip(payloads, self._insert_entries(connection, appended), strict=True))
 
         return self._write(update)
 
@@ -513,10 +511,23 @@ class Store:
         connection, table_id: int, log: list[Entry], actor: str, type: str, payload: Mapping, by: str | None = None
     ) -> Entry:
         """The entry after `log` (the table's whole log, read under its write lock)."""
-        seq, at = (log[-1].seq if log else 0) + 1, _now()
-        row = dict(actor=_clean(actor), type=_clean(type), payload=dict(payload), by=by)
-        connection.execute(actions.insert().values(table_id=table_id, seq=seq, at=at, **row))
-        return Entry(seq, at=_iso(at), **row)
+        return Store._insert_entries(connection, [(table_id, log, actor, type, payload, by)])[0]
+
+    @staticmethod
+    def _insert_entries(
+        connection, appended: list[tuple[int, list[Entry], str, str, Mapping, str | None]]
+    ) -> list[Entry]:
+        """An entry after each log, as _insert_entry's arguments, in one statement (an event's
+        roll: one for every table)."""
+        at = _now()
+        rows = [
+            dict(table_id=table_id, seq=(log[-1].seq if log else 0) + 1, at=at)
+            | dict(actor=_clean(actor), type=_clean(type), payload=dict(payload), by=by)
+            for table_id, log, actor, type, payload, by in appended
+        ]
+        if rows:
+            connection.execute(actions.insert(), rows)
+        return [Entry(r["seq"], r["actor"], r["type"], r["payload"], _iso(at), r["by"]) for r in rows]
 
     def log(self, code: str, after: int = 0) -> list[Entry]:
         """The table's entries with seq > after, in order; empty for an unknown code."""

@@ -27,6 +27,7 @@ each player's seat (their summary, and the whole sheet for their own phone) and 
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -729,6 +730,7 @@ def _cards_seat(m: Merchant) -> dict:
     }
 
 
+@cache  # one dict a card, shared by every state that shows it (none is changed in place): a roll shows every shop anew
 def _order(order: OrderCard) -> dict:
     return {
         "label": str(order),
