@@ -31,11 +31,12 @@ def message(seq: int, data: dict) -> str:
 class Feed:
     def __init__(
         self,
-        read: Callable[[Hashable, int], list[Entry]],
+        read: Callable[[Hashable, int, int | None], list[Entry]],
         render: Callable[[Hashable, list[Entry]], list[Message]],
     ):
-        """`read(audience, after)`: its table's entries after a seq; `render(audience, entries)`:
-        their messages for that audience."""
+        """`read(audience, after, through)`: its table's entries after a seq, up to `through` at
+        least (the newest the streams were woken for; None: not known); `render(audience,
+        entries)`: their messages for that audience."""
         self._read, self._render = read, render
         self._recent: OrderedDict[Hashable, list[Message]] = OrderedDict()
         # threading's locks looked up now, not at import: gevent patches them in the worker
@@ -52,7 +53,7 @@ class Feed:
         with self._lock_for(audience):
             recent = self._recent.get(audience, [])
             if announced is None or announced > (recent[-1][0] if recent else 0):
-                fresh = self._read(audience, recent[-1][0] if recent else 0)
+                fresh = self._read(audience, recent[-1][0] if recent else 0, announced)
                 if fresh:
                     recent = (recent + self._render(audience, fresh))[-KEEP:]
                     self._keep(audience, recent)
@@ -60,7 +61,7 @@ class Feed:
             return []
         if last + 1 >= recent[0][0]:
             return [m for m in recent if m[0] > last]
-        return self._render(audience, self._read(audience, last))  # further back than the feed keeps
+        return self._render(audience, self._read(audience, last, None))  # further back than the feed keeps
 
     def _lock_for(self, audience: Hashable) -> threading.Lock:
         lock = self._locks.get(audience)

@@ -95,7 +95,7 @@ class Play:
     feed: Feed = field(init=False)  # the live streams' messages
 
     def __post_init__(self):
-        self.feed = Feed(lambda audience, after: self.store.log(audience.code, after), self.messages)
+        self.feed = Feed(self._since, self.messages)
 
     @classmethod
     def open(cls, url: str, extra: list[Path]) -> Play:
@@ -278,6 +278,18 @@ class Play:
 
     def names(self, code: str) -> dict[str, str]:
         return names_of(self.seats(code))
+
+    def _since(self, audience: Audience, after: int, through: int | None) -> list[Entry]:
+        """The table's entries after seq `after` for its streams, up to `through` at least: the kept
+        replay's newest when its standing entries run without a gap from there to `through` or
+        beyond (an event's roll, kept as each table's replay as it was appended), else read."""
+        with self._lock:
+            kept = self._replays.get(audience.code)
+        if through is not None and kept is not None and kept[0] >= through > after:
+            newest = kept[1].standing[after - kept[0] :]
+            if [e.seq for e in newest] == list(range(after + 1, kept[0] + 1)):
+                return list(newest)
+        return self.store.log(audience.code, after)
 
     def messages(self, audience: Audience, entries: list[Entry]) -> list[Message]:
         """New entries as live events for one audience: each entry as its viewer may see it (its

@@ -230,9 +230,9 @@ def test_an_organisers_roll_racing_a_hosts_roll_gives_the_table_each_round_once(
     assert [r["round"] for r in state(client, early)["rolls"]] == [1, 2]
 
 
-def test_the_streams_of_an_events_tables_render_a_roll_from_their_one_read_of_it(client, monkeypatch):
-    """Each table's streams get the roll with the table as it stands after it, from the entry
-    their feed reads and nothing more: the state the roll was checked on, the seats already read."""
+def test_the_streams_of_an_events_tables_render_a_roll_without_reading_the_store(client, monkeypatch):
+    """Each table's streams get the roll with the table as it stands after it from what the roll
+    kept: the entry as appended, the state it was checked to, the seats already read."""
     event = new_event(client)
     codes = [seated_table(client, event)[0] for _ in range(3)]
     play = client.application.extensions["play"]
@@ -252,12 +252,16 @@ def test_the_streams_of_an_events_tables_render_a_roll_from_their_one_read_of_it
 
     for name in ("log", "players"):
         monkeypatch.setattr(Store, name, counted(name))
+    sent = []
     for audience, seq in zip(audiences, seqs, strict=True):
-        ((sent, text),) = play.feed.after(audience, seq, seq + 1)
-        data = json.loads(text.partition("data: ")[2])
-        assert sent == seq + 1 and data["type"] == "roll" and data["dice"] == rolled
-        assert data["table"]["seq"] == seq + 1 and data["table"]["state"]["dice"] == rolled
-    assert reads == ["log"] * len(codes)
+        ((at, text),) = play.feed.after(audience, seq, seq + 1)
+        sent.append(json.loads(text.partition("data: ")[2]))
+        assert at == seq + 1 and sent[-1]["type"] == "roll" and sent[-1]["dice"] == rolled
+        assert sent[-1]["table"]["seq"] == seq + 1 and sent[-1]["table"]["state"]["dice"] == rolled
+    assert reads == []
+    for code, data in zip(codes, sent, strict=True):  # the entry as the store holds it, to the microsecond
+        stored = client.get(f"/api/tables/{code}/history").json["history"][-1]
+        assert data["entry"] == {k: v for k, v in stored.items() if k != "undone"}
 
 
 def test_the_rolls_come_from_the_seed_revealed_at_the_end(client):

@@ -13,13 +13,15 @@ class Log:
     def __init__(self, n: int = 0):
         self.entries = [Entry(seq, "host", "roll") for seq in range(1, n + 1)]
         self.reads = self.renders = 0
+        self.through: list[int | None] = []  # the newest seq each read had to reach, if known
 
     def add(self) -> int:
         self.entries.append(Entry(len(self.entries) + 1, "host", "roll"))
         return len(self.entries)
 
-    def read(self, code, after):
+    def read(self, code, after, through):
         self.reads += 1
+        self.through.append(through)
         return [e for e in self.entries if e.seq > after]
 
     def render(self, code, entries):
@@ -40,6 +42,7 @@ def test_two_thousand_streams_woken_for_one_roll_cost_one_read_and_one_rendering
     for _ in range(2000):
         assert seqs(feed.after("T", 3, seq)) == [4]
     assert (log.reads - reads, log.renders - renders) == (1, 1)
+    assert log.through == [None, seq]  # a new stream's read need not reach a known seq; the roll's, its own
 
 
 def test_each_stream_gets_what_follows_its_own_last_entry():
@@ -72,7 +75,9 @@ def test_a_wake_that_names_no_seq_always_reads_the_store():
 def test_tables_are_kept_apart():
     a, b = Log(2), Log(1)
     logs = {"A": a, "B": b}
-    feed = Feed(lambda code, after: logs[code].read(code, after), lambda code, es: logs[code].render(code, es))
+    feed = Feed(
+        lambda code, after, through: logs[code].read(code, after, through), lambda code, es: logs[code].render(code, es)
+    )
     assert seqs(feed.after("A", 0, None)) == [1, 2]
     assert seqs(feed.after("B", 0, None)) == [1]
     b.add()
