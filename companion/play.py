@@ -422,6 +422,8 @@ def entry_json(entry: Entry, names: dict[str, str]) -> dict:
         "name": names.get(entry.actor, "?"),
         "by": entry.by,  # who made it for the actor (the host, for a seat without a phone), if not the actor
         "by_name": None if entry.by is None else names.get(entry.by, "?"),
+        # the host's move names whom it is for in `player` (pnp.rules.table.moved_for)
+        "for_name": names.get(entry.payload.get("player") or "") if entry.actor == HOST else None,
         "type": entry.type,
         "payload": dict(entry.payload),
     }

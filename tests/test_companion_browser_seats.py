@@ -92,7 +92,17 @@ def test_a_four_student_semester_is_scored_on_the_hosts_phone(chromium, tmp_path
             host.locator("#history li", has_text=f"Host for {name}: end turn").wait_for(state="attached", timeout=3000)
         for name in names:  # each rest counted for its own student
             assert host.locator("table.scores tr", has_text=name).locator("td").nth(1).inner_text() == str(rested)
-        play_for(host, "Ann")  # her turn again
+        # as the host, with no seat chosen: the move is still for the student whose turn it is,
+        # and the history says so
+        play_for(host, "Host")
+        host.locator(".ms-moves h2", has_text="Ann's turn").wait_for(timeout=3000)
+        host.get_by_role("button", name="Rest", exact=True).click()
+        # her second rest: the first was made with her chip chosen
+        host.locator("#history li", has_text="Host for Ann: rest").nth(1).wait_for(state="attached", timeout=3000)
+        ann_spirit = host.locator("table.scores tr", has_text="Ann").locator("td").nth(1)
+        assert ann_spirit.inner_text() == str(rules.rest(rested, SPIRIT))
+        assert not any(line.startswith("Host: rest") or "player" in line for line in history(host))
+        play_for(host, "Ann")  # her turn still
         host.locator(".ms-moves h2", has_text="Your turn").wait_for(timeout=3000)
 
 

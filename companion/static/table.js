@@ -103,7 +103,8 @@ const Spellpress = (() => {
     list.replaceChildren(...history.slice().reverse().map((e) => {
       const li = document.createElement("li");
       // textContent: a name is never markup
-      li.textContent = `${e.by ? e.by_name + " for " : ""}${e.name}: ${describe(e)}`;
+      const who = e.by ? `${e.by_name} for ${e.name}` : e.for_name ? `${e.name} for ${e.for_name}` : e.name;
+      li.textContent = `${who}: ${describe(e)}`;
       if (e.undone) li.className = "undone";
       return li;
     }));
@@ -121,7 +122,7 @@ const Spellpress = (() => {
     }
     if (entry.type === "undo") return `took back move ${entry.payload.seq}`;
     const details = Object.entries(entry.payload)
-      .filter(([, v]) => v !== "" && v !== null && !(Array.isArray(v) && !v.length))
+      .filter(([k, v]) => v !== "" && v !== null && !(Array.isArray(v) && !v.length) && !(k === "player" && entry.for_name))
       .map(([k, v]) => `${k} ${typeof v === "object" ? JSON.stringify(v) : v}`).join(", ");
     return entry.type.replaceAll("_", " ") + (details ? ` (${details})` : "");
   }

@@ -80,6 +80,12 @@
     const mine = s.students[you.actor];
     const current = s.turn === null ? null : s.order[s.turn];
     const myTurn = current !== null && (current === you.actor || (you.host && !mine));
+    // the host without a seat of their own moves for the student whose turn it is: named, so the
+    // history says for whom
+    if (you.host && !mine && current !== null) {
+      const hostAct = act;
+      act = (type, payload = {}, asHost) => hostAct(type, type === "start" ? payload : {player: current, ...payload}, asHost);
+    }
     const parts = [];
 
     if (mine) {
