@@ -5,6 +5,7 @@ as text. Screenshots land in output/screenshots/ to be looked at."""
 
 from __future__ import annotations
 
+from companion.views import players
 from pnp.games import games
 from tests.browser import HOSTILE, Watched, join, phone, shot
 from tests.companion_server import free_port, server
@@ -24,6 +25,7 @@ def test_two_phones_play_magic_spell_live(chromium, tmp_path):
         host.goto(f"http://127.0.0.1:{port}/")
         for game in TRACKERS:  # each option in the words its Options schema gives it
             host.select_option("#game", game)
+            assert host.locator("#game-players").inner_text() == players(games()[game])  # "2–4 players"
             for name, prop in TRACKERS[game].Options.model_json_schema()["properties"].items():
                 field = host.locator("#options label", has=host.locator(f"[name={name}]"))
                 assert field.inner_text().startswith(prop["title"])

@@ -55,9 +55,11 @@ def test_every_players_a_simulation_offers_is_a_table_the_game_has(gid):
 
 def test_the_home_page_says_how_many_play_each_game(client):
     page = client.get("/").get_data(as_text=True)
-    assert ">Magic Spell (2–4 players)<" in page
-    assert ">Merchants of Magick (1–8 players)<" in page
-    assert ">Spells and Potions (2–4 players)<" in page
+    # each game's range beside its name; the first game's shown under the list before a choice
+    assert 'data-players="2–4 players">Magic Spell<' in page
+    assert 'data-players="1–8 players">Merchants of Magick<' in page
+    assert 'data-players="2–4 players">Spells and Potions<' in page
+    assert '<span class="note" id="game-players">2–4 players</span>' in page
 
 
 def test_the_setup_pages_player_count_disagreeing_with_the_declaration_is_a_located_problem(tmp_path):

@@ -42,8 +42,12 @@
     }
   }
   const current = () => games.find((g) => g.id === select.value);
-  select.addEventListener("change", () => fields(current().options));
-  fields(current().options);
+  const chosen = () => {
+    document.getElementById("game-players").textContent = current().players;
+    fields(current().options);
+  };
+  select.addEventListener("change", chosen);
+  chosen();
 
   document.getElementById("new-table").addEventListener("submit", async (event) => {
     event.preventDefault();
