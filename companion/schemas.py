@@ -66,10 +66,10 @@ class EventRoll(Body):
 
     round: int = Field(ge=1, le=99)
     # rolling while some tables are still playing the round before needs the organiser's "yes"
-    ahead: bool = False
+    ahead: bool = Field(default=False, strict=True)
 
 
 class ClaimAnswer(Body):
     """The host's answer to a phone asking for a seat without a phone."""
 
-    give: bool = Field(description="true: the phone holds the seat now; false: the host keeps it")
+    give: bool = Field(strict=True, description="true: the phone holds the seat now; false: the host keeps it")

@@ -156,6 +156,13 @@ def test_a_roll_ahead_of_tables_still_playing_needs_the_organisers_yes(client):
     assert again.status_code == 409 and again.json["error"]["progress"]["finished"] == 1
     assert "1 still playing it" in again.json["error"]["reason"]
 
+    for loose in ("yes", 1, "true"):  # a roll cannot be taken back: only a real true confirms it
+        res = client.post(
+            f"/api/events/{event['code']}/roll",
+            json={"round": 2, "ahead": loose},
+            headers=bearer(event["organiser_token"]),
+        )
+        assert res.status_code == 422 and res.json["error"]["field"] == "ahead"
     confirmed = roll(client, event, 2, ahead=True)
     assert confirmed.status_code == 200 and confirmed.json["tables"] == 2  # the table still playing takes it too
     assert [[r["round"] for r in state(client, t)["rolls"]] for t in (one, two)] == [[1, 2], [1, 2]]

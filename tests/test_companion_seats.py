@@ -174,6 +174,8 @@ def test_a_phone_asks_for_a_seat_and_holds_it_with_its_numbers_once_the_host_giv
     error_of(client.post(f"/api/tables/{t.code}/actions", json={"type": "rest"}, headers=phone), 401)
     answer = f"/api/tables/{t.code}/seats/p1/answer"
     error_of(client.post(answer, json={"give": True}, headers=phone), 401)
+    for loose in ("yes", 1, "true", None):  # a seat changes hands on a real true or false only
+        error_of(client.post(answer, json={"give": loose}, headers=t.host), 422, "give")
     assert client.get(f"/api/tables/{t.code}").json["seats"][0]["asked"]
 
     client.post(answer, json={"give": False}, headers=t.host)  # the host keeps it
