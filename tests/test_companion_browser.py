@@ -45,15 +45,15 @@ def test_two_phones_play_magic_spell_live(chromium, tmp_path):
         guest = phone(chromium)
         guest.goto(f"http://127.0.0.1:{port}/t/{code}")
         join(guest, HOSTILE)
-        host.locator(f"text=Students: Ada, {HOSTILE}").wait_for(timeout=1000)  # live, and as text
+        host.locator(f"text=Students: Ada, {HOSTILE}").wait_for(timeout=3000)  # live, and as text
         assert host.dialogs == [] and guest.dialogs == []
         shot(host, "joining-host")
 
         host.click("text=Start the semester")
-        guest.locator("[data-testid=my-spirit]", has_text="5").wait_for(timeout=1000)
+        guest.locator("[data-testid=my-spirit]", has_text="5").wait_for(timeout=3000)
         host.click("button:has-text('Rest')")
-        spirit_of(host, "Ada").filter(has_text="7").wait_for(timeout=1000)  # the click's own answer
-        spirit_of(guest, "Ada").filter(has_text="7").wait_for(timeout=1000)  # the other phone, within a second
+        spirit_of(host, "Ada").filter(has_text="7").wait_for(timeout=3000)  # the click's own answer
+        spirit_of(guest, "Ada").filter(has_text="7").wait_for(timeout=3000)  # the other phone, live
         shot(guest, "playing-guest")
         shot(host, "playing-host")
 

@@ -33,7 +33,8 @@ def test_every_qr_code_opened_on_127_0_0_1_carries_the_lan_address_and_a_phone_o
     with server(f"sqlite:///{tmp_path / 'c.sqlite3'}", tmp_path, host="0.0.0.0") as port:
         host = phone(chromium)
         code = open_table(host, port, GAME, "Ada")
-        assert host.url.startswith("http://127.0.0.1:") and host.locator("#host").is_visible()
+        assert host.url.startswith("http://127.0.0.1:")
+        host.locator("#host").wait_for(state="visible", timeout=3000)  # once the page knows it is the host's
         join_url = f"http://{lan}:{port}/t/{code}"
         assert qr_text(host.locator("#host img.qr")) == join_url
         assert host.locator("#host p.small").first.inner_text() == join_url
@@ -69,7 +70,7 @@ def test_every_qr_code_opened_on_127_0_0_1_carries_the_lan_address_and_a_phone_o
         organiser.get_by_role("button", name="Open a table in this event").click()
         organiser.wait_for_url(f"http://127.0.0.1:{port}/t/*")
         in_event = organiser.url.rsplit("/", 1)[1]
-        assert organiser.locator("#host").is_visible()  # the host token stayed with this address
+        organiser.locator("#host").wait_for(state="visible", timeout=3000)  # the host token stayed with this address
         assert qr_text(organiser.locator("#host img.qr")) == f"http://{lan}:{port}/t/{in_event}"
 
 
@@ -87,7 +88,7 @@ def test_a_host_page_no_phone_can_reach_says_so_and_how_to_fix_it(chromium, tmp_
         host = phone(chromium)
         code = open_table(host, port, GAME, "Ada")
         warning = host.get_by_test_id("unreachable")
-        assert warning.is_visible()
+        warning.wait_for(state="visible", timeout=3000)  # in the host's invite, shown once the page knows it
         assert "Phones cannot open this link" in warning.inner_text() and "--public-url" in warning.inner_text()
         assert qr_text(host.locator("#host img.qr")) == f"http://127.0.0.1:{port}/t/{code}"
         shot(host, "address-host-unreachable")

@@ -62,7 +62,7 @@ def test_a_spell_is_completed_by_picking_it_and_cast_by_its_button(chromium, tmp
         assert host.get_by_role("button", name="Weave again", exact=True).is_disabled()  # weave first
         tap(host, "Weave")
         spell = host.get_by_label("Spell to complete")
-        spell.wait_for(timeout=1000)
+        spell.wait_for(timeout=3000)
         # the turn's one action is taken: the others are offered no more, weaving again is
         for m in main:
             assert host.get_by_role("button", name=m, exact=True).is_disabled(), m
@@ -71,19 +71,19 @@ def test_a_spell_is_completed_by_picking_it_and_cast_by_its_button(chromium, tmp
         shot(host, "magic-spell-weaving-host")
         spell.select_option(card.word)
         tap(host, "Complete")
-        cell(guest, "Ada", 0).filter(has_text=word).wait_for(timeout=1000)
-        cell(guest, "Ada", 2).filter(has_text=str(CREDITS[card.word])).wait_for(timeout=1000)
-        spell.locator("option", has_text=word).wait_for(state="detached", timeout=1000)  # held: no longer offered
+        cell(guest, "Ada", 0).filter(has_text=word).wait_for(timeout=3000)
+        cell(guest, "Ada", 2).filter(has_text=str(CREDITS[card.word])).wait_for(timeout=3000)
+        spell.locator("option", has_text=word).wait_for(state="detached", timeout=3000)  # held: no longer offered
         shot(guest, "magic-spell-completed-guest-dark")
 
         tap(host, "End turn")
         tap(guest, "End turn")
         cast = f"Cast {word} · {cost}"
-        host.get_by_role("button", name=cast).wait_for(timeout=1000)
+        host.get_by_role("button", name=cast).wait_for(timeout=3000)
         shot(host, "magic-spell-cast-host")
         tap(host, cast)
-        host.locator("[data-testid=my-spirit]", has_text=str(after_cast)).wait_for(timeout=1000)
-        cell(guest, "Ada", 1).filter(has_text=str(after_cast)).wait_for(timeout=1000)
+        host.locator("[data-testid=my-spirit]", has_text=str(after_cast)).wait_for(timeout=3000)
+        cell(guest, "Ada", 1).filter(has_text=str(after_cast)).wait_for(timeout=3000)
         assert host.get_by_role("button", name=cast).count() == 0  # casting was this turn's action
         assert host.get_by_role("button", name="Rest", exact=True).is_disabled()
         # its effect completes a spell outside weaving: the panel offers it, naming the card
@@ -92,18 +92,18 @@ def test_a_spell_is_completed_by_picking_it_and_cast_by_its_button(chromium, tmp
         host.get_by_label("Spell to complete").select_option(other)
         host.locator("input[name=stone]").check()  # woven with a philosopher's stone
         tap(host, "Complete")
-        cell(guest, "Ada", 0).filter(has_text=other.upper()).wait_for(timeout=1000)
+        cell(guest, "Ada", 0).filter(has_text=other.upper()).wait_for(timeout=3000)
 
         tap(host, "End turn")
         tap(guest, "End turn")
         tap(host, cast)
         error = f"Casting {word} costs {cost} spirit; you have {recovered}."
-        host.locator("#act-error", has_text=error).wait_for(timeout=1000)
+        host.locator("#act-error", has_text=error).wait_for(timeout=3000)
         shot(host, "magic-spell-refused-host")
         host.click("#act-error")  # it may cover a button: a tap puts it away
         assert host.locator("#act-error").inner_text() == ""
         tap(host, "End turn")  # and the button under it is reachable again
-        cell(guest, "Ada", 1).filter(has_text=str(rules.end_of_turn(recovered, SPIRIT))).wait_for(timeout=1000)
+        cell(guest, "Ada", 1).filter(has_text=str(rules.end_of_turn(recovered, SPIRIT))).wait_for(timeout=3000)
         assert host.dialogs == [] and guest.dialogs == []
 
 
@@ -115,21 +115,21 @@ def test_a_spell_is_given_between_turns_to_a_student_not_taking_theirs(chromium,
         tap(ada, "Weave")
         ada.get_by_label("Spell to complete").select_option(word)
         tap(ada, "Complete")
-        cell(ada, "Ada", 0).filter(has_text=word.upper()).wait_for(timeout=1000)
+        cell(ada, "Ada", 0).filter(has_text=word.upper()).wait_for(timeout=3000)
         assert ada.locator("text=Trade a spell").count() == 0  # not during your own turn
         tap(ada, "End turn")
 
         to = ada.get_by_label("Give it to")
-        to.wait_for(timeout=1000)
+        to.wait_for(timeout=3000)
         assert to.locator("option").all_inner_texts() == ["Give it to", "to Cy"]  # Bo is taking his turn
         ada.get_by_label("Spell to give").select_option(word)
         to.select_option(label="to Cy")
         shot(ada, "magic-spell-trade-dark")
         tap(ada, "Give")
-        cell(cy, "Cy", 0).filter(has_text=word.upper()).wait_for(timeout=1000)
-        cell(bo, "Cy", 2).filter(has_text=str(CREDITS[word])).wait_for(timeout=1000)
-        ada.locator("text=Trade a spell").wait_for(state="detached", timeout=1000)  # nothing left to give
-        ada.locator("#history", has_text=f"Ada: gave {word.upper()} to Cy").wait_for(timeout=1000)
+        cell(cy, "Cy", 0).filter(has_text=word.upper()).wait_for(timeout=3000)
+        cell(bo, "Cy", 2).filter(has_text=str(CREDITS[word])).wait_for(timeout=3000)
+        ada.locator("text=Trade a spell").wait_for(state="detached", timeout=3000)  # nothing left to give
+        ada.locator("#history", has_text=f"Ada: gave {word.upper()} to Cy").wait_for(timeout=3000)
 
 
 def test_two_students_trade_between_turns(chromium, tmp_path):
@@ -144,14 +144,14 @@ def test_two_students_trade_between_turns(chromium, tmp_path):
         tap(ada, "Weave")
         ada.get_by_label("Spell to complete").select_option(word)
         tap(ada, "Complete")
-        cell(ada, "Ada", 0).filter(has_text=word.upper()).wait_for(timeout=1000)
+        cell(ada, "Ada", 0).filter(has_text=word.upper()).wait_for(timeout=3000)
         assert ada.locator("text=Trade a spell").count() == 0  # during her own turn: nobody to trade with
         tap(ada, "End turn")
         to = ada.get_by_label("Give it to")
-        to.wait_for(timeout=1000)
+        to.wait_for(timeout=3000)
         assert to.locator("option").all_inner_texts() == ["Give it to", "to Bo"]  # Bo's turn has not begun
         ada.get_by_label("Spell to give").select_option(word)
         to.select_option(label="to Bo")
         tap(ada, "Give")
-        cell(ada, "Bo", 0).filter(has_text=word.upper()).wait_for(timeout=1000)
+        cell(ada, "Bo", 0).filter(has_text=word.upper()).wait_for(timeout=3000)
         assert ada.dialogs == [] and bo.dialogs == []

