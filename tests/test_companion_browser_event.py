@@ -98,7 +98,7 @@ def test_the_organiser_is_asked_before_rolling_ahead_of_tables_still_playing(chr
     ]
     assert call(port, "GET", f"/api/events/{event}")[1]["rolled"] == 1
     assert rounds_at(port, one) == rounds_at(port, two) == [1]
-    assert organiser.get_by_role("button", name="Roll round 2").is_enabled()
+    organiser.locator("#roll:enabled", has_text="Roll round 2").wait_for(timeout=3000)  # to tap again
 
     # Asked again and confirmed: round 2 reaches both tables, the one still playing too.
     organiser.answer = True
