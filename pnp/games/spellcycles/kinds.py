@@ -257,6 +257,15 @@ class Words(Strict):
     markers: dict[Literal[MARKERS], str]  # type: ignore[valid-type]
 
 
+class PiecesWords(Strict):
+    """kind: pieces-words — the words on the printed pieces: the knucklebone table's note and the
+    pyramid nets' instructions."""
+
+    kind: Literal["pieces-words"]
+    knucklebone: RichText = Field(min_length=3, max_length=200)  # under the table's title
+    nets: RichText = Field(min_length=3, max_length=300)  # above each page of nets
+
+
 KINDS = {
     "game": Kind(GameInfo),
     "spellcycles-set": Kind(SetRules),
@@ -265,6 +274,7 @@ KINDS = {
     "words": Kind(Words),
     "setup": Kind(SetupSheet),
     "rulings": Kind(Rulings),
+    "pieces-words": Kind(PiecesWords),
 }
 
 

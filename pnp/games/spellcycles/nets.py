@@ -1,0 +1,281 @@
+"""Fold-up paper pyramids: a net for each piece of every colour's stash, laid out on pages.
+
+A net is the four isosceles faces fanned round their shared apex, the square base on the base of
+the second face, a glue tab on the last face's free edge (it goes inside the first face) and one
+on each of the base's three free sides (each inside the face it meets). Fanned faces and a base
+take much less paper than the usual cross. Cut lines are solid, fold lines dashed. Each face
+carries its colour's letter and symbol and the size's pips, near its base, as the real pieces do.
+
+Nets are laid out in the area that A4 and Letter both leave free, so the page count is the same
+on either paper and known before the paper is chosen (the setup page lists it).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cached_property
+
+from pnp.components.kinds import require_named
+from pnp.components.set_list import SetInputs
+from pnp.geometry import Rect
+from pnp.imposition import PAPERS, PageStyle, sheet_area
+from pnp.render import fonts, richtext
+from pnp.render.colours import Ink
+from pnp.render.icons import stamp_icon
+from pnp.games.spellcycles.kinds import SIZES, SetRules
+from pnp.games.spellcycles.pieces import inks, marks_dark
+
+TEMPLATE = "sc-nets"
+DASH = (2.5, 1.5)  # the fold lines' dashes, in points
+FOLD_WIDTH = 0.4  # points: thinner than the cut lines
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Net:
+    """One pyramid's net in its own frame (points; the apex at the origin, the fan opening downwards)."""
+
+    base: float
+    slant: float  # each face's height, from the middle of its base to the apex
+    tab: float
+
+    @cached_property
+    def half_angle(self) -> float:
+        """Half a face's angle at the apex."""
+        return math.atan2(self.base / 2, self.slant)
+
+    @cached_property
+    def corners(self) -> list[Point]:
+        """The five base corners of the fanned faces (face i runs from corner i to i + 1), each an
+        edge's length from the apex."""
+        edge = math.hypot(self.slant, self.base / 2)
+        angles = [(k - 2) * 2 * self.half_angle for k in range(5)]
+        return [(edge * math.sin(a), -edge * math.cos(a)) for a in angles]
+
+    def face_angle(self, face: int) -> float:
+        """The turn (radians, anticlockwise) that sets face `face` upright: its axis straight down."""
+        return (2 * face - 3) * self.half_angle
+
+    @cached_property
+    def square(self) -> list[Point]:
+        """The base, on the second face's base, away from the apex."""
+        (x1, y1), (x2, y2) = self.corners[1], self.corners[2]
+        angle = self.face_angle(1)
+        nx, ny = math.sin(angle) * self.base, -math.cos(angle) * self.base  # along the face's axis
+        return [(x1, y1), (x2, y2), (x2 + nx, y2 + ny), (x1 + nx, y1 + ny)]
+
+    @cached_property
+    def tabs(self) -> list[list[Point]]:
+        """The glue tabs: on the last face's free edge, and on the base's three free sides."""
+        apex = (0.0, 0.0)
+        last = self.corners[4]
+        sq = self.square
+        edges = [(last, apex, centroid([apex, self.corners[3], last]))]
+        edges += [(sq[i], sq[(i + 1) % 4], centroid(sq)) for i in (1, 2, 3)]
+        return [tab(u, v, inside, self.tab) for u, v, inside in edges]
+
+    @cached_property
+    def folds(self) -> list[tuple[Point, Point]]:
+        """Between the faces, between the second face and the base, and where each tab meets its edge."""
+        apex, c, sq = (0.0, 0.0), self.corners, self.square
+        return [(apex, c[k]) for k in (1, 2, 3, 4)] + [(sq[i], sq[(i + 1) % 4]) for i in range(4)]
+
+    @cached_property
+    def cuts(self) -> list[tuple[Point, Point]]:
+        """The outline: the first face's free edge, the faces' free bases and each tab's outer sides."""
+        apex, c = (0.0, 0.0), self.corners
+        lines = [(apex, c[0]), (c[0], c[1]), (c[2], c[3]), (c[3], c[4])]
+        for polygon in self.tabs:
+            lines += [(polygon[i], polygon[(i + 1) % 4]) for i in (1, 2, 3)]
+        return lines
+
+    def points(self) -> list[Point]:
+        return [(0.0, 0.0), *self.corners, *self.square, *(p for t in self.tabs for p in t)]
+
+
+def centroid(points: list[Point]) -> Point:
+    return sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
+
+
+def tab(u: Point, v: Point, inside: Point, width: float) -> list[Point]:
+    """A trapezoid on the edge u-v, away from `inside`, its ends slanted in: u, v, then its outer side."""
+    length = math.dist(u, v)
+    dx, dy = (v[0] - u[0]) / length, (v[1] - u[1]) / length
+    nx, ny = -dy, dx
+    mid = ((u[0] + v[0]) / 2, (u[1] + v[1]) / 2)
+    if (inside[0] - mid[0]) * nx + (inside[1] - mid[1]) * ny > 0:
+        nx, ny = -nx, -ny
+    inset = min(width * 0.8, length * 0.25)
+    return [
+        u,
+        v,
+        (v[0] + nx * width - dx * inset, v[1] + ny * width - dy * inset),
+        (u[0] + nx * width + dx * inset, u[1] + ny * width + dy * inset),
+    ]
+
+
+def turned(points: list[Point], angle: float) -> list[Point]:
+    c, s = math.cos(angle), math.sin(angle)
+    return [(x * c - y * s, x * s + y * c) for x, y in points]
+
+
+def bounds(net: Net, angle: float) -> tuple[float, float, float, float]:
+    """The net turned by `angle`: its bounding box's left, bottom, width and height."""
+    pts = turned(net.points(), angle)
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+
+
+def grid_of(net: Net, room: Rect, gap: float) -> tuple[float, int, int]:
+    """The turn (whole degrees, as radians) that fits the most nets on a grid in `room`, and
+    that grid's columns and rows."""
+
+    def fit(degrees: int) -> tuple[int, float]:
+        _, _, w, h = bounds(net, math.radians(degrees))
+        cols, rows = int((room.w + gap) // (w + gap)), int((room.h + gap) // (h + gap))
+        return cols * rows, -w * h
+
+    best = max(range(0, 180), key=fit)
+    _, _, w, h = bounds(net, math.radians(best))
+    return math.radians(best), int((room.w + gap) // (w + gap)), int((room.h + gap) // (h + gap))
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A net on a page: its colour and size, where its frame's origin lands (in the area's frame,
+    from its bottom-left) and its turn."""
+
+    colour: int  # index into the set's colours
+    size: str
+    at: Point
+    angle: float
+
+
+class NetPages:
+    """Every net of the set, page by page: the full stash of each colour, a size's nets together,
+    smallest first, on a grid of as many as the common area holds."""
+
+    def __init__(self, inputs: SetInputs):
+        self.inputs = inputs
+        self.template = inputs.templates[TEMPLATE]
+        lengths = tuple(f"{size}_{what}" for size in SIZES for what in ("base", "slant")) + ("tab", "gap", "heading")
+        require_named(self.template, "pyramid nets", lengths, ("symbol", "pip"))
+        self.rules: SetRules = inputs.content["spellcycles-set"]
+        self.layout = self._lay_out()
+
+    @property
+    def pages(self) -> int:
+        return len(self.layout)
+
+    def net(self, size: str) -> Net:
+        lengths = self.template.lengths
+        return Net(lengths[f"{size}_base"], lengths[f"{size}_slant"], lengths["tab"])
+
+    def room(self) -> Rect:
+        """The area every paper leaves free, below the heading band, in a frame from its bottom-left."""
+        page = self.inputs.templates["page"]
+        style = PageStyle(page.margin, page.crop_marks.length, page.crop_marks.offset, page.info_band, page.fold_gap)
+        areas = [sheet_area(paper.width, paper.height, style) for paper in PAPERS.values()]
+        return Rect(0, 0, min(a.w for a in areas), min(a.h for a in areas) - self.template.lengths["heading"])
+
+    def _lay_out(self) -> list[list[Placed]]:
+        room, gap = self.room(), self.template.lengths["gap"]
+        pages: list[list[Placed]] = []
+        for size in SIZES:
+            net = self.net(size)
+            angle, cols, rows = grid_of(net, room, gap)
+            x0, y0, w, h = bounds(net, angle)
+            # the grid centred across the room, from its top
+            left = (room.w - (cols * w + (cols - 1) * gap)) / 2
+            cells = [(left + c * (w + gap) - x0, room.h - (r + 1) * h - r * gap - y0) for r in range(rows) for c in range(cols)]  # fmt: skip
+            wanted = [(colour, n) for colour in range(len(self.rules.colours)) for n in range(getattr(self.rules.stash, size))]  # fmt: skip
+            for start in range(0, len(wanted), len(cells)):
+                chunk = wanted[start : start + len(cells)]
+                pages.append([Placed(colour, size, cell, angle) for (colour, _), cell in zip(chunk, cells, strict=False)])
+        return pages
+
+    def draw(self, canvas, area: Rect, template, page: int, printing) -> None:
+        """One page of nets: the note above, the nets in the common room, centred in this paper's area."""
+        room = self.room()
+        heading = template.lengths["heading"]
+        x = area.x + (area.w - room.w) / 2
+        y = area.y + (area.h - room.h - heading) / 2
+        content = self.inputs.content
+        words = content["words"]
+        sizes = dict.fromkeys(p.size for p in self.layout[page])
+        title = f"{words.components.nets} · {', '.join(words.sizes[s] for s in sizes)}"
+        ink = Ink(template.colours, printing.options.ink_saver)
+        canvas.saveState()
+        canvas.setFillColor(ink.colour("ink"))
+        canvas.setFont(fonts.font_name("bold"), template.heading_size)
+        top = y + room.h + heading
+        canvas.drawString(x, top - template.heading_size, title)
+        fitted = richtext.fit(content["pieces-words"].nets, "regular", room.w, heading * 0.55, template.body_size, 5, 1.1)
+        if fitted is not None:
+            richtext.draw(canvas, fitted, x, y + room.h, room.w, heading * 0.55, "left", "bottom", ink.colour("ink"))
+        canvas.restoreState()
+        for placed in self.layout[page]:
+            canvas.saveState()
+            canvas.translate(x + placed.at[0], y + placed.at[1])
+            canvas.rotate(math.degrees(placed.angle))
+            self.draw_net(canvas, placed, template, ink)
+            canvas.restoreState()
+
+    def draw_net(self, canvas, placed: Placed, template, ink: Ink) -> None:
+        net = self.net(placed.size)
+        colour = self.rules.colours[placed.colour]
+        fill = inks(self.inputs)[colour.id]
+        mark = ink.colour("ink") if marks_dark(fill) or ink.saver else ink.colour("#ffffff")
+        if not ink.saver:
+            canvas.setFillColor(ink.colour(fill))
+            faces = [[(0.0, 0.0), net.corners[k], net.corners[k + 1]] for k in range(4)] + [net.square]
+            for polygon in faces:
+                canvas.drawPath(path(canvas, polygon), stroke=0, fill=1)
+            canvas.setFillColor(ink.colour("tab"))
+            for polygon in net.tabs:
+                canvas.drawPath(path(canvas, polygon), stroke=0, fill=1)
+        pips = SIZES.index(placed.size) + 1
+        for face in range(4):
+            canvas.saveState()
+            canvas.rotate(math.degrees(net.face_angle(face)))
+            draw_face_marks(canvas, net, pips, colour, mark, template)
+            canvas.restoreState()
+        canvas.setStrokeColor(mark)  # a fold across a dark face shows light
+        canvas.setLineWidth(FOLD_WIDTH)
+        canvas.setDash(*DASH)
+        for u, v in net.folds:
+            canvas.line(*u, *v)
+        canvas.setDash()
+        canvas.setStrokeColor(ink.colour("ink"))
+        canvas.setLineWidth(template.line_width)
+        canvas.setLineCap(1)  # round: the cut outline's corners meet
+        for u, v in net.cuts:
+            canvas.line(*u, *v)
+
+
+def draw_face_marks(canvas, net: Net, pips: int, colour, mark, template) -> None:
+    """On an upright face (apex at the origin, base below): the pips along the base, the symbol
+    above them, the letter above it."""
+    ratios = template.ratios
+    pip = net.base * ratios["pip"]
+    symbol = net.base * ratios["symbol"]
+    base = -net.slant
+    canvas.setFillColor(mark)
+    pip_y = base + 1.6 * pip
+    for k in range(pips):
+        canvas.circle((k - (pips - 1) / 2) * 1.8 * pip, pip_y, pip / 2, stroke=0, fill=1)
+    symbol_y = pip_y + pip + symbol * 0.15
+    stamp_icon(canvas, colour.symbol, -symbol / 2, symbol_y, symbol, mark)
+    letter = symbol * 0.55
+    canvas.setFont(fonts.font_name("bold"), letter)
+    canvas.drawCentredString(0, symbol_y + symbol * 1.12, colour.letter)
+
+
+def path(canvas, points: list[Point]):
+    p = canvas.beginPath()
+    p.moveTo(*points[0])
+    for point in points[1:]:
+        p.lineTo(*point)
+    p.close()
+    return p
