@@ -200,13 +200,14 @@ def test_flat_components_carry_their_pips_letter_and_symbol(built_pdf, game):
             assert len(dots) == PIPS[size], f"{size} token with {len(dots)} pips"
 
 
-def test_light_tokens_have_dark_marks(built_pdf, game):
-    """Yellow and white tokens print in the -dark variant (a dark frame and marks): greyscale reads them."""
-    faces = [f for f in game.components() if f.id.startswith("tokens-")]
-    for deck in faces:
+def test_tokens_take_the_marks_that_read_on_their_ink(game):
+    """White marks on blue and black; dark marks (and a dark edge) on white and yellow, and on
+    vermilion and bluish green, where white falls short of 4.5:1 (test_legibility checks each)."""
+    decks = [c for c in game.components() if c.id.startswith("tokens-")]
+    assert len(decks) == len(SIZES)
+    for deck in decks:
         for face in deck.faces:
-            light = face.value("letter").text in {"Y", "W"}
-            assert face.template.endswith("-dark") == light, face.label
+            assert face.template.endswith("-dark") == (face.value("letter").text in {"Y", "W", "R", "G"}), face.label
 
 
 # --- the pyramid nets ---

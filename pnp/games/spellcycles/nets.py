@@ -226,7 +226,8 @@ class NetPages:
         net = self.net(placed.size)
         colour = self.rules.colours[placed.colour]
         fill = inks(self.inputs)[colour.id]
-        mark = ink.colour("ink") if marks_dark(fill) or ink.saver else ink.colour("#ffffff")
+        dark = marks_dark(fill, template.colours["mark"], template.colours["ink"])
+        mark = ink.colour("ink" if dark or ink.saver else "mark")
         if not ink.saver:
             canvas.setFillColor(ink.colour(fill))
             faces = [[(0.0, 0.0), net.corners[k], net.corners[k + 1]] for k in range(4)] + [net.square]

@@ -13,10 +13,9 @@ from functools import partial
 from pnp.components.card import Face, Value
 from pnp.components.set_list import SetInputs, SheetDrawing
 from pnp.games.spellcycles.kinds import SIZES, SetRules
-from pnp.render.colours import luminance, to_colour
+from pnp.render.colours import contrast
 
 HOUSE = "sc-card"  # the house card template: an ink for each colour id
-DARK_MARKS = 0.6  # an ink lighter than this (yellow, white) takes dark marks: light ones would not show
 
 
 def inks(inputs: SetInputs) -> dict[str, str]:
@@ -24,8 +23,10 @@ def inks(inputs: SetInputs) -> dict[str, str]:
     return inputs.templates[HOUSE].colours
 
 
-def marks_dark(ink: str) -> bool:
-    return luminance(to_colour(ink)) > DARK_MARKS
+def marks_dark(ink: str, light: str, dark: str) -> bool:
+    """Whether marks on this ink read better dark than light (yellow, white, and the vermilion
+    and bluish green too: white on them falls short of 4.5:1)."""
+    return contrast(ink, dark) > contrast(ink, light)
 
 
 def field_face(inputs: SetInputs, template: str) -> Face:
@@ -36,7 +37,7 @@ def field_face(inputs: SetInputs, template: str) -> Face:
 def token_faces(inputs: SetInputs, template: str, size: str) -> list[Face]:
     """A colour's stash of one size as flat tokens, colour by colour: filled with its ink and marked
     with its letter and symbol (the template adds the size's pips), in the template's -dark variant
-    for a light ink. The deck's backs are these same faces, so a token reads either way up."""
+    where dark marks read better on the ink. The deck's backs are these same faces, so a token reads either way up."""
     content = inputs.content
     rules: SetRules = content["spellcycles-set"]
     count = getattr(rules.stash, size)
@@ -49,7 +50,8 @@ def token_faces(inputs: SetInputs, template: str, size: str) -> list[Face]:
             Value("letter", colour.letter, *at("letter")),
             Value("symbol", colour.symbol, *at("symbol")),
         )
-        variant = f"{template}-dark" if marks_dark(ink) else template
+        marks = (inputs.templates[t].colours["mark"] for t in (template, f"{template}-dark"))
+        variant = f"{template}-dark" if marks_dark(ink, *marks) else template
         faces += [Face(variant, values, f"{colour.name} {size} component")] * count
     return faces
 
