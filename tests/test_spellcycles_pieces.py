@@ -10,6 +10,7 @@ crescents, essence tokens and knucklebone table as the set content counts them.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter
 
@@ -17,10 +18,11 @@ import numpy
 import pypdfium2
 import pytest
 
+from pnp.components.set_list import SetInputs
 from pnp.games.spellcycles.kinds import SIZES
-from pnp.games.spellcycles.nets import FOLD_WIDTH
+from pnp.games.spellcycles.nets import FOLD_WIDTH, Net, NetPages, turned
 from tests.conftest import bundled
-from tests.pdfcards import MM, read
+from tests.pdfcards import MM
 from tests.test_board import assembled, cut, pieces
 
 GAME = "spellcycles"
@@ -154,7 +156,7 @@ def test_flat_components_come_in_every_colour_and_size_backed_by_themselves(buil
             back_render = Rendered(pdf, back_page)
             width = pdf.size(page)[0]
             backs_at = {(round(p.x, 1), round(p.y, 1)): p for p in pdf.placements(back_page)}
-            for p, (size, colour) in colours.items():
+            for p, (_, colour) in colours.items():
                 # flipped on the long edge: the back of a front at x lies at width - x - w
                 back = backs_at[(round(width - p.x - p.w, 1), round(p.y, 1))]
                 assert (back.w, back.h) == pytest.approx((p.w, p.h))
@@ -192,11 +194,10 @@ def test_flat_components_carry_their_pips_letter_and_symbol(built_pdf, game):
             inside = [c["text"] for c in chars if p.x < c["x0"] < p.x + p.w and p.y < c["y0"] < p.y + p.h]
             assert len(inside) == 1 and inside[0] in letters
             pip = game.templates[f"sc-token-{size}"].regions["pip_1"].box[2]
-            dots = [
-                c for c in curves
-                if p.x < c["x0"] and c["x1"] < p.x + p.w and p.y < height - c["bottom"] and height - c["top"] < p.y + p.h
-                and abs(c["x1"] - c["x0"] - pip) < 0.05 and abs(c["bottom"] - c["top"] - pip) < 0.05
-            ]  # fmt: skip
+            on_token = [
+                c for c in curves if p.x < c["x0"] and c["x1"] < p.x + p.w and p.y < height - c["bottom"] < p.y + p.h
+            ]
+            dots = [c for c in on_token if max(abs(c["x1"] - c["x0"] - pip), abs(c["bottom"] - c["top"] - pip)) < 0.05]
             assert len(dots) == PIPS[size], f"{size} token with {len(dots)} pips"
 
 
@@ -230,7 +231,13 @@ def net_measures(pdf, page: int) -> list[tuple[list[float], list[float]]]:
         edge = Counter(round(v, 1) for v in lengths).most_common(1)[0][0]
         corners = [o for o, v in zip(others, lengths, strict=True) if abs(v - edge) < 0.05]
         assert len(corners) == 5, f"an apex with {len(corners)} face edges"
-        corners.sort(key=lambda o: math.atan2(o[1] - apex[1], o[0] - apex[0]))
+        # round the fan in order: by angle from its middle direction (a fan may straddle any axis)
+        mx, my = (sum(o[i] - apex[i] for o in corners) for i in (0, 1))
+        corners.sort(
+            key=lambda o: math.atan2(
+                mx * (o[1] - apex[1]) - my * (o[0] - apex[0]), mx * (o[0] - apex[0]) + my * (o[1] - apex[1])
+            )
+        )
         bases, slants = [], []
         for a, b in zip(corners, corners[1:], strict=False):
             base = math.dist(a, b)
@@ -298,3 +305,41 @@ def test_the_knucklebone_table_gives_each_face_its_colour(built_pdf, game):
         x, y, w, h = template.regions[f"swatch_{face}"].box
         px, py = card.to_page(x + w / 2, template.size.height - (y + h / 2))
         assert colour_of(render.at(px, py), game) == cid
+
+
+def pieces_of(net: Net, placed) -> list[list[tuple[float, float]]]:
+    """The net's convex pieces (faces, base, tabs) where the page layout puts them."""
+    polygons = [[(0.0, 0.0), net.corners[k], net.corners[k + 1]] for k in range(4)] + [net.square, *net.tabs]
+    x, y = placed.at
+    return [[(px + x, py + y) for px, py in turned(polygon, placed.angle)] for polygon in polygons]
+
+
+def apart(p, q) -> float:
+    """How far apart two convex polygons are along the axis that parts them most (0 or less: they touch)."""
+    best = -math.inf
+    for polygon in (p, q):
+        for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+            nx, ny = y1 - y0, x0 - x1
+            norm = math.hypot(nx, ny)
+            a = [(px * nx + py * ny) / norm for px, py in p]
+            b = [(px * nx + py * ny) / norm for px, py in q]
+            best = max(best, min(b) - max(a), min(a) - max(b))
+    return best
+
+
+def test_nested_nets_never_overlap_and_stay_in_the_room(game):
+    """Nets nest in pairs, half round to each other: every two keep apart, each cut on its own lines."""
+    nets = NetPages(SetInputs(game.content, game.templates))
+    room = nets.room()
+    nested = 0
+    for page in nets.layout:
+        shapes = [pieces_of(nets.net(p.size), p) for p in page]
+        for shape in shapes:
+            xs, ys = [x for polygon in shape for x, _ in polygon], [y for polygon in shape for _, y in polygon]
+            slack = 1e-6
+            assert -slack <= min(xs) and max(xs) <= room.w + slack and -slack <= min(ys) and max(ys) <= room.h + slack
+        for i, j in itertools.combinations(range(len(shapes)), 2):
+            gap = min(apart(p, q) for p in shapes[i] for q in shapes[j])
+            assert gap >= 1 * MM, f"two nets {gap / MM:.2f} mm apart"
+            nested += page[i].angle != page[j].angle
+    assert nested, "no nets nested half round to each other"

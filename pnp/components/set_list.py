@@ -18,7 +18,15 @@ from pnp.components.kinds import Board, Component, Deck, Sheet
 from pnp.components.setup_sheet import setup_sheet
 from pnp.content.loader import Content
 from pnp.content.problems import Problem, expected_got
-from pnp.render.templates import BoardTemplate, CardTemplate, DeckEntry, SetTemplate, SheetEntry, SheetTemplate, Templates
+from pnp.render.templates import (
+    BoardTemplate,
+    CardTemplate,
+    DeckEntry,
+    SetTemplate,
+    SheetEntry,
+    SheetTemplate,
+    Templates,
+)
 
 
 @dataclass(frozen=True)

@@ -18,17 +18,19 @@ from functools import cached_property
 
 from pnp.components.kinds import require_named
 from pnp.components.set_list import SetInputs
+from pnp.games.spellcycles.kinds import SIZES, SetRules
+from pnp.games.spellcycles.pieces import inks, marks_dark
 from pnp.geometry import Rect
 from pnp.imposition import PAPERS, PageStyle, sheet_area
 from pnp.render import fonts, richtext
 from pnp.render.colours import Ink
 from pnp.render.icons import stamp_icon
-from pnp.games.spellcycles.kinds import SIZES, SetRules
-from pnp.games.spellcycles.pieces import inks, marks_dark
 
 TEMPLATE = "sc-nets"
 DASH = (2.5, 1.5)  # the fold lines' dashes, in points
 FOLD_WIDTH = 0.4  # points: thinner than the cut lines
+BAND = 1.0 * 72 / 25.4  # points: the strips nets are compared in, nesting one against another
+STEP = 10  # degrees between the turns tried for the nets on a page
 Point = tuple[float, float]
 
 
@@ -127,18 +129,89 @@ def bounds(net: Net, angle: float) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
 
 
-def grid_of(net: Net, room: Rect, gap: float) -> tuple[float, int, int]:
-    """The turn (whole degrees, as radians) that fits the most nets on a grid in `room`, and
-    that grid's columns and rows."""
+@dataclass(frozen=True)
+class Unit:
+    """Nets laid out together, repeated on a grid: each one's origin and turn, and the box round
+    them all (left, bottom, width, height), in the unit's frame."""
 
-    def fit(degrees: int) -> tuple[int, float]:
-        _, _, w, h = bounds(net, math.radians(degrees))
-        cols, rows = int((room.w + gap) // (w + gap)), int((room.h + gap) // (h + gap))
-        return cols * rows, -w * h
+    members: tuple[tuple[Point, float], ...]
+    box: tuple[float, float, float, float]
 
-    best = max(range(0, 180), key=fit)
-    _, _, w, h = bounds(net, math.radians(best))
-    return math.radians(best), int((room.w + gap) // (w + gap)), int((room.h + gap) // (h + gap))
+    def grid(self, room: Rect, gap: float) -> tuple[int, int]:
+        """Columns and rows of units that fit in `room`, `gap` apart."""
+        _, _, w, h = self.box
+        return int((room.w + gap) // (w + gap)), int((room.h + gap) // (h + gap))
+
+    def per_page(self, room: Rect, gap: float) -> int:
+        cols, rows = self.grid(room, gap)
+        return cols * rows * len(self.members)
+
+
+def single(net: Net, angle: float) -> Unit:
+    return Unit((((0.0, 0.0), angle),), bounds(net, angle))
+
+
+def extents(net: Net, angle: float) -> tuple[float, list[tuple[float, float] | None]]:
+    """The net turned by `angle`, cut in horizontal bands BAND high from its lowest point: that
+    point's y, and each band's leftmost and rightmost x (None: nothing of the net in it)."""
+    faces = [[(0.0, 0.0), net.corners[k], net.corners[k + 1]] for k in range(4)] + [net.square, *net.tabs]
+    edges = [(a, b) for polygon in faces for a, b in zip(polygon, polygon[1:] + polygon[:1], strict=True)]
+    edges = [tuple(turned(list(edge), angle)) for edge in edges]
+    bottom = min(min(a[1], b[1]) for a, b in edges)
+    top = max(max(a[1], b[1]) for a, b in edges)
+    bands: list[tuple[float, float] | None] = [None] * max(1, math.ceil((top - bottom) / BAND))
+    for (x0, y0), (x1, y1) in edges:
+        if y0 > y1:
+            x0, y0, x1, y1 = x1, y1, x0, y0
+        first, last = int((y0 - bottom) // BAND), min(len(bands) - 1, int((y1 - bottom) // BAND))
+        for band in range(first, last + 1):
+            lo, hi = bottom + band * BAND, bottom + (band + 1) * BAND
+            xs = [x_at(x0, y0, x1, y1, max(y0, lo)), x_at(x0, y0, x1, y1, min(y1, hi))]
+            seen = bands[band]
+            bands[band] = (min(xs), max(xs)) if seen is None else (min(seen[0], *xs), max(seen[1], *xs))
+    return bottom, bands
+
+
+def x_at(x0: float, y0: float, x1: float, y1: float, y: float) -> float:
+    return x0 if y1 == y0 else x0 + (x1 - x0) * (y - y0) / (y1 - y0)
+
+
+def pairs(net: Net, angle: float, gap: float) -> list[Unit]:
+    """The net turned by `angle` and beside it, on its right, the net turned half round, nested as
+    close as `gap` allows at each height it may be set at: the fans' points fit in each other."""
+    a_bottom, a = extents(net, angle)
+    b_bottom, b = extents(net, angle + math.pi)
+    reach = math.ceil(gap / BAND)  # bands within the gap of each other keep it across too
+    right = [
+        max((band[1] for band in a[max(0, i - reach) : i + reach + 1] if band is not None), default=None)
+        for i in range(len(a))
+    ]
+    ax, ay, aw, ah = bounds(net, angle)
+    bx, by, bw, bh = bounds(net, angle + math.pi)
+    units = []
+    for shift in range(-len(b) + 1, len(a)):  # b's lowest band beside a's band `shift`
+        needs = [
+            right[i + shift] - band[0]
+            for i, band in enumerate(b)
+            if band is not None and 0 <= i + shift < len(a) and right[i + shift] is not None
+        ]
+        if not needs:
+            continue
+        at = (max(needs) + gap, a_bottom + shift * BAND - b_bottom)
+        left, bottom = min(ax, at[0] + bx), min(ay, at[1] + by)
+        box = (left, bottom, max(ax + aw, at[0] + bx + bw) - left, max(ay + ah, at[1] + by + bh) - bottom)
+        units.append(Unit((((0.0, 0.0), angle), (at, angle + math.pi)), box))
+    return units
+
+
+def best_unit(net: Net, room: Rect, gap: float) -> Unit:
+    """The unit that puts the most nets on a page: one net alone, or a nested pair, at every
+    turn in steps of STEP degrees; of as many, the smallest."""
+    units = []
+    for degrees in range(0, 360, STEP):
+        angle = math.radians(degrees)
+        units += [single(net, angle), *pairs(net, angle, gap)]
+    return max(units, key=lambda u: (u.per_page(room, gap), -u.box[2] * u.box[3] / len(u.members)))
 
 
 @dataclass(frozen=True)
@@ -154,7 +227,7 @@ class Placed:
 
 class NetPages:
     """Every net of the set, page by page: the full stash of each colour, a size's nets together,
-    smallest first, on a grid of as many as the common area holds."""
+    smallest first, on a grid of as many as the common area holds (alone or in nested pairs)."""
 
     def __init__(self, inputs: SetInputs):
         self.inputs = inputs
@@ -180,19 +253,31 @@ class NetPages:
         return Rect(0, 0, min(a.w for a in areas), min(a.h for a in areas) - self.template.lengths["heading"])
 
     def _lay_out(self) -> list[list[Placed]]:
+        """Row after row of units down each page, a size's rows following the last size's on
+        the same page while there is room."""
         room, gap = self.room(), self.template.lengths["gap"]
-        pages: list[list[Placed]] = []
+        pages: list[list[Placed]] = [[]]
+        top = room.h  # where the next row may start, down from the room's top
         for size in SIZES:
-            net = self.net(size)
-            angle, cols, rows = grid_of(net, room, gap)
-            x0, y0, w, h = bounds(net, angle)
-            # the grid centred across the room, from its top
-            left = (room.w - (cols * w + (cols - 1) * gap)) / 2
-            cells = [(left + c * (w + gap) - x0, room.h - (r + 1) * h - r * gap - y0) for r in range(rows) for c in range(cols)]  # fmt: skip
-            wanted = [(colour, n) for colour in range(len(self.rules.colours)) for n in range(getattr(self.rules.stash, size))]  # fmt: skip
-            for start in range(0, len(wanted), len(cells)):
-                chunk = wanted[start : start + len(cells)]
-                pages.append([Placed(colour, size, cell, angle) for (colour, _), cell in zip(chunk, cells, strict=False)])
+            unit = best_unit(self.net(size), room, gap)
+            cols, _ = unit.grid(room, gap)
+            x0, y0, w, h = unit.box
+            left = (room.w - (cols * w + (cols - 1) * gap)) / 2  # each row centred across the room
+            row = [
+                ((left + c * (w + gap) - x0 + dx, dy - y0), angle)
+                for c in range(cols)
+                for (dx, dy), angle in unit.members
+            ]
+            wanted = [
+                colour for colour in range(len(self.rules.colours)) for _ in range(getattr(self.rules.stash, size))
+            ]
+            for start in range(0, len(wanted), len(row)):
+                if top - h < 0:
+                    pages.append([])
+                    top = room.h
+                chunk = zip(wanted[start : start + len(row)], row, strict=False)
+                pages[-1] += [Placed(colour, size, (x, top - h + y), angle) for colour, ((x, y), angle) in chunk]
+                top -= h + gap
         return pages
 
     def draw(self, canvas, area: Rect, template, page: int, printing) -> None:
@@ -211,7 +296,9 @@ class NetPages:
         canvas.setFont(fonts.font_name("bold"), template.heading_size)
         top = y + room.h + heading
         canvas.drawString(x, top - template.heading_size, title)
-        fitted = richtext.fit(content["pieces-words"].nets, "regular", room.w, heading * 0.55, template.body_size, 5, 1.1)
+        fitted = richtext.fit(
+            content["pieces-words"].nets, "regular", room.w, heading * 0.55, template.body_size, 5, 1.1
+        )
         if fitted is not None:
             richtext.draw(canvas, fitted, x, y + room.h, room.w, heading * 0.55, "left", "bottom", ink.colour("ink"))
         canvas.restoreState()
