@@ -24,7 +24,7 @@ class GridRegion(Placed):
     label_size: FontSize = Field(0, ge=0, le=72)  # each cell's name (A1) in its top-left corner; 0: none
     colour: str = "ink"  # the names'
     # the rows' letters and the columns' numbers outside the grid, on every side, this size; 0: none.
-    # The far sides' read from across the table: players sit all round a field.
+    # Each side's read upright from that side: players sit all round a field.
     coordinates: FontSize = Field(0, ge=0, le=72)
     coordinates_gap: FontSize = Field(2, ge=0, le=72)  # from the grid's edge to the coordinates' nearest edge
 
@@ -59,27 +59,25 @@ def draw(canvas, region: GridRegion, text: str | None, x, y, w, h, ink) -> None:
 
 
 def draw_coordinates(canvas, region: GridRegion, x, y, w, h, ink) -> None:
-    """Column numbers above and below, row letters (A at the top) left and right; those above and
-    to the right turned half round, upright for the player sitting there."""
+    """Column numbers below and above, row letters (A at the top) left and right, each side's
+    turned to read upright for a player sitting on that side."""
     size, gap = region.coordinates, region.coordinates_gap
     cell_w, cell_h = w / region.columns, h / region.rows
     canvas.setFillColor(ink.colour(region.colour))
     canvas.setFont(fonts.font_name("bold"), size)
-    drop = size * 0.35  # from a line's middle to its baseline
     reach = gap + size / 2  # from the grid's edge to a coordinate's middle
-    labels = []  # (where, where across the grid, text): a column's below and above it, a row's left and right
+    labels = []  # (middle, turn in degrees, text)
     for col in range(region.columns):
         cx = x + (col + 0.5) * cell_w
-        labels.append(((cx, y - reach), (cx, y + h + reach), str(col + 1)))
+        labels += [((cx, y - reach), 0, str(col + 1)), ((cx, y + h + reach), 180, str(col + 1))]
     for row in range(region.rows):
         cy = y + h - (row + 0.5) * cell_h
-        labels.append(((x - reach, cy), (x + w + reach, cy), chr(65 + row)))
-    for (cx, cy), far, text in labels:
-        canvas.drawCentredString(cx, cy - drop, text)
+        labels += [((x - reach, cy), -90, chr(65 + row)), ((x + w + reach, cy), 90, chr(65 + row))]
+    for (cx, cy), turn, text in labels:
         canvas.saveState()
-        canvas.translate(*far)
-        canvas.rotate(180)
-        canvas.drawCentredString(0, -drop, text)
+        canvas.translate(cx, cy)
+        canvas.rotate(turn)
+        canvas.drawCentredString(0, -size * 0.35, text)  # 0.35: from a line's middle to its baseline
         canvas.restoreState()
 
 
