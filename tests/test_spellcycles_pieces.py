@@ -127,9 +127,17 @@ def test_the_field_names_its_rows_and_columns_on_every_side(built_pdf):
     (board,) = pdf.placements(page)
     x0, y0, x1, y1 = board.rect  # the whole field, not the piece's name in the key above it
     text = [c for c in pdf.chars(page) if x0 < c["x0"] < x1 and y0 < c["y0"] < y1]
-    letters = Counter(c["text"] for c in text if c["text"] in "ABCDEFGH12345678" and c["size"] > 9)
+    # bold: not the glue strip's italic note, drawn over the field
+    letters = Counter(c["text"] for c in text if c["text"] in "ABCDEFGH12345678" and "Bold" in c["fontname"])
     # the form holds the whole field: each letter and number twice, one for each side it is read from
     assert letters == {k: 2 for k in "ABCDEFGH12345678"}
+    # each side's upright for the player sitting there: numbers below and (half round) above, the
+    # rows' letters a quarter turn each way at the sides; the page may lie turned, so relative turns
+    coordinates = [c for c in text if "Bold" in c["fontname"] and c["text"] in "ABCDEFGH12345678"]
+    numbers = Counter(c["turns"] for c in coordinates if c["text"].isdigit())
+    rows = Counter(c["turns"] for c in coordinates if c["text"].isalpha())
+    (a, b), (c, d) = sorted(numbers), sorted(rows)
+    assert (b - a, d - c, (c - a) % 2) == (2, 2, 1) and set(numbers.values()) | set(rows.values()) == {8}
 
 
 # --- flat spell components ---
