@@ -317,9 +317,8 @@ def test_the_knucklebone_table_gives_each_face_its_colour(built_pdf, game):
 
 def pieces_of(net: Net, placed) -> list[list[tuple[float, float]]]:
     """The net's convex pieces (faces, base, tabs) where the page layout puts them."""
-    polygons = [[(0.0, 0.0), net.corners[k], net.corners[k + 1]] for k in range(4)] + [net.square, *net.tabs]
     x, y = placed.at
-    return [[(px + x, py + y) for px, py in turned(polygon, placed.angle)] for polygon in polygons]
+    return [[(px + x, py + y) for px, py in turned(polygon, placed.angle)] for polygon in net.pieces()]
 
 
 def apart(p, q) -> float:

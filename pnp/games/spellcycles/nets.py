@@ -18,18 +18,20 @@ from functools import cached_property
 
 from pnp.components.kinds import require_named
 from pnp.components.set_list import SetInputs
+from pnp.document import page_style
 from pnp.games.spellcycles.kinds import SIZES, SetRules
 from pnp.games.spellcycles.pieces import inks, marks_dark
 from pnp.geometry import Rect
-from pnp.imposition import PAPERS, PageStyle, sheet_area
+from pnp.imposition import PAPERS, sheet_area
 from pnp.render import fonts, richtext
 from pnp.render.colours import Ink
 from pnp.render.icons import stamp_icon
+from pnp.units import MM
 
 TEMPLATE = "sc-nets"
 DASH = (2.5, 1.5)  # the fold lines' dashes, in points
 FOLD_WIDTH = 0.4  # points: thinner than the cut lines
-BAND = 1.0 * 72 / 25.4  # points: the strips nets are compared in, nesting one against another
+BAND = 1 * MM  # the strips nets are compared in, nesting one against another
 STEP = 10  # degrees between the turns tried for the nets on a page
 Point = tuple[float, float]
 
@@ -91,6 +93,10 @@ class Net:
         for polygon in self.tabs:
             lines += [(polygon[i], polygon[(i + 1) % 4]) for i in (1, 2, 3)]
         return lines
+
+    def pieces(self) -> list[list[Point]]:
+        """The net as convex polygons: the four faces, the base and the tabs."""
+        return [[(0.0, 0.0), self.corners[k], self.corners[k + 1]] for k in range(4)] + [self.square, *self.tabs]
 
     def points(self) -> list[Point]:
         return [(0.0, 0.0), *self.corners, *self.square, *(p for t in self.tabs for p in t)]
@@ -154,8 +160,7 @@ def single(net: Net, angle: float) -> Unit:
 def extents(net: Net, angle: float) -> tuple[float, list[tuple[float, float] | None]]:
     """The net turned by `angle`, cut in horizontal bands BAND high from its lowest point: that
     point's y, and each band's leftmost and rightmost x (None: nothing of the net in it)."""
-    faces = [[(0.0, 0.0), net.corners[k], net.corners[k + 1]] for k in range(4)] + [net.square, *net.tabs]
-    edges = [(a, b) for polygon in faces for a, b in zip(polygon, polygon[1:] + polygon[:1], strict=True)]
+    edges = [(a, b) for polygon in net.pieces() for a, b in zip(polygon, polygon[1:] + polygon[:1], strict=True)]
     edges = [tuple(turned(list(edge), angle)) for edge in edges]
     bottom = min(min(a[1], b[1]) for a, b in edges)
     top = max(max(a[1], b[1]) for a, b in edges)
@@ -247,8 +252,7 @@ class NetPages:
 
     def room(self) -> Rect:
         """The area every paper leaves free, below the heading band, in a frame from its bottom-left."""
-        page = self.inputs.templates["page"]
-        style = PageStyle(page.margin, page.crop_marks.length, page.crop_marks.offset, page.info_band, page.fold_gap)
+        style = page_style(self.inputs.templates["page"])
         areas = [sheet_area(paper.width, paper.height, style) for paper in PAPERS.values()]
         return Rect(0, 0, min(a.w for a in areas), min(a.h for a in areas) - self.template.lengths["heading"])
 
@@ -317,11 +321,11 @@ class NetPages:
         mark = ink.colour("ink" if dark or ink.saver else "mark")
         if not ink.saver:
             canvas.setFillColor(ink.colour(fill))
-            faces = [[(0.0, 0.0), net.corners[k], net.corners[k + 1]] for k in range(4)] + [net.square]
-            for polygon in faces:
+            pieces = net.pieces()
+            for polygon in pieces[:5]:  # the faces and the base
                 canvas.drawPath(path(canvas, polygon), stroke=0, fill=1)
             canvas.setFillColor(ink.colour("tab"))
-            for polygon in net.tabs:
+            for polygon in pieces[5:]:
                 canvas.drawPath(path(canvas, polygon), stroke=0, fill=1)
         pips = SIZES.index(placed.size) + 1
         for face in range(4):
