@@ -248,10 +248,15 @@ class Words(Strict):
     certificates: Annotated[str, Later("n")]  # "{n} Certificates"
     one_certificate: str
     choice: str  # between essence amounts: "1 or 3"
+    both: str  # between essence and certificates: "2 Essence and 1 Certificate"
     any_essence: str  # cost `n`
     prestige: str  # the label by the prestige a cast earns
     duel: str  # the mark on a Duel spell
     by_hand: str  # a spell with no effect data: the companion's note
+    name: str  # a blank card's label for the spell's name
+    effect: str  # ... and for what it does
+    rulings: str  # the title of the reference cards that print our rulings
+    rulings_more: str  # ... of the next one, when they take more than one card
     sizes: dict[Literal[SIZES], str]  # type: ignore[valid-type]
     places: dict[Literal[PLACES], str]  # type: ignore[valid-type]
     markers: dict[Literal[MARKERS], str]  # type: ignore[valid-type]
