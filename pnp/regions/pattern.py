@@ -23,7 +23,6 @@ from pnp.content.markup import ICON_NAMES
 from pnp.content.validate import FontSize, Length
 from pnp.regions.base import Placed
 from pnp.render import fonts
-from pnp.render.colours import luminance
 from pnp.render.icons import stamp_icon
 
 MARKERS = ("vacant", "marked", "gap")
@@ -71,7 +70,8 @@ def parse(text: str) -> list[list[Cell]] | str:
                 continue
             pieces = [_PIECE.match(" ".join(p.split())) for p in cell.split("+")]
             if not all(pieces):
-                return f"a cell written as a marker ({', '.join(MARKERS)}) or pieces 'ink LETTER icon' joined by '+', got {cell!r}"
+                markers = ", ".join(MARKERS)
+                return f"a cell written as a marker ({markers}) or pieces 'ink LETTER icon' joined by '+', got {cell!r}"
             unknown = [m[3] for m in pieces if m[3] not in ICON_NAMES]
             if unknown:
                 return f"an icon we have ({', '.join(ICON_NAMES)}), got {unknown[0]!r}"
@@ -129,32 +129,44 @@ def draw(canvas, region: PatternRegion, text: str | None, x, y, w, h, ink) -> No
 
 
 def _stack(canvas, region: PatternRegion, pieces: tuple[Piece, ...], x, y, cell, ink) -> None:
-    """One piece fills the inset square; a stack splits it into bands, the first piece at the
-    bottom, each band with its letter (and its symbol when the band has room)."""
+    """One piece fills the inset square, its symbol above its letter; a stack splits the square
+    into bands, the first piece at the bottom, each band with its symbol beside its letter."""
     margin = cell * region.inset
     side = cell - 2 * margin
     band = side / len(pieces)
+    dark, light = ink.colour(region.dark), ink.colour(region.light)
     for i, piece in enumerate(pieces):
         bx, by = x + margin, y + margin + i * band
         colour = ink.colour(piece.ink)
         canvas.setFillColor(colour)
-        canvas.setStrokeColor(ink.colour(region.dark))
+        canvas.setStrokeColor(dark)
         canvas.setLineWidth(region.stroke_width * 0.6)
         canvas.rect(bx, by, side, band, stroke=1, fill=0 if ink.saver else 1)
-        mark = ink.colour(region.dark) if ink.saver or luminance(colour) > 0.4 else ink.colour(region.light)
-        letter_size = max(region.size, min(band * 0.42, side * 0.3))
-        icon = min(band - letter_size * 1.1, side * 0.55)
-        if len(pieces) == 1 and icon >= letter_size:  # symbol above, letter below
-            gap = (band - icon - letter_size * 0.75) / 3
+        mark = dark if ink.saver else legible_on(colour, dark, light)
+        letter = max(region.size, min(band * 0.42, side * 0.3))
+        icon = min(band - letter * 1.1, side * 0.55)
+        if len(pieces) == 1 and icon >= letter:
+            gap = (band - icon - letter * 0.75) / 3
             stamp_icon(canvas, piece.icon, bx + (side - icon) / 2, by + band - gap - icon, icon, mark)
-            _letter(canvas, piece.letter, bx + side / 2, by + gap, letter_size, mark)
-        else:  # a band: symbol left of the letter, both on its middle line
-            icon = min(band * 0.7, side * 0.35)
-            letter_size = max(region.size, min(band * 0.6, side * 0.3))
-            width = icon + letter_size * 0.9
-            start = bx + (side - width) / 2
-            stamp_icon(canvas, piece.icon, start, by + (band - icon) / 2, icon, mark)
-            _letter(canvas, piece.letter, start + icon + letter_size * 0.5, by + (band - letter_size * 0.72) / 2, letter_size, mark)
+            _letter(canvas, piece.letter, bx + side / 2, by + gap, letter, mark)
+            continue
+        icon, letter = min(band * 0.7, side * 0.35), max(region.size, min(band * 0.6, side * 0.3))
+        start = bx + (side - icon - letter * 0.9) / 2  # the pair centred in the band
+        stamp_icon(canvas, piece.icon, start, by + (band - icon) / 2, icon, mark)
+        _letter(canvas, piece.letter, start + icon + letter * 0.5, by + (band - letter * 0.72) / 2, letter, mark)
+
+
+def legible_on(ground, dark, light):
+    """Of the two, the colour that contrasts more with `ground` (WCAG's relative luminance)."""
+
+    def luminance(c) -> float:
+        linear = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in c.rgb()]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    def contrast(a, b) -> float:
+        return (max(luminance(a), luminance(b)) + 0.05) / (min(luminance(a), luminance(b)) + 0.05)
+
+    return dark if contrast(ground, dark) >= contrast(ground, light) else light
 
 
 def _letter(canvas, letter: str, cx, baseline, size, colour) -> None:
@@ -179,7 +191,8 @@ def _word(canvas, region: PatternRegion, word: str, x, y, cell, ink, plate: bool
     if plate and not ink.saver:
         width = max(fonts.string_width(line, "bold", size) for line in lines) + size * 0.6
         canvas.setFillColor(ink.colour(region.board))
-        canvas.rect(x + (cell - width) / 2, bottom - size * 0.3, width, leading * len(lines) + size * 0.1, stroke=0, fill=1)
+        height = leading * len(lines) + size * 0.1
+        canvas.rect(x + (cell - width) / 2, bottom - size * 0.3, width, height, stroke=0, fill=1)
     canvas.setFillColor(ink.colour(region.dark))
     canvas.setFont(fonts.font_name("bold"), size)
     for i, line in enumerate(reversed(lines)):

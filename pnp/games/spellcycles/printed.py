@@ -134,25 +134,41 @@ def knucklebone(content: Content) -> str:
 
 
 def ruling_faces(inputs: SetInputs, template: str) -> list[Face]:
-    """Our rulings, in their file's order, filled card by card while the body still fits its
-    template's region at its smallest size; the first card titled `rulings`, the next `rulings_more`."""
+    """Our rulings, in their file's order, on as few cards as hold them at the body region's
+    smallest size, shared out evenly so no card is crammed; the first card titled `rulings`,
+    the next ones `rulings_more`."""
     content = inputs.content
     words: Words = content["words"]
     body = inputs.templates[template].regions["body"]
     rulings = list(content["rulings"].rulings.values())
+    fits = lambda group: text_region.fit(body, "\n".join(group)) is not None
     cards: list[list[str]] = [[]]
-    for ruling in rulings:
-        if cards[-1] and text_region.fit(body, "\n".join([*cards[-1], ruling])) is None:
+    for ruling in rulings:  # as few cards as will do: fill each
+        if cards[-1] and not fits([*cards[-1], ruling]):
             cards.append([])
         cards[-1].append(ruling)
+    even = _shared_out(rulings, len(cards))
+    if all(fits(group) for group in even):
+        cards = even
     at = content.locate("rulings", "rulings")
     faces = []
     for i, texts in enumerate(cards):
-        title = words.rulings if i == 0 else words.rulings_more
         field = "rulings" if i == 0 else "rulings_more"
+        title = getattr(words, field)
         values = (Value("title", title, *content.locate("words", field)), Value("body", "\n".join(texts), *at))
         faces.append(Face(template, values, f"reference card {title}"))
     return faces
+
+
+def _shared_out(texts: list[str], parts: int) -> list[list[str]]:
+    """The texts in order in `parts` runs of about equal length: a run ends once it reaches its share."""
+    share, groups, length = sum(map(len, texts)) / parts, [[]], 0
+    for text in texts:
+        if groups[-1] and length + len(text) / 2 > share * len(groups) and len(groups) < parts:
+            groups.append([])
+        groups[-1].append(text)
+        length += len(text)
+    return groups
 
 
 MAKERS = Makers(
