@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import Field
+from reportlab.lib.colors import white
 
 from pnp.content.markup import ICON_NAMES
 from pnp.content.validate import FontSize, Length
@@ -188,9 +189,9 @@ def _word(canvas, region: PatternRegion, word: str, x, y, cell, ink, plate: bool
         return  # too small a cell: the symbol alone says it, as the key on the reference card does
     leading = size * 1.05
     bottom = y + cell * 0.08
-    if plate and not ink.saver:
+    if plate:  # the board's colour; paper in ink-saver mode, where the board is not filled
         width = max(fonts.string_width(line, "bold", size) for line in lines) + size * 0.6
-        canvas.setFillColor(ink.colour(region.board))
+        canvas.setFillColor(white if ink.saver else ink.colour(region.board))
         height = leading * len(lines) + size * 0.1
         canvas.rect(x + (cell - width) / 2, bottom - size * 0.3, width, height, stroke=0, fill=1)
     canvas.setFillColor(ink.colour(region.dark))
