@@ -17,6 +17,13 @@ from pydantic import Field
 
 from pnp.regions import grid, icon, pattern, shape, text, track
 
-KINDS: dict[str, ModuleType] = {"text": text, "icon": icon, "shape": shape, "track": track, "grid": grid, "pattern": pattern}
+KINDS: dict[str, ModuleType] = {
+    "text": text,
+    "icon": icon,
+    "shape": shape,
+    "track": track,
+    "grid": grid,
+    "pattern": pattern,
+}
 
 Region = Annotated[reduce(operator.or_, (kind.MODEL for kind in KINDS.values())), Field(discriminator="type")]
