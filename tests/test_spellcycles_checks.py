@@ -84,7 +84,7 @@ def test_every_problem_of_a_deck_is_reported_at_once(tmp_path):
     assert len(found) == 5, found
     wide, nothing, edge, stash, prestige = found
     assert "cards.0.pattern" in wide and "fits the 8 x 8 field" in wide and "1 rows of up to 9" in wide
-    assert "cards.1.pattern" in nothing and "at least one piece" in nothing
+    assert "cards.1.pattern" in nothing and "needs a piece" in nothing
     assert "cards.2.pattern" in edge and "only gaps on the bottom row" in edge
     assert "cards.3.pattern" in stash and "at most 15 red pieces" in stash and "got 16" in stash
     assert f"spells-rules.yaml:{line_of(text, 'prestige: 5')}:" in prestige

@@ -60,7 +60,9 @@ def _set_problems(content: Content, setup: SetRules) -> Iterator[Problem]:
         yield problem("knucklebone", message="expected a colour for each face of the die, 1 to 6")
     most = game("spellcycles").players[1]
     if setup.crescents < most:
-        yield problem("crescents", message=f"expected a moon crescent per wizard, {most} or more, got {setup.crescents}")
+        yield problem(
+            "crescents", message=f"expected a moon crescent per wizard, {most} or more, got {setup.crescents}"
+        )
     lines = setup.lines
     if not lines.short <= lines.normal <= lines.long:
         yield problem("lines", message="expected short <= normal <= long")
@@ -70,40 +72,58 @@ def _set_problems(content: Content, setup: SetRules) -> Iterator[Problem]:
         yield content.problem("spell-cards", "cards", message=f"expected {message}")
 
 
-def _spell_problems(card: SpellCard, setup: SetRules, words: Words) -> Iterator[tuple[tuple, str]]:
-    """(path within the card, message) for each problem of one spell."""
+class _Found(list):
+    """A spell's problems as (path within the card, message)."""
+
+    def say(self, *path, message: str) -> None:
+        self.append((path, message))
+
+
+def _spell_problems(card: SpellCard, setup: SetRules, words: Words) -> _Found:
     ids = [colour.id for colour in setup.colours]
-    allowed = ids + list(MARKERS)
-    pieces: Counter = Counter()
-    for r, row in enumerate(card.pattern):
-        if not row:
-            yield ("pattern", r), "expected a row of one cell or more, got none"
-        for c, cell in enumerate(row):
-            for k, colour in enumerate(cell if isinstance(cell, list) else [cell]):
-                at = ("pattern", r, c) + ((k,) if isinstance(cell, list) else ())
-                if colour not in (ids if isinstance(cell, list) else allowed):
-                    choices = ids if isinstance(cell, list) else allowed
-                    what = "a colour in a stack" if isinstance(cell, list) else "a colour or a marker"
-                    yield at, expected_got(f"{what} ({', '.join(choices)})", colour, choices)
-                elif colour not in MARKERS:
-                    pieces[colour] += 1
+    found = _Found()
+    pieces = _cell_problems(card, ids, found)
     if card.pieces() == 0:
-        yield ("pattern",), "expected a pattern that needs at least one piece, got only vacant spaces and gaps"
-    elif _gap_edge(card.pattern):
-        yield ("pattern",), f"expected every edge row and column to hold a piece or a vacant space, got only gaps on the {_gap_edge(card.pattern)}"
+        found.say("pattern", message="expected a pattern that needs a piece, got only vacant spaces and gaps")
+    elif edge := _gap_edge(card.pattern):
+        found.say("pattern", message=f"expected a piece or a vacant space on every edge, got only gaps on the {edge}")
     height, width = len(card.pattern), max(map(len, card.pattern))
     if max(height, width) > setup.field:  # the field is square: turning the pattern does not help
-        yield ("pattern",), f"expected a pattern that fits the {setup.field} x {setup.field} field, got {height} rows of up to {width}"
+        found.say("pattern", message=f"expected a pattern that fits the {setup.field} x {setup.field} field, "
+                  f"got {height} rows of up to {width}")  # fmt: skip
     stash = setup.stash.small + setup.stash.medium + setup.stash.large
     for colour, count in sorted(pieces.items()):
         if count > stash:
-            yield ("pattern",), f"expected at most {stash} {colour} pieces (a stash), got {count}"
-    if card.prestige is not None and card.prestige != card.pieces() and words.prestige.lower() not in card.effect.lower():
-        yield ("prestige",), (
-            f"expected {card.pieces()} (one per piece the pattern needs), or an effect that says why the card gives "
-            f"{card.prestige} (it never mentions {words.prestige.lower()}), got {card.prestige}"
-        )
-    yield from _effect_problems(card, ids, pieces)
+            found.say("pattern", message=f"expected at most {stash} {colour} pieces (a stash), got {count}")
+    said = words.prestige.lower() in card.effect.lower()
+    if card.prestige is not None and card.prestige != card.pieces() and not said:
+        found.say("prestige", message=f"expected {card.pieces()} (one per piece the pattern needs), or an effect "
+                  f"that says why the card gives another number, got {card.prestige}")  # fmt: skip
+    if card.does is None:
+        for name in PLACEHOLDER.findall(card.effect):
+            found.say("effect", message=f"expected words only in a spell without `does` data, got {{{name}}}")
+    else:
+        _effect_problems(card, ids, pieces, found)
+    return found
+
+
+def _cell_problems(card: SpellCard, ids: list[str], found: _Found) -> Counter:
+    """The pattern's pieces by colour; an unknown colour or marker is reported at its cell."""
+    pieces: Counter = Counter()
+    for r, row in enumerate(card.pattern):
+        if not row:
+            found.say("pattern", r, message="expected a row of one cell or more, got none")
+        for c, cell in enumerate(row):
+            stacked = isinstance(cell, list)
+            choices = ids if stacked else ids + list(MARKERS)
+            what = "a colour in a stack" if stacked else "a colour or a marker"
+            for k, colour in enumerate(cell if stacked else [cell]):
+                if colour not in choices:
+                    at = ("pattern", r, c) + ((k,) if stacked else ())
+                    found.say(*at, message=expected_got(f"{what} ({', '.join(choices)})", colour, choices))
+                elif colour not in MARKERS:
+                    pieces[colour] += 1
+    return pieces
 
 
 def _gap_edge(pattern: list[list]) -> str | None:
@@ -115,12 +135,8 @@ def _gap_edge(pattern: list[list]) -> str | None:
     return next((name for name, cells in edges.items() if all(cell == "gap" for cell in cells)), None)
 
 
-def _effect_problems(card: SpellCard, ids: list[str], pieces: Counter) -> Iterator[tuple[tuple, str]]:
-    written = [name for name in PLACEHOLDER.findall(card.effect)]
-    if card.does is None:
-        for name in written:
-            yield ("effect",), f"expected words only in a spell without `does` data, got the placeholder {{{name}}}"
-        return
+def _effect_problems(card: SpellCard, ids: list[str], pieces: Counter, found: _Found) -> None:
+    """The effect's data against the colours, the pattern, the cost and the card's words."""
     given: dict[str, set[int]] = {}
     marked = any(cell == "marked" for row in card.pattern for cell in row)
     costs = card.cost.essence if isinstance(card.cost.essence, list) else [card.cost.essence]
@@ -132,26 +148,43 @@ def _effect_problems(card: SpellCard, ids: list[str], pieces: Counter) -> Iterat
             if colour in (None, "any"):
                 continue
             if colour not in ids:
-                yield ("does", s, attribute), expected_got(f"a colour ({', '.join(ids)})", colour, ids)
+                found.say("does", s, attribute, message=expected_got(f"a colour ({', '.join(ids)})", colour, ids))
             elif attribute != "colour" and colour not in pieces:
-                yield ("does", s, attribute), f"expected a colour of this spell's pattern ({', '.join(sorted(pieces))}), got {colour!r}"
+                mine = ", ".join(sorted(pieces))
+                found.say(
+                    "does", s, attribute, message=f"expected a colour of this spell's pattern ({mine}), got {colour!r}"
+                )
         if getattr(step, "which", None) == "marked" and not marked:
-            yield ("does", s, "which"), "expected a marked space in the pattern for `which: marked`, got none"
+            found.say(
+                "does", s, "which", message="expected a marked space in the pattern for `which: marked`, got none"
+            )
         if getattr(step, "spaces", None) == "paid" and card.cost.essence != "n":
-            yield ("does", s, "spaces"), f"expected `cost: essence: n` for a step paid by the essence spent, got {card.cost.essence!r}"
+            found.say("does", s, "spaces", message=f"expected `cost: essence: n` for a step paid by the essence "
+                      f"spent, got {card.cost.essence!r}")  # fmt: skip
         paid = getattr(step, "if_paid", None)
         if paid is not None and paid not in costs:
-            yield ("does", s, "if_paid"), f"expected one of the essence amounts the cost offers ({', '.join(map(str, costs))}), got {paid}"
+            offered = ", ".join(map(str, costs))
+            found.say(
+                "does",
+                s,
+                "if_paid",
+                message=f"expected one of the essence amounts the cost offers ({offered}), got {paid}",
+            )
     if card.duel and not any(step.do in DUEL_STEPS for step in card.does):
-        yield ("duel",), "expected a Duel spell to gain or drain essence (a gain-essence or drain-essence step), got neither"
+        found.say(
+            "duel", message="expected a Duel spell to gain or drain essence (a gain-essence or drain-essence step)"
+        )
     if card.cost.essence == "n" and not any(getattr(step, "spaces", None) == "paid" for step in card.does):
-        yield ("cost", "essence"), "expected a step that uses the essence paid (`spaces: paid`) for a cost of n, got none"
+        found.say("cost", "essence", message="expected a step using the essence paid (`spaces: paid`) for a cost of n")
+    written = PLACEHOLDER.findall(card.effect)
     for name in dict.fromkeys(written):
         if name not in given:
             known = ", ".join(f"{{{n}}}" for n in sorted(given)) or "none: the data gives no number"
-            yield ("effect",), f"unknown placeholder (expected one of {known}, got {{{name}}})"
+            found.say("effect", message=f"unknown placeholder (expected one of {known}, got {{{name}}})")
         elif len(given[name]) > 1:
-            yield ("effect",), f"expected {{{name}}} to name one number, got {sorted(given[name])} from different steps"
+            found.say(
+                "effect", message=f"expected {{{name}}} to name one number, got {sorted(given[name])} from two steps"
+            )
     for name, values in sorted(given.items()):
         if name not in written and max(values) > 1:
-            yield ("effect",), f"expected the words to print the data's {name} ({max(values)}) as {{{name}}}, got no {{{name}}}"
+            found.say("effect", message=f"expected the words to print the data's {name} ({max(values)}) as {{{name}}}")

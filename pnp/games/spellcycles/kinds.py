@@ -168,6 +168,8 @@ Effect = Annotated[
     | MoveCrescent | RemoveCrescent,
     Field(discriminator="do"),
 ]  # fmt: skip
+
+
 def step_numbers(step: Strict) -> dict[str, int]:
     """The numbers an effect step's data gives (as written: a default is not the card's word)."""
     return {
@@ -210,10 +212,13 @@ class SpellCard(Strict):
     duel: bool = False  # made for the Duel variant: drains and gains essence
     source: Literal["rules", "ours"] = "ours"  # the rules' own example, reworded, or one of ours
 
-
     def pieces(self) -> int:
         """The components the pattern needs: one per colour (a stack: per piece) and per marked space."""
-        return sum(len(cell) if isinstance(cell, list) else cell not in ("vacant", "gap") for row in self.pattern for cell in row)
+        return sum(
+            len(cell) if isinstance(cell, list) else cell not in ("vacant", "gap")
+            for row in self.pattern
+            for cell in row
+        )
 
     def earns(self) -> int:
         """The prestige a cast earns: the card's own number, or the rules' (rules: "gain Prestige
