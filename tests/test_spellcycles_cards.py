@@ -91,9 +91,12 @@ def test_each_spell_shows_its_name_requirements_effect_and_prestige(built_pdf):
         # the prestige badge, top right, above its label
         badge = [c["text"] for c in pdf.chars_on(page, p) if c["x0"] > 44 * MM and c["y0"] > p.h - 21 * MM]
         assert "".join(badge) == f"{prestige}{WORDS.prestige}", (name, badge)
+    x, top, w, h = TEMPLATES["sc-spell"].regions["duel"].box
     for card in SPELLS:
-        _, _, text = spell_on(pdf, card.name)
-        assert (f" {WORDS.duel} " in f" {text} ") == card.duel, card.name
+        page, p, _ = spell_on(pdf, card.name)
+        tab = [c for c in pdf.chars_on(page, p) if x <= c["x0"] and c["x1"] <= x + w and c["y0"] >= p.h - top - h]
+        tab = "".join(c["text"] for c in tab if c["y1"] <= p.h - top)
+        assert tab == (WORDS.duel if card.duel else ""), card.name
 
 
 def inside(c: dict, p) -> bool:
