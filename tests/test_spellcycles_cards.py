@@ -276,6 +276,11 @@ cards:
       - [yellow, blue, vacant, green]
     cost: {certificates: 2}
     effect: "Every piece on the field's outer ring goes back to the cauldron."
+  - name: Short Row
+    pattern:
+      - [red, blue, green]
+      - [yellow]
+    effect: "Gain one essence."
 """
 
 
@@ -288,7 +293,7 @@ def test_a_users_own_spells_print_like_ours_and_only_spells_prints_only_spell_ca
     [path] = out.glob("*.pdf")
     pdf = read(path)
     kinds = Counter(kind for *_, kind in printed(pdf))
-    assert kinds == {"spell": len(SPELLS) + 2, "back": len(SPELLS) + 2}, "spell cards and their backs, nothing else"
+    assert kinds == {"spell": len(SPELLS) + 3, "back": len(SPELLS) + 3}, "spell cards and their backs, nothing else"
     _, _, text = spell_on(pdf, "Tower of Dusk")
     assert f"{WORDS.requirements}: 2 Essence {WORDS.both} 1 Certificate" in text
     assert "the table settles it" in text
@@ -296,3 +301,5 @@ def test_a_users_own_spells_print_like_ours_and_only_spells_prints_only_spell_ca
     assert " 5 " in f" {text} "
     _, _, text = spell_on(pdf, "Great Wheel")
     assert " 11 " in f" {text} " and "2 Certificates" in text
+    _, _, text = spell_on(pdf, "Short Row")  # a short row ends in gaps
+    assert " 4 " in f" {text} " and text.count(WORDS.markers["gap"]) == 2

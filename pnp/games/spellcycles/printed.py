@@ -39,9 +39,11 @@ def spell_face(content: Content, i: int, card: SpellCard, template: str) -> Face
 
 def pattern_text(content: Content, pattern: list[list[str | list[str]]]) -> str:
     """The pattern as the pattern region reads it: a row a line, a colour as its ink (the colour's
-    id, named in the card template), letter and symbol, a marker with its printed word."""
+    id, named in the card template), letter and symbol, a marker with its printed word. A short
+    row ends in gaps, as the content's shape says."""
     colours = {c.id: c for c in content["spellcycles-set"].colours}
     markers = content["words"].markers
+    width = max(map(len, pattern))
 
     def cell(value: str | list[str]) -> str:
         if isinstance(value, list):
@@ -51,7 +53,7 @@ def pattern_text(content: Content, pattern: list[list[str | list[str]]]) -> str:
         colour = colours.get(value)
         return f"{colour.id} {colour.letter} {colour.symbol}" if colour else value  # unknown: the region says so
 
-    return "\n".join(" | ".join(cell(v) for v in row) for row in pattern)
+    return "\n".join(" | ".join(cell(v) for v in row + ["gap"] * (width - len(row))) for row in pattern)
 
 
 def requirements(cost: Cost, words: Words) -> str:
