@@ -12,9 +12,11 @@ from collections import Counter
 import pypdfium2
 import pytest
 
-from pnp.regions.pattern import layout
+from pnp.regions.pattern import layout, legible_on
+from pnp.render.colours import to_colour
 from tests.conftest import bundled, invoke, overlay
 from tests.pdfcards import MM, BuiltPdf, read
+from tests.test_legibility import contrast
 
 GAME = "spellcycles"
 OPENED = bundled(GAME)
@@ -217,6 +219,14 @@ def test_a_two_row_pattern_prints_as_two_rows_as_written(a4):
     middle = corners[0, 0][1]  # the line between the rows
     drawn = [x for x in row if not near(image.colour(p, x, middle), panel, 6)]
     assert (max(drawn) - min(drawn)) / side == pytest.approx(3, abs=0.1)
+
+
+def test_every_pieces_letter_and_symbol_read_at_wcag_aa_on_its_colour():
+    region = TEMPLATES["sc-spell"].regions["pattern"]
+    for colour in CONTENT["spellcycles-set"].colours:
+        ground = INKS[colour.id]
+        chosen = legible_on(to_colour(ground), to_colour(INKS[region.dark]), to_colour(INKS[region.light]))
+        assert contrast(ground, chosen.hexval().replace("0x", "#")) >= 4.5, colour.id
 
 
 # --- blanks, references, a user's deck, --only -------------------------------------------------
