@@ -17,16 +17,16 @@ BLANKS = 9  # blank spell cards: one sheet of the 9-up imposition
 
 
 def spell_faces(inputs: SetInputs, template: str) -> list[Face]:
-    content = inputs.content
-    return [spell_face(content, i, card, template) for i, card in enumerate(content["spell-cards"].cards)]
+    content, inks = inputs.content, set(inputs.templates[template].colours)
+    return [spell_face(content, inks, i, card, template) for i, card in enumerate(content["spell-cards"].cards)]
 
 
-def spell_face(content: Content, i: int, card: SpellCard, template: str) -> Face:
+def spell_face(content: Content, inks: set[str], i: int, card: SpellCard, template: str) -> Face:
     words: Words = content["words"]
     at = partial(content.locate, "spell-cards", "cards", i)
     values = [
         Value("name", card.name, *at("name")),
-        Value("pattern", pattern_text(content, card.pattern), *at("pattern")),
+        Value("pattern", pattern_text(content, inks, card.pattern), *at("pattern")),
         Value("requirements", f"**{words.requirements}:** {requirements(card.cost, words)}", *at("cost")),
         Value("effect", effect_text(card), *at("effect")),
         Value("prestige", str(prestige(card)), *at("prestige" if card.prestige is not None else "pattern")),
@@ -37,10 +37,11 @@ def spell_face(content: Content, i: int, card: SpellCard, template: str) -> Face
     return Face(template, tuple(values), card.name)
 
 
-def pattern_text(content: Content, pattern: list[list[str | list[str]]]) -> str:
+def pattern_text(content: Content, inks: set[str], pattern: list[list[str | list[str]]]) -> str:
     """The pattern as the pattern region reads it: a row a line, a colour as its ink (the colour's
-    id, named in the card template), letter and symbol, a marker with its printed word. A short
-    row ends in gaps, as the content's shape says."""
+    id, named in the card template's `inks`), letter and symbol, a marker with its printed word. A
+    short row ends in gaps, as the content's shape says. A colour of a user's set.yaml that the
+    template has no ink for prints in the card's ink: its letter and symbol still say which it is."""
     colours = {c.id: c for c in content["spellcycles-set"].colours}
     markers = content["words"].markers
     width = max(map(len, pattern))
@@ -51,7 +52,9 @@ def pattern_text(content: Content, pattern: list[list[str | list[str]]]) -> str:
         if value in MARKERS:
             return f"{value} {markers[value]}"
         colour = colours.get(value)
-        return f"{colour.id} {colour.letter} {colour.symbol}" if colour else value  # unknown: the region says so
+        if colour is None:
+            return value  # not a colour of the set (pnp check says so): the region reports it too
+        return f"{colour.id if colour.id in inks else 'ink'} {colour.letter} {colour.symbol}"
 
     return "\n".join(" | ".join(cell(v) for v in row + ["gap"] * (width - len(row))) for row in pattern)
 
