@@ -29,7 +29,7 @@ def spell_face(content: Content, inks: set[str], i: int, card: SpellCard, templa
         Value("pattern", pattern_text(content, inks, card.pattern), *at("pattern")),
         Value("requirements", f"**{words.requirements}:** {requirements(card.cost, words)}", *at("cost")),
         Value("effect", effect_text(card), *at("effect")),
-        Value("prestige", str(prestige(card)), *at("prestige" if card.prestige is not None else "pattern")),
+        Value("prestige", str(card.earns()), *at("prestige" if card.prestige is not None else "pattern")),
         Value("prestige_word", words.prestige, *content.locate("words", "prestige")),
     ]
     if card.duel:
@@ -77,25 +77,9 @@ def requirements(cost: Cost, words: Words) -> str:
 
 
 def effect_text(card: SpellCard) -> str:
-    """The effect's words with each number placeholder ({count}) filled from the first step of
-    its data carrying that number; a spell without data prints its words as written."""
-    numbers: dict[str, object] = {}
-    for step in card.does or ():
-        for name in EFFECT_NUMBERS:
-            value = getattr(step, name, None)
-            if value is not None and name not in numbers:
-                numbers[name] = value
-    return fill(card.effect, numbers, keep=EFFECT_NUMBERS)[0]
-
-
-def prestige(card: SpellCard) -> int:
-    """The card's own number, or the rules': "gain Prestige Certificates equal to the number of
-    Spell Components required by the spell": a colour needs one, a stack each of its pieces,
-    a marked space one of any colour; a vacant space or a gap none."""
-    if card.prestige is not None:
-        return card.prestige
-    cells = [cell for row in card.pattern for cell in row]
-    return sum(len(c) if isinstance(c, list) else int(c not in ("vacant", "gap")) for c in cells)
+    """The effect's words with each number placeholder ({count}) filled from its data; a spell
+    without data prints its words as written."""
+    return fill(card.effect, card.effect_numbers(), keep=EFFECT_NUMBERS)[0]
 
 
 def blank_faces(inputs: SetInputs, template: str) -> list[Face]:
