@@ -91,9 +91,9 @@ def token_colour(render: Rendered, placement, game) -> str:
 # --- the casting field ---
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_the_field_assembles_square_with_squares_a_large_base_fits(built_pdf, game, paper):
-    pdf = built_pdf(game=GAME, paper=paper, backs="duplex-long")
+@pytest.mark.parametrize(("paper", "backs"), BUILDS)
+def test_the_field_assembles_square_with_squares_a_large_base_fits(built_pdf, game, paper, backs):
+    pdf = built_pdf(game=GAME, paper=paper, backs=backs)
     template = game.templates["sc-field"]
     width, height = assembled(pdf, template)  # the pieces laid on each other as their + marks say
     assert abs(width - height) <= TOLERANCE, f"assembled {width / MM:.2f} x {height / MM:.2f} mm"
@@ -256,9 +256,9 @@ def net_measures(pdf, page: int) -> list[tuple[list[float], list[float]]]:
     return nets
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_nets_fold_up_at_the_real_pyramids_sizes_a_full_stash_of_each(built_pdf, game, paper):
-    pdf = built_pdf(game=GAME, paper=paper, backs="fold")
+@pytest.mark.parametrize(("paper", "backs"), BUILDS)
+def test_nets_fold_up_at_the_real_pyramids_sizes_a_full_stash_of_each(built_pdf, game, paper, backs):
+    pdf = built_pdf(game=GAME, paper=paper, backs=backs)
     pages = pages_of(pdf, "Spell components (fold-up pyramids)")
     assert 1 <= len(pages) <= 12, f"{len(pages)} pages of nets"
     found: Counter = Counter()
