@@ -6,8 +6,9 @@ on each of the base's three free sides (each inside the face it meets). Fanned f
 take much less paper than the usual cross. Cut lines are solid, fold lines dashed. Each face
 carries its colour's letter and symbol and the size's pips, near its base, as the real pieces do.
 
-Nets are laid out in the area that A4 and Letter both leave free, so the page count is the same
-on either paper and known before the paper is chosen (the setup page lists it).
+Nets nest in pairs, one turned half round into the other's gaps, and are laid out in the area
+that A4 and Letter both leave free, so the page count is the same on either paper and known
+before the paper is chosen (the setup page lists it).
 """
 
 from __future__ import annotations

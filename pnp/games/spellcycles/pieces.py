@@ -13,7 +13,7 @@ from functools import partial
 from pnp.components.card import Face, Value
 from pnp.components.set_list import SetInputs, SheetDrawing
 from pnp.games.spellcycles.kinds import SIZES, SetRules
-from pnp.render.colours import contrast
+from pnp.render.colours import legible_on, to_colour
 
 HOUSE = "sc-card"  # the house card template: an ink for each colour id
 
@@ -24,9 +24,9 @@ def inks(inputs: SetInputs) -> dict[str, str]:
 
 
 def marks_dark(ink: str, light: str, dark: str) -> bool:
-    """Whether marks on this ink read better dark than light (yellow, white, and the vermilion
-    and bluish green too: white on them falls short of 4.5:1)."""
-    return contrast(ink, dark) > contrast(ink, light)
+    """Whether marks on this ink read better dark than light, as the spell cards' diagrams choose
+    (yellow, white, and vermilion and bluish green too: white on them falls short of 4.5:1)."""
+    return legible_on(to_colour(ink), to_colour(dark), to_colour(light)) == to_colour(dark)
 
 
 def field_face(inputs: SetInputs, template: str) -> Face:
@@ -37,7 +37,8 @@ def field_face(inputs: SetInputs, template: str) -> Face:
 def token_faces(inputs: SetInputs, template: str, size: str) -> list[Face]:
     """A colour's stash of one size as flat tokens, colour by colour: filled with its ink and marked
     with its letter and symbol (the template adds the size's pips), in the template's -dark variant
-    where dark marks read better on the ink. The deck's backs are these same faces, so a token reads either way up."""
+    where dark marks read better on the ink. The deck's backs are these same faces, so a token
+    reads either way up."""
     content = inputs.content
     rules: SetRules = content["spellcycles-set"]
     count = getattr(rules.stash, size)
