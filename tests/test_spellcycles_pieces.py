@@ -119,6 +119,11 @@ def test_the_field_assembles_square_with_squares_a_large_base_fits(built_pdf, ga
                 assert abs(steps - round(steps)) * side <= TOLERANCE, f"a seam {distance / MM:.2f} mm in"
                 seams += 1
     assert seams == len(at) - 1
+    # and the field cut evenly: no piece a square or more wider (or taller) than another
+    cuts = [board.upright(cut(pdf, page)) for page in at.values() for board in pdf.placements(page)]
+    for lo, hi in ((0, 2), (1, 3)):
+        lengths = [c[hi] - c[lo] for c in cuts]
+        assert max(lengths) - min(lengths) < side, f"pieces {', '.join(f'{v / MM:.1f}' for v in lengths)} mm"
 
 
 def test_the_field_names_its_rows_and_columns_on_every_side(built_pdf):
