@@ -60,6 +60,11 @@ def pages_of(pdf, title: str, side: str | None = None) -> list[int]:
     return found
 
 
+def token_titles(game) -> list[str]:
+    """The flat components' decks' titles, a deck a size."""
+    return [c.title for c in game.components() if c.id.startswith("tokens-")]
+
+
 class Rendered:
     """A page rendered once, its pixels read at points of the page (origin bottom-left)."""
 
@@ -154,7 +159,7 @@ def test_flat_components_come_in_every_colour_and_size_backed_by_themselves(buil
     side = "fronts" if backs != "fold" else "fronts and backs"
     sizes = {size: PYRAMIDS[size][0] * MM for size in SIZES}
     found: Counter = Counter()
-    for page in pages_of(pdf, "Spell components (flat)", side):
+    for page in (p for title in token_titles(game) for p in pages_of(pdf, title, side)):
         render = Rendered(pdf, page)
         placed = pdf.placements(page)
         colours = {}
@@ -199,7 +204,7 @@ def folded(pdf, page: int, colours: dict) -> list:
 def test_flat_components_carry_their_pips_letter_and_symbol(built_pdf, game):
     pdf = built_pdf(game=GAME, paper="a4", backs="duplex-long")
     letters = {c.letter for c in rules(game).colours}
-    for page in pages_of(pdf, "Spell components (flat)", "fronts"):
+    for page in (p for title in token_titles(game) for p in pages_of(pdf, title, "fronts")):
         chars, curves = pdf.chars(page), pdf.plumber.pages[page].curves
         height = pdf.size(page)[1]
         for p in pdf.placements(page):
@@ -300,11 +305,12 @@ def test_crescents_and_essence_as_the_set_counts_them(built_pdf, game, paper, ba
 
 def test_the_knucklebone_table_gives_each_face_its_colour(built_pdf, game):
     pdf = built_pdf(game=GAME, paper="a4", backs="duplex-long")
-    (page,) = pages_of(pdf, "Knucklebone table")
-    (card,) = pdf.placements(page)
-    text = pdf.text_in(page, card.rect)
     colours = {c.id: c for c in rules(game).colours}
     rows = [f"{colours[cid].letter} · {colours[cid].name}" for _, cid in sorted(rules(game).knucklebone.items())]
+    # its own page, or the references' last sheet when it has room there
+    (page,) = [p for p in range(len(pdf)) if rows[0] in pdf.text(p)]
+    (card,) = [c for c in pdf.placements(page) if rows[0] in pdf.text_in(page, c.rect)]
+    text = pdf.text_in(page, card.rect)
     at = [text.find(row) for row in rows]
     assert -1 not in at and at == sorted(at), text
     # each face's row: its number, and its swatch in the colour's ink

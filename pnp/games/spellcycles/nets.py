@@ -301,9 +301,7 @@ class NetPages:
         canvas.setFont(fonts.font_name("bold"), template.heading_size)
         top = y + room.h + heading
         canvas.drawString(x, top - template.heading_size, title)
-        fitted = richtext.fit(
-            content["pieces-words"].nets, "regular", room.w, heading * 0.55, template.body_size, 5, 1.1
-        )
+        fitted = richtext.fit(content["words"].nets_note, "regular", room.w, heading * 0.55, template.body_size, 5, 1.1)
         if fitted is not None:
             richtext.draw(canvas, fitted, x, y + room.h, room.w, heading * 0.55, "left", "bottom", ink.colour("ink"))
         canvas.restoreState()

@@ -73,10 +73,10 @@ def knucklebone_face(inputs: SetInputs, template: str) -> list[Face]:
     content = inputs.content
     rules: SetRules = content["spellcycles-set"]
     colours = {c.id: c for c in rules.colours}
-    words = content["pieces-words"]
+    words = content["words"]
     values = [
-        Value("title", content["words"].components.knucklebone, *content.locate("words", "components", "knucklebone")),
-        Value("note", words.knucklebone, *content.locate("pieces-words", "knucklebone")),
+        Value("title", words.components.knucklebone, *content.locate("words", "components", "knucklebone")),
+        Value("note", words.knucklebone_note, *content.locate("words", "knucklebone_note")),
     ]
     for face, colour_id in sorted(rules.knucklebone.items()):
         colour = colours[colour_id]
@@ -95,7 +95,7 @@ def net_sheets(inputs: SetInputs) -> SheetDrawing:
     from pnp.games.spellcycles.nets import NetPages  # drawing code, imported only when the nets are made
 
     nets = NetPages(inputs)
-    return SheetDrawing(nets.pages, nets.draw, source="pieces-words")
+    return SheetDrawing(nets.pages, nets.draw, source="words")
 
 
 FACES = {
