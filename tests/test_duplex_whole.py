@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from pnp.components.kinds import Deck
+from pnp.components.kinds import Board, Deck
 from pnp.games import games
 from pnp.imposition import BACK_MODES
 from tests.conftest import bundled
@@ -69,6 +69,13 @@ def card_counts(game_id: str) -> tuple[int, int]:
     return sum(len(d.faces) for d in decks), sum(len(d.faces) for d in decks if d.has_backs)
 
 
+def board_pieces(pdf, game_id: str) -> int:
+    """The pieces of the game's boards in this PDF: each a page of its own, one-sided, its label
+    naming the board and the piece."""
+    titles = [c.title for c in bundled(game_id).every_component() if isinstance(c, Board)]
+    return sum(f"· {title} · piece " in pdf.text(page) for title in titles for page in range(len(pdf)))
+
+
 def sheet_pairs(read: list[Side]) -> list[tuple[Side, Side]]:
     assert len(read) % 2 == 0, "an odd page count leaves the last front without its sheet's back"
     return list(zip(read[::2], read[1::2], strict=True))
@@ -81,6 +88,7 @@ def test_every_back_lands_behind_its_front_when_the_whole_pdf_is_printed(built_p
     pdf = built_pdf(game=game_id, paper=paper, backs=backs)
     read = sides(pdf)
     cards, backed = card_counts(game_id)
+    cards += board_pieces(pdf, game_id)  # placed like cards, printed one-sided
     placed = sum(len(side.cards) for side in read)
     if not backs.startswith("duplex"):
         assert not any(side.blank for side in read), "single-sided printing needs no blank pages"

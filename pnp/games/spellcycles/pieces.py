@@ -102,7 +102,6 @@ FACES = {
     **{f"tokens-{size}": partial(token_faces, size=size) for size in SIZES},
     "crescents": crescent_faces,
     "essence": essence_faces,
-    "knucklebone": knucklebone_face,
 }
 SHEETS = {"nets": net_sheets}
 BOARDS = {"field": field_face}

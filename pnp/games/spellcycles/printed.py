@@ -17,6 +17,7 @@ from pnp.games.spellcycles.kinds import EFFECT_NUMBERS, MARKERS, Cost, SetRules,
 from pnp.regions import text as text_region
 
 BLANKS = 9  # blank spell cards: one sheet of the 9-up imposition
+KNUCKLEBONE = "sc-knucklebone"  # the knucklebone table's template, printed after the reference sets
 
 
 def spell_faces(inputs: SetInputs, template: str) -> list[Face]:
@@ -100,9 +101,10 @@ def blank_faces(inputs: SetInputs, template: str) -> list[Face]:
 
 
 def wizard_references(inputs: SetInputs, template: str) -> tuple[Face, ...]:
-    """A set per wizard: the content's reference cards, each section a paragraph led by its bold
-    heading (a card holds more than with headings on lines of their own), the knucklebone table
-    added to the first card, where Renew rolls it; then our rulings, on as many cards as they need."""
+    """A set per wizard, then one large knucklebone table for all (pnp.games.spellcycles.pieces).
+    A set: the content's reference cards, each section a paragraph led by its bold heading (a card
+    holds more than with headings on lines of their own), the knucklebone table added to the first
+    card, where Renew rolls it; then our rulings, on as many cards as they need."""
     content = inputs.content
     ref = content["reference-card"]
     words: Words = content["words"]
@@ -113,7 +115,8 @@ def wizard_references(inputs: SetInputs, template: str) -> tuple[Face, ...]:
         body = [f"**{s.heading}** {s.text}" for s in card.sections] + ([table] if i == 0 else [])
         values = (Value("title", card.title, *at("title")), Value("body", "\n".join(body), *at("sections")))
         cards.append(Face(template, values, f"reference card {card.title}"))
-    return (*cards, *ruling_faces(inputs, template)) * ref.copies
+    table = pieces.knucklebone_face(inputs, KNUCKLEBONE)  # one for the table, as the die is
+    return (*cards, *ruling_faces(inputs, template)) * ref.copies + tuple(table)
 
 
 def knucklebone(content: Content) -> str:
