@@ -248,7 +248,7 @@ def _write_one(game_id: str, game, options: Options, path: Path) -> int:
 @CONTENT_OPTION
 @reports_problems
 def check(names, extra) -> None:
-    from pnp.components.kinds import Deck, Sheet
+    from pnp.components.kinds import Board, Deck, Sheet
     from pnp.content.layers import layered_files
 
     chosen = chosen_games(names, extra)
@@ -257,10 +257,15 @@ def check(names, extra) -> None:
     for game, loaded in zip(chosen, opened, strict=True):
         decks = [c for c in loaded.components() if isinstance(c, Deck)]
         pages = sum(c.pages for c in loaded.components() if isinstance(c, Sheet))
-        counted = [
-            f"{len(layered_files(game.id, layers(extra)))} files",
-            f"{sum(len(deck.faces) for deck in decks)} cards in {len(decks)} decks",
-        ] + [f"{pages} sheet page{'s' * (pages != 1)}"] * bool(pages)
+        boards = sum(isinstance(c, Board) for c in loaded.components())
+        counted = (
+            [
+                f"{len(layered_files(game.id, layers(extra)))} files",
+                f"{sum(len(deck.faces) for deck in decks)} cards in {len(decks)} decks",
+            ]
+            + [f"{pages} sheet page{'s' * (pages != 1)}"] * bool(pages)
+            + [f"{boards} board{'s' * (boards != 1)}"] * bool(boards)
+        )
         click.echo(f"ok {game.id}: {', '.join(counted)}")
     papers = " and ".join(paper.name for paper in PAPERS.values())
     n = len(chosen)

@@ -13,7 +13,7 @@ from click.shell_completion import BashComplete
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.components.kinds import Deck
+from pnp.components.kinds import Board, Deck, Sheet
 from pnp.games import games
 from pnp.paths import CONTENT
 from pnp.starter import starter_files
@@ -131,9 +131,11 @@ def test_check_says_what_it_checked():
         decks = [c for c in opened.every_component() if isinstance(c, Deck)]
         files = len(list((CONTENT / game_id).glob("*.yaml")))
         cards = sum(len(d.faces) for d in decks)
-        pages = sum(c.pages for c in opened.every_component() if not isinstance(c, Deck))
-        sheets = f"{pages} sheet page{'s' * (pages != 1)}"
-        assert line == f"ok {game_id}: {files} files, {cards} cards in {len(decks)} decks, {sheets}"
+        pages = sum(c.pages for c in opened.every_component() if isinstance(c, Sheet))
+        boards = sum(isinstance(c, Board) for c in opened.every_component())
+        sheets = f", {pages} sheet page{'s' * (pages != 1)}"
+        board = f", {boards} board" if boards == 1 else ""  # none of ours has two
+        assert line == f"ok {game_id}: {files} files, {cards} cards in {len(decks)} decks{sheets}{board}"
     count = len(games())
     assert lines[count] == f"checked {count} games: every text fitted, every page laid out on A4 and US Letter"
     assert "nothing was written" not in "\n".join(lines)
