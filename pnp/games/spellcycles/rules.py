@@ -335,19 +335,22 @@ class Game:
         w.certificates = [c for i, c in enumerate(w.certificates) if i not in cheapest]
 
     def reduce(self, spaces: tuple[int, ...], plain: int) -> dict[int, int]:
-        """Each matched piece goes back to the cauldron and one of its colour a size smaller comes
-        out onto its space, if the cauldron has one; a small piece is not replaced. The first
-        `plain` spaces are plain cells (only the top piece); the rest are stacks (every piece).
-        Returns how many pieces went back onto each space."""
+        """The spell's pieces all go back to the cauldron, then for each one of its colour a size
+        smaller comes out onto its space, if the cauldron has one; a small piece is not replaced.
+        The first `plain` spaces are plain cells (only the top piece); the rest are stacks (every
+        piece). Returns how many pieces went back onto each space."""
         field, cauldron = self.field, self.cauldron
-        replaced = {}
+        lifted = []
         for i, space in enumerate(spaces):
             count = 1 if i < plain else len(field.stacks[space])
-            lifted = [field.take(space) for _ in range(count)][::-1]  # bottom first
-            for piece in lifted:
+            lifted.append([field.take(space) for _ in range(count)][::-1])  # bottom first
+        for pieces in lifted:
+            for piece in pieces:
                 cauldron[piece.colour][piece.size] += 1
+        replaced = {}
+        for space, pieces in zip(spaces, lifted, strict=True):
             put = 0
-            for piece in lifted:
+            for piece in pieces:
                 smaller = piece.size - 1
                 if piece.size > SMALL and cauldron[piece.colour][smaller]:
                     cauldron[piece.colour][smaller] -= 1
