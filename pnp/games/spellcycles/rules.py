@@ -303,11 +303,11 @@ class Game:
             raise RuleError(f"{spell.name}'s pattern is not on the field there")
         price = self.price(spell, paid)
         self._check_pay(price + recolours * self.book.recolour, spell.certificates)
-        saved = self._save()
+        saved = self.snapshot()
         try:
             return self._cast(position, spell, shape, origin, price, recolours, rng, list(choices))
         except RuleError:
-            self._restore(saved)
+            self.restore(saved)
             raise
 
     def _cast(self, position, spell, shape, origin, price, recolours, rng, choices) -> Cast:
@@ -413,7 +413,8 @@ class Game:
     def describe(self, piece: Piece) -> str:
         return f"{('small', 'medium', 'large')[piece.size]} {self.book.colours[piece.colour]}"
 
-    def _save(self) -> tuple:
+    def snapshot(self) -> tuple:
+        """The table's changing parts, copied, for `restore` (a refused cast leaves no trace)."""
         f = self.field
         return (
             [list(s) for s in f.stacks],
@@ -427,7 +428,7 @@ class Game:
             self.marker,
         )
 
-    def _restore(self, saved: tuple) -> None:
+    def restore(self, saved: tuple) -> None:
         f = self.field
         f.stacks, f.tops, f.occupied, self.cauldron, wizards, self.pile, self.crescents, self.step, self.marker = saved
         for w, (apothecary, essence, certificates, out) in zip(self.wizards, wizards, strict=True):

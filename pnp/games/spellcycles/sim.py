@@ -34,6 +34,7 @@ from statistics import median, quantiles
 
 from pnp.games.spellcycles.effects import fits
 from pnp.games.spellcycles.field import Piece
+from pnp.games.spellcycles.pattern import Shape
 from pnp.games.spellcycles.rulebook import Book, Spell
 from pnp.games.spellcycles.rules import OVER, Game, deal
 
@@ -181,17 +182,15 @@ class Greedy:
                 break
             position, shape, origin, price = best
             spell = g.spell_at(position)
-            reduced = [g.field.top(space) for space in spell.shapes[shape].pieces(origin)]
-            g.cast(position, shape, origin, self.rng, paid=price, choices=self.choices(spell, reduced))
+            g.cast(position, shape, origin, self.rng, paid=price, choices=self.choices(spell, shape, origin))
         self.cast.update(g.line[p] for p in g.cast_this_turn)
         for position in seen:
             self.castable[position] += 1
             if position not in g.cast_this_turn:
                 self.passed[position] += 1
 
-    def choices(self, spell: Spell, reduced: list[Piece]) -> list[dict]:
-        """The choices for each effect, made before the cast as a log would carry them; `reduced`:
-        the pieces its reduction will take (what the cauldron then holds is what may be chosen)."""
+    def choices(self, spell: Spell, shape: int, origin: int) -> list[dict]:
+        """The choices for each effect, made before the cast as a log would carry them."""
         g = self.game
         me = g.player
         others = [p for p, w in enumerate(g.wizards) if p != me and not w.out]
@@ -205,13 +204,13 @@ class Greedy:
             elif do in ("move-crescent", "remove-crescent") and g.crescents:
                 choice["crescent"] = g.crescents[-1]
             elif do == "move-pieces":
-                choice = self.move_choice(effect, reduced)
+                choice = self.move_choice(effect, spell.shapes[shape], origin)
             chosen.append(choice)
         return chosen
 
-    def move_choice(self, effect: dict, reduced: list[Piece]) -> dict:
-        """Pieces chosen from the cauldron (largest first, as the reduction will leave it) or the
-        apothecary; spaces at random."""
+    def move_choice(self, effect: dict, shape: Shape, origin: int) -> dict:
+        """Pieces chosen from the cauldron (largest first, as the cast's reduction will leave it)
+        or the apothecary; spaces at random."""
         g = self.game
         count = effect["count"]
         choice: dict = {}
@@ -222,11 +221,10 @@ class Greedy:
         if effect.get("random") or effect["source"] == "field":
             return choice
         if effect["source"] == "cauldron":
+            saved = g.snapshot()
+            g.reduce(shape.pieces(origin), plain=len(shape.colours))
             cauldron = [list(counts) for counts in g.cauldron]
-            for piece in reduced:
-                cauldron[piece.colour][piece.size] += 1
-                if piece.size and cauldron[piece.colour][piece.size - 1]:
-                    cauldron[piece.colour][piece.size - 1] -= 1
+            g.restore(saved)
             pool = [Piece(c, s) for c, counts in enumerate(cauldron) for s, n in enumerate(counts) for _ in range(n)]
         else:
             pool = list(g.wizard.apothecary)

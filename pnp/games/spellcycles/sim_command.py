@@ -17,6 +17,8 @@ def run(content, games: int, seed: int, players: int, line: int | None) -> Run:
         raise click.BadParameter(
             f"{line} is not a line the rules deal; the set's are {', '.join(map(str, lengths))}", param_hint="'--line'"
         )
+    if line is not None and line > len(book.spells):
+        raise click.BadParameter(f"a line of {line} needs {line} spell cards; the deck has {len(book.spells)}")
     played = play_games(book, players, games, seed, line)
     return Run(played, lambda results: figures(book, results, players, seed, line))
 
