@@ -652,3 +652,17 @@ def test_in_a_duel_a_wizard_may_not_pay_their_own_last_essence(book, letters):
     assert g.matches(0) == []
     with pytest.raises(RuleError, match="out of the Duel"):
         g.cast(0, 0, 0, random.Random(1))
+
+
+def test_moves_take_plain_data_as_a_log_carries_it(book, letters):
+    """A companion folds a log of moves through the engine: a piece as [colour, size] and a space
+    off the field are read or refused in words, never a crash."""
+    g = table(book, "Might")
+    g.step = "contribute"
+    g.wizards[0].apothecary = [Piece(letters["Y"], LARGE)]
+    g.contribute([letters["Y"], LARGE], 5)
+    assert g.field.top(5) == Piece(letters["Y"], LARGE) and g.step == REAP
+    with pytest.raises(RuleError, match="no space -1"):
+        g.cast(0, 0, -1, random.Random(1))
+    with pytest.raises(RuleError, match="not on the field there"):
+        g.cast(0, 0, 5, random.Random(1))

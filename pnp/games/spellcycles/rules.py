@@ -141,6 +141,7 @@ class Game:
         return piece
 
     def _place(self, piece: Piece, space: int, move: str) -> None:
+        piece = Piece(*piece)  # a log's [colour, size] too
         if piece not in self.wizard.apothecary:
             raise RuleError(f"{move}: your apothecary holds no {self.describe(piece)}")
         self.check_space(space, move)
@@ -298,6 +299,8 @@ class Game:
         if not 0 <= shape < len(spell.shapes):
             raise RuleError(f"{spell.name}'s pattern has {len(spell.shapes)} distinct quarter turns")
         the_shape = spell.shapes[shape]
+        if not 0 <= origin < len(self.field.stacks):
+            raise RuleError(f"the field has no space {origin}")
         recolours = recolours_at(the_shape, self.field, origin)
         if recolours is None:
             raise RuleError(f"{spell.name}'s pattern is not on the field there")
