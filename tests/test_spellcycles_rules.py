@@ -5,6 +5,7 @@ checks and lays out enough pieces to tell two readings apart."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -666,3 +667,17 @@ def test_moves_take_plain_data_as_a_log_carries_it(book, letters):
         g.cast(0, 0, -1, random.Random(1))
     with pytest.raises(RuleError, match="not on the field there"):
         g.cast(0, 0, 5, random.Random(1))
+
+
+def test_a_spell_without_effect_data_is_cast_and_left_to_the_table(book, letters):
+    """A wizard's own spell may give its effect in words only (`does` omitted): the engine pays,
+    reduces and awards prestige, and applies no effect; the table resolves it by hand."""
+    own = replace(book.spell("Might"), name="Our Might", does=None)
+    ours = replace(book, spells=(*book.spells, own))
+    g = table(ours, "Our Might")
+    lay(g, letters, ["Y W"])
+    g.wizards[0].essence = 3
+    done = g.cast(0, 0, 0, random.Random(1))
+    assert done.spell == "Our Might" and g.wizards[0].essence == 2  # paid 1, gained nothing
+    assert len(g.wizards[0].certificates) == 2
+    assert g.field.top(0) == Piece(letters["Y"], MEDIUM)

@@ -11,6 +11,8 @@ random.Random they are handed, so a log of moves can be folded through them agai
 forbid raises `RuleError` saying why, and changes nothing.
 
 Decisions the rules leave open, taken here (our rulings are content/spellcycles/rulings.yaml):
+  - a cast's pieces all go back to the cauldron before the smaller ones come out (the order of the
+    rules' sentences), so a small piece going back may replace a medium of its colour;
   - a marked space's piece is needed by the pattern (it counts for prestige) but is not reduced:
     the effect acts on that very piece;
   - a cost of "n" essence is at least 1; an effect with choices may be left undone by choosing
