@@ -280,15 +280,18 @@ def test_a_cast_pays_its_cost_enacts_its_effect_and_earns_prestige(book, letters
 
 
 def test_a_cast_the_caster_cannot_pay_is_refused_and_changes_nothing(book, letters):
-    """The rules: "To cast a spell, 1. Pay any costs required by the spell." Killing Time costs 6."""
+    """The rules: "To cast a spell, 1. Pay any costs required by the spell." Killing Time, with
+    one essence short of its cost."""
+    cost = book.spell("Killing Time").essence
+    assert isinstance(cost, int) and cost >= 2
     g = table(book, "Killing Time")
     lay(g, letters, ["K B R"])
-    g.wizards[0].essence = 5
+    g.wizards[0].essence = cost - 1
     before = [list(s) for s in g.field.stacks], [list(c) for c in g.cauldron]
-    with pytest.raises(RuleError, match="costs 6 essence; you have 5"):
+    with pytest.raises(RuleError, match=f"costs {cost} essence; you have {cost - 1}"):
         g.cast(0, 0, 0, random.Random(1))
     assert ([list(s) for s in g.field.stacks], [list(c) for c in g.cauldron]) == before
-    assert g.wizards[0].essence == 5 and not g.wizards[0].certificates
+    assert g.wizards[0].essence == cost - 1 and not g.wizards[0].certificates
 
 
 def test_a_choice_of_costs_and_any_n(book, letters):
@@ -338,14 +341,15 @@ def test_the_recolour_costs_essence_and_the_piece_is_reduced_in_its_own_colour(b
 
 def test_several_recolours_cost_a_point_each_and_must_be_affordable(book, letters):
     """The rules: "You may spend multiple points of Essence to use this effect multiple times."
-    Killing Time (6 essence) on three pieces of the wrong colours needs 6 + 3."""
+    Killing Time on three pieces of the wrong colours needs its cost and 3 more."""
+    cost = book.spell("Killing Time").essence + 3 * book.recolour
     g = table(book, "Killing Time")
     lay(g, letters, ["W G Y"])
-    g.wizards[0].essence = 8
+    g.wizards[0].essence = cost - 1
     assert g.matches(0) == []
-    with pytest.raises(RuleError, match="costs 9 essence; you have 8"):
+    with pytest.raises(RuleError, match=f"costs {cost} essence; you have {cost - 1}"):
         g.cast(0, 0, 0, random.Random(1))
-    g.wizards[0].essence = 9
+    g.wizards[0].essence = cost
     assert [k for _, _, k in g.matches(0)] == [3, 3]  # read either way along the line
     g.cast(0, 0, 0, random.Random(1))
     assert g.wizards[0].essence == 0
@@ -400,7 +404,7 @@ def test_killing_time_returns_its_pieces_and_removes_a_crescent(book, letters):
     g = table(book, "Killing Time", "Might", players=2)
     g.crescents = [0, 1]
     lay(g, letters, ["K B R"])
-    g.wizards[0].essence = 6
+    g.wizards[0].essence = book.spell("Killing Time").essence
     g.cast(0, 0, 0, random.Random(1), choices=[{}, {"crescent": 1}])
     assert g.field.occupied == 0 and all(c == [5, 5, 5] for c in g.cauldron)
     assert g.crescents == [0]
@@ -578,7 +582,7 @@ def test_the_game_ends_at_the_end_of_the_turn_the_last_crescent_leaves(book, let
     assert g.crescents == [1, 1]
     g.crescents = [0]  # one crescent left, on Killing Time
     lay(g, letters, ["K B R", ". . .", "Y W"])
-    g.wizards[0].essence = 6
+    g.wizards[0].essence = book.spell("Killing Time").essence
     g.cast(0, 0, 0, random.Random(1))
     assert g.crescents == [] and g.step == REAP
     g.progress()
