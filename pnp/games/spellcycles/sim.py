@@ -89,6 +89,7 @@ class Greedy:
         g, w = self.game, self.game.wizard
         worth = ESSENCE if self.turns_left() > 1 else 0.0
         gain = float(spell.prestige)
+        others = [x for x in g.wizards if x is not w and not x.out]
         for effect in spell.does or ():
             do = effect["do"]
             if do == "gain-essence":
@@ -97,10 +98,13 @@ class Greedy:
                     amount = min(amount, w.essence - essence)
                 gain += worth * amount
             elif do == "drain-essence":
-                targets = len(g.wizards) - 1 if effect.get("each") else 1
-                gain += (worth + 0.3) * effect["amount"] * targets
+                held = sorted((x.essence for x in others), reverse=True)
+                victims = held if effect.get("each") else held[:1]
+                gain += (worth + 0.3) * sum(min(effect["amount"], e) for e in victims)
+            elif do == "take-certificates" and effect["source"] == "pile":
+                gain += effect["amount"]
             elif do == "take-certificates":
-                gain += effect["amount"] * (1.0 if effect["source"] == "pile" else 1.5)
+                gain += 1.5 * min(effect["amount"], max((len(x.certificates) for x in others), default=0))
             elif do == "move-pieces" and effect["to"] == "apothecary":
                 gain += 0.2 * effect["count"]
         return gain - worth * essence - spell.certificates
