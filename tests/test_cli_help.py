@@ -93,7 +93,7 @@ def test_only_completes_to_the_named_games_components():
 
 
 def test_the_completion_script_protocol_answers_with_game_ids():
-    env = {"_PNP_COMPLETE": "bash_complete", "COMP_WORDS": "pnp build spe", "COMP_CWORD": "2"}
+    env = {"_PNP_COMPLETE": "bash_complete", "COMP_WORDS": "pnp build spells", "COMP_CWORD": "2"}
     result = CliRunner().invoke(main, [], env=env, prog_name="pnp")
     assert result.exit_code == 0, result.output
     assert result.output.splitlines() == [f"plain,{GAME}"]

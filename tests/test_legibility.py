@@ -114,14 +114,15 @@ def test_the_four_suit_frames_stay_apart_in_greyscale():
 
 
 def backs_by_size() -> list[tuple[str, dict[str, str]]]:
-    """Per game and card size, each deck's back colour: decks that could meet face down."""
+    """Per game and card size, each back's colour: decks that could meet face down. Decks that
+    print one back template are meant to mix (Spellcycles' blank spell cards join its spell deck)."""
     groups = []
     for definition in games().values():
         opened = bundled(definition.id)
         sizes: dict[tuple, dict[str, str]] = {}
         for deck in (c for c in opened.every_component() if isinstance(c, Deck) and c.back):
             template = opened.templates[deck.back.template]
-            sizes.setdefault(tuple(template.size), {})[deck.id] = colour(template, template.background)
+            sizes.setdefault(tuple(template.size), {})[deck.back.template] = colour(template, template.background)
         groups += [(definition.id, backs) for backs in sizes.values() if len(backs) > 1]
     return groups
 

@@ -16,6 +16,9 @@ from tests.conftest import invoke, overlay
 RULES = {
     "magic-spell": ((2, 4), "Low Enrollment – You can play with two players."),  # the most: the set's 4 spirit tracks
     "merchants-of-magick": ((1, 8), "In Merchants of Magick, 1-8 players compete to earn the most Coins"),
+    # the rules give no range; their moon crescents are "equal to the number of players", and
+    # FACTS.md (the rules' page) says about 2-5
+    "spellcycles": ((2, 5), "Moon Crescents: Chess pieces or checkers equal to the number of players."),
     "spells-and-potions": (
         (2, 4),
         "Spells and Potions tournaments are originally designed for 4 wizards, although variations "

@@ -15,8 +15,15 @@ from typing import Annotated
 
 from pydantic import Field
 
-from pnp.regions import grid, icon, shape, text, track
+from pnp.regions import grid, icon, pattern, shape, text, track
 
-KINDS: dict[str, ModuleType] = {"text": text, "icon": icon, "shape": shape, "track": track, "grid": grid}
+KINDS: dict[str, ModuleType] = {
+    "text": text,
+    "icon": icon,
+    "shape": shape,
+    "track": track,
+    "grid": grid,
+    "pattern": pattern,
+}
 
 Region = Annotated[reduce(operator.or_, (kind.MODEL for kind in KINDS.values())), Field(discriminator="type")]

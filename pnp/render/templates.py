@@ -248,7 +248,7 @@ def _check_colour_names(template, source: Source) -> list[Problem]:
     if isinstance(template, CardTemplate):
         refs.append((("background",), template.background))
         for name, region in template.regions.items():
-            for attr in ("colour", "fill", "stroke", "highlight", "alternate"):
+            for attr in ("colour", "fill", "stroke", "highlight", "alternate", "board", "dark", "light"):
                 value = getattr(region, attr, None)
                 if value is not None:
                     refs.append((("regions", name, attr), value))

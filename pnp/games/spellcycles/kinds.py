@@ -168,6 +168,17 @@ Effect = Annotated[
     | MoveCrescent | RemoveCrescent,
     Field(discriminator="do"),
 ]  # fmt: skip
+
+
+def step_numbers(step: Strict) -> dict[str, int]:
+    """The numbers an effect step's data gives (as written: a default is not the card's word)."""
+    return {
+        name: value
+        for name in EFFECT_NUMBERS
+        if name in step.model_fields_set and type(value := getattr(step, name)) is int
+    }
+
+
 # a pattern cell: a colour id or a marker; a list is a stack of colours, bottom first (SpellStackers)
 Cell = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")] | Annotated[list[Id], Field(min_length=2, max_length=5)]
 
@@ -192,14 +203,37 @@ class SpellCard(Strict):
     name: Name
     pattern: list[list[Cell]] = Field(min_length=1, max_length=12)  # rows, top first; short rows end in gaps
     cost: Cost = Cost()
-    # Certificates for casting; omitted: the rules' number, one per piece the pattern needs
-    # (pnp check holds a printed number to that unless `prestige_ruled` says the card overrides it).
+    # Certificates for casting; omitted: the rules' number, one per piece the pattern needs. A
+    # card giving another number must say so in its effect (pnp check holds it to that).
     prestige: int | None = Field(None, ge=0, le=20)
     effect: Annotated[RichText, Later(*EFFECT_NUMBERS)] = Field(min_length=3, max_length=400)
     # the effect as data, in order; omitted: a spell of your own the table resolves by hand
     does: list[Effect] | None = Field(None, max_length=6)
     duel: bool = False  # made for the Duel variant: drains and gains essence
     source: Literal["rules", "ours"] = "ours"  # the rules' own example, reworded, or one of ours
+
+    def pieces(self) -> int:
+        """The components the pattern needs: one per colour (a stack: per piece) and per marked space."""
+        return sum(
+            len(cell) if isinstance(cell, list) else cell not in ("vacant", "gap")
+            for row in self.pattern
+            for cell in row
+        )
+
+    def earns(self) -> int:
+        """The prestige a cast earns: the card's own number, or the rules' (rules: "gain Prestige
+        Certificates equal to the number of Spell Components required by the spell, unless the
+        spell itself indicates otherwise")."""
+        return self.pieces() if self.prestige is None else self.prestige
+
+    def effect_numbers(self) -> dict[str, int]:
+        """The numbers the effect's data gives, by placeholder name, each from the first step giving
+        it: what the effect's words are filled with."""
+        found: dict[str, int] = {}
+        for step in self.does or ():
+            for name, value in step_numbers(step).items():
+                found.setdefault(name, value)
+        return found
 
 
 class SpellCards(Strict):
@@ -248,10 +282,15 @@ class Words(Strict):
     certificates: Annotated[str, Later("n")]  # "{n} Certificates"
     one_certificate: str
     choice: str  # between essence amounts: "1 or 3"
+    both: str  # between essence and certificates: "2 Essence and 1 Certificate"
     any_essence: str  # cost `n`
     prestige: str  # the label by the prestige a cast earns
     duel: str  # the mark on a Duel spell
     by_hand: str  # a spell with no effect data: the companion's note
+    name: str  # a blank card's label for the spell's name
+    effect: str  # ... and for what it does
+    rulings: str  # the title of the reference cards that print our rulings
+    rulings_more: str  # ... of the next one, when they take more than one card
     sizes: dict[Literal[SIZES], str]  # type: ignore[valid-type]
     places: dict[Literal[PLACES], str]  # type: ignore[valid-type]
     markers: dict[Literal[MARKERS], str]  # type: ignore[valid-type]

@@ -1,0 +1,169 @@
+"""Spellcycles' printed cards: the spell cards with their pattern diagrams, blank spell cards to
+write on, and each wizard's reference cards (the content's, then our rulings). Every word and
+number comes from the content; the diagram's drawing is the pattern region's (pnp/regions/pattern.py)."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from pnp.components.card import Face, Value
+from pnp.components.set_list import Makers, SetInputs
+from pnp.content.loader import Content
+from pnp.content.placeholders import fill
+from pnp.games.spellcycles.kinds import EFFECT_NUMBERS, MARKERS, Cost, SetRules, SpellCard, Words
+from pnp.regions import text as text_region
+
+BLANKS = 9  # blank spell cards: one sheet of the 9-up imposition
+
+
+def spell_faces(inputs: SetInputs, template: str) -> list[Face]:
+    content, inks = inputs.content, set(inputs.templates[template].colours)
+    return [spell_face(content, inks, i, card, template) for i, card in enumerate(content["spell-cards"].cards)]
+
+
+def spell_face(content: Content, inks: set[str], i: int, card: SpellCard, template: str) -> Face:
+    words: Words = content["words"]
+    at = partial(content.locate, "spell-cards", "cards", i)
+    values = [
+        Value("name", card.name, *at("name")),
+        Value("pattern", pattern_text(content, inks, card.pattern), *at("pattern")),
+        Value("requirements", f"**{words.requirements}:** {requirements(card.cost, words)}", *at("cost")),
+        Value("effect", effect_text(card), *at("effect")),
+        Value("prestige", str(card.earns()), *at("prestige" if card.prestige is not None else "pattern")),
+        Value("prestige_word", words.prestige, *content.locate("words", "prestige")),
+    ]
+    if card.duel:
+        values += [Value("duel_badge", ""), Value("duel", words.duel, *content.locate("words", "duel"))]
+    return Face(template, tuple(values), card.name)
+
+
+def pattern_text(content: Content, inks: set[str], pattern: list[list[str | list[str]]]) -> str:
+    """The pattern as the pattern region reads it: a row a line, a colour as its ink (the colour's
+    id, named in the card template's `inks`), letter and symbol, a marker with its printed word. A
+    short row ends in gaps, as the content's shape says. A colour of a user's set.yaml that the
+    template has no ink for prints in the card's ink: its letter and symbol still say which it is."""
+    colours = {c.id: c for c in content["spellcycles-set"].colours}
+    markers = content["words"].markers
+    width = max(map(len, pattern))
+
+    def cell(value: str | list[str]) -> str:
+        if isinstance(value, list):
+            return " + ".join(cell(v) for v in value)
+        if value in MARKERS:
+            return f"{value} {markers[value]}"
+        colour = colours.get(value)
+        if colour is None:
+            return value  # not a colour of the set (pnp check says so): the region reports it too
+        return f"{colour.id if colour.id in inks else 'ink'} {colour.letter} {colour.symbol}"
+
+    return "\n".join(" | ".join(cell(v) for v in row + ["gap"] * (width - len(row))) for row in pattern)
+
+
+def requirements(cost: Cost, words: Words) -> str:
+    """The cost in words: none, "2 Essence", "1 or 3 Essence", "any Essence (n)", certificates."""
+    parts = []
+    if cost.essence == "n":
+        parts.append(words.any_essence)
+    elif isinstance(cost.essence, list):
+        amounts = f" {words.choice} ".join(str(n) for n in cost.essence)
+        parts.append(fill(words.essence, {"n": amounts})[0])
+    elif cost.essence:
+        parts.append(fill(words.essence, {"n": cost.essence})[0])
+    if cost.certificates == 1:
+        parts.append(words.one_certificate)
+    elif cost.certificates:
+        parts.append(fill(words.certificates, {"n": cost.certificates})[0])
+    return f" {words.both} ".join(parts) or words.free
+
+
+def effect_text(card: SpellCard) -> str:
+    """The effect's words with each number placeholder ({count}) filled from its data; a spell
+    without data prints its words as written."""
+    return fill(card.effect, card.effect_numbers(), keep=EFFECT_NUMBERS)[0]
+
+
+def blank_faces(inputs: SetInputs, template: str) -> list[Face]:
+    """Spell cards to write on in pencil: the labels of a spell card over an empty grid and lines."""
+    content = inputs.content
+    words: Words = content["words"]
+    at = partial(content.locate, "words")
+    values = (
+        Value("name_label", words.name, *at("name")),
+        Value("requirements_label", f"{words.requirements}:", *at("requirements")),
+        Value("prestige_word", words.prestige, *at("prestige")),
+        Value("effect_label", words.effect, *at("effect")),
+    )
+    return [Face(template, values, "blank spell card")] * BLANKS
+
+
+def wizard_references(inputs: SetInputs, template: str) -> tuple[Face, ...]:
+    """A set per wizard: the content's reference cards, each section a paragraph led by its bold
+    heading (a card holds more than with headings on lines of their own), the knucklebone table
+    added to the first card, where Renew rolls it; then our rulings, on as many cards as they need."""
+    content = inputs.content
+    ref = content["reference-card"]
+    words: Words = content["words"]
+    table = f"**{words.components.knucklebone}:** {knucklebone(content)}"
+    cards = []
+    for i, card in enumerate(ref.cards):
+        at = partial(content.locate, "reference-card", "cards", i)
+        body = [f"**{s.heading}** {s.text}" for s in card.sections] + ([table] if i == 0 else [])
+        values = (Value("title", card.title, *at("title")), Value("body", "\n".join(body), *at("sections")))
+        cards.append(Face(template, values, f"reference card {card.title}"))
+    return (*cards, *ruling_faces(inputs, template)) * ref.copies
+
+
+def knucklebone(content: Content) -> str:
+    """The d6 faces and their colours, each with its symbol and letter: "1 :fire: Red (R) · 2 ..."."""
+    setup: SetRules = content["spellcycles-set"]
+    colours = {c.id: c for c in setup.colours}
+    return " · ".join(
+        f"**{face}** :{colours[c].symbol}: {colours[c].name}" for face, c in sorted(setup.knucklebone.items())
+    )
+
+
+def ruling_faces(inputs: SetInputs, template: str) -> list[Face]:
+    """Our rulings, in their file's order, on as few cards as hold them at the body region's
+    smallest size, shared out evenly so no card is crammed; the first card titled `rulings`,
+    the next ones `rulings_more`."""
+    content = inputs.content
+    words: Words = content["words"]
+    body = inputs.templates[template].regions["body"]
+    rulings = list(content["rulings"].rulings.values())
+    fits = lambda group: text_region.fit(body, "\n".join(group)) is not None
+    cards: list[list[str]] = [[]]
+    for ruling in rulings:  # as few cards as will do: fill each
+        if cards[-1] and not fits([*cards[-1], ruling]):
+            cards.append([])
+        cards[-1].append(ruling)
+    even = _shared_out(rulings, len(cards))
+    if all(fits(group) for group in even):
+        cards = even
+    at = content.locate("rulings", "rulings")
+    faces = []
+    for i, texts in enumerate(cards):
+        field = "rulings" if i == 0 else "rulings_more"
+        title = getattr(words, field)
+        values = (Value("title", title, *content.locate("words", field)), Value("body", "\n".join(texts), *at))
+        faces.append(Face(template, values, f"reference card {title}"))
+    return faces
+
+
+def _shared_out(texts: list[str], parts: int) -> list[list[str]]:
+    """The texts in order in `parts` runs of about equal length: a run ends once it reaches its share."""
+    share, groups, length = sum(map(len, texts)) / parts, [[]], 0
+    for text in texts:
+        if groups[-1] and length + len(text) / 2 > share * len(groups) and len(groups) < parts:
+            groups.append([])
+        groups[-1].append(text)
+        length += len(text)
+    return groups
+
+
+MAKERS = Makers(
+    faces={
+        "spells": spell_faces,
+        "blanks": blank_faces,
+        "references": wizard_references,
+    }
+)
