@@ -12,8 +12,9 @@ import pytest
 from pnp.content.game import load_game
 from pnp.games import game
 from pnp.games.spellcycles.field import LARGE, MEDIUM, SMALL, Piece
-from pnp.games.spellcycles.pattern import GAP, MARKED, VACANT, find, quarter_turns, shapes_of
-from pnp.games.spellcycles.rulebook import book_of, needed
+from pnp.games.spellcycles.kinds import SpellCard
+from pnp.games.spellcycles.pattern import GAP, MARKED, find, quarter_turns, shapes_of
+from pnp.games.spellcycles.rulebook import book_of
 from pnp.games.spellcycles.rules import OVER, REAP, REFRESH, Game, RuleError, Variants, deal
 from pnp.paths import CONTENT
 
@@ -216,13 +217,14 @@ def test_a_vacant_cell_must_be_empty_and_a_marked_cell_needs_any_piece(book, let
 def test_prestige_is_one_certificate_per_piece_the_pattern_needs_unless_the_card_says(book):
     """The rules: "gain Prestige Certificates equal to the number of Spell Components required by
     the spell, unless the spell itself indicates otherwise." A marked space needs a piece; a
-    vacant space and a gap need none; Friend of Jack says it gives none."""
-    assert needed([[3, VACANT, 1]]) == 2
-    assert needed([[0, 3], [MARKED, 5]]) == 4
-    assert needed([[3, 2, GAP], [GAP, 1, 4]]) == 4
-    assert needed([[(0, 1), 2]]) == 3
-    assert book.spell("Implode").prestige == 4 and book.spell("Reverse Time").prestige == 4
+    vacant space and a gap need none; a stack needs each of its pieces; Friend of Jack says it
+    gives none."""
+    assert book.spell("Translocation").prestige == 2  # blue, vacant, yellow
+    assert book.spell("Implode").prestige == 4  # red, blue, marked, black
+    assert book.spell("Reverse Time").prestige == 4  # four colours and two gaps
     assert book.spell("Friend of Jack").prestige == 0
+    stacked = SpellCard(name="Stacked", pattern=[["green", ["red", "blue"]]], effect="Nothing more.")
+    assert stacked.earns() == 3
 
 
 # --- Casting ---------------------------------------------------------------------------------

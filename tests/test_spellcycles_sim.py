@@ -39,6 +39,7 @@ def test_the_same_seed_gives_the_same_figures_in_one_process_or_two(book):
 def test_the_figures_hold_together(book, four):
     assert four.games == GAMES and four.players == 4 and four.line == book.lines["normal"] == 8
     assert four.fair_share == 0.25 and 0 <= four.first_player_wins <= 1 and 0 <= four.nothing_cast <= 1
+    assert 0 <= four.unfinished <= 0.05
     for spread in (four.prestige, four.turns):
         low, high = spread["quartiles"]
         assert low <= spread["median"] <= high
@@ -86,6 +87,7 @@ def test_the_command_prints_the_figures_as_json():
         "first_player_wins",
         "fair_share",
         "nothing_cast",
+        "unfinished",
         "spells",
     }
     assert set(found["prestige"]) == {"median", "quartiles"} and len(found["turns"]["quartiles"]) == 2
@@ -104,6 +106,7 @@ def test_the_summary_names_each_figure():
         "first player wins:",
         "(a fair share is 25.0%)",
         "games in which nothing is cast:",
+        "games stopped unfinished",
         "Might: ",
     ):
         assert words in result.stdout, words

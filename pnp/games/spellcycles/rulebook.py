@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.content.loader import Content
-from pnp.games.spellcycles.pattern import GAP, VACANT, Cell, Shape, shapes_of
+from pnp.games.spellcycles.pattern import Cell, Shape, shapes_of
 
 
 @dataclass(frozen=True)
@@ -46,19 +46,6 @@ class Book:
         return next(s for s in self.spells if s.name == name)
 
 
-def needed(rows) -> int:
-    """The pieces a pattern needs (the rules' prestige): each colour, each piece of a stack, and
-    each marked space (it needs a piece of any colour)."""
-    count = 0
-    for row in rows:
-        for cell in row:
-            if isinstance(cell, (list, tuple)):
-                count += len(cell)
-            elif cell not in (VACANT, GAP):
-                count += 1
-    return count
-
-
 def book_of(content: Content) -> Book:
     setup = content["spellcycles-set"]
     colours = tuple(c.id for c in setup.colours)
@@ -79,7 +66,7 @@ def book_of(content: Content) -> Book:
                 shapes=shapes_of(rows, setup.field),
                 essence=tuple(essence) if isinstance(essence, list) else essence,
                 certificates=card.cost.certificates,
-                prestige=needed(card.pattern) if card.prestige is None else card.prestige,
+                prestige=card.earns(),
                 does=None if card.does is None else tuple(e.model_dump() for e in card.does),
                 duel=card.duel,
             )

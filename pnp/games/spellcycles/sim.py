@@ -39,6 +39,9 @@ from pnp.games.spellcycles.rulebook import Book, Spell
 from pnp.games.spellcycles.rules import OVER, Game, deal
 
 ESSENCE = 0.6  # prestige an essence is worth to the greedy wizard while it has turns to spend it
+# A game whose crescents keep being sent back is stopped after this many times the turns their
+# walk down the line takes, and scored as it stands (the figures count such games apart).
+LONGEST = 5
 WORKERS = 2  # processes playing games side by side (the machine's cores, at most)
 
 
@@ -47,6 +50,7 @@ class GameResult:
     scores: tuple[int, ...]  # per player
     winners: tuple[int, ...]  # the players sharing the win
     turns: int
+    finished: bool  # False: stopped after LONGEST times the crescents' walk, and scored as it stood
     dealt: tuple[str, ...]  # the spells of the line
     cast: tuple[str, ...]  # spells cast at least once
     castable: tuple[tuple[str, int, int], ...]  # (spell, turns it was castable, of which not cast)
@@ -63,6 +67,7 @@ class Figures:
     first_player_wins: float  # share of games the first player wins (a shared win counts its share)
     fair_share: float  # 1 / players
     nothing_cast: float  # share of games in which no spell is cast
+    unfinished: float  # share of games stopped at LONGEST times the crescents' walk
     spells: dict[str, dict]  # name -> dealt (games), cast (share of those), passed (share of castable turns not cast)
 
     def as_dict(self) -> dict:
@@ -206,11 +211,21 @@ class Greedy:
             elif do == "take-certificates" and others:
                 choice["player"] = max(others, key=lambda p: len(g.wizards[p].certificates))
             elif do in ("move-crescent", "remove-crescent") and g.crescents:
-                choice["crescent"] = g.crescents[-1]
+                choice["crescent"] = self.crescent_for(effect)
             elif do == "move-pieces":
                 choice = self.move_choice(effect, spell.shapes[shape], origin)
             chosen.append(choice)
         return chosen
+
+    def crescent_for(self, effect: dict) -> int:
+        """Which crescent an effect moves: the one that brings the end nearer for a wizard ahead
+        (forward the foremost, back the rearmost, which stops on the first spell), the one that
+        puts it off for a wizard behind."""
+        g = self.game
+        held = [len(w.certificates) for w in g.wizards]
+        ahead = held[g.player] == max(held)
+        sooner = effect["do"] == "remove-crescent" or effect["direction"] == "forward"
+        return g.crescents[-1] if ahead == sooner else g.crescents[0]
 
     def move_choice(self, effect: dict, shape: Shape, origin: int) -> dict:
         """Pieces chosen from the cauldron (largest first, as the cast's reduction will leave it)
@@ -267,13 +282,15 @@ class Greedy:
 def play(book: Book, players: int, line: int | None, rng: random.Random) -> GameResult:
     game = deal(book, players, rng, line)
     greedy = Greedy(game, rng)
-    while game.step != OVER:
+    longest = LONGEST * players * len(game.line)
+    while game.step != OVER and game.turn <= longest:
         greedy.turn()
     names = [book.spells[i].name for i in game.line]
     return GameResult(
         scores=tuple(game.score(p) for p in range(players)),
         winners=tuple(game.winners()),
         turns=game.turn,
+        finished=game.step == OVER,
         dealt=tuple(names),
         cast=tuple(sorted(book.spells[i].name for i in greedy.cast)),
         castable=tuple((names[p], n, greedy.passed[p]) for p, n in sorted(greedy.castable.items())),
@@ -340,5 +357,6 @@ def figures(book: Book, results: list[GameResult], players: int, seed: int, line
         first_player_wins=sum(1 / len(r.winners) for r in results if 0 in r.winners) / len(results),
         fair_share=1 / players,
         nothing_cast=sum(not r.cast for r in results) / len(results),
+        unfinished=sum(not r.finished for r in results) / len(results),
         spells=spells,
     )

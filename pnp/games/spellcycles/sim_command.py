@@ -35,6 +35,7 @@ def summary(found: Figures) -> str:
         f"game length: {spread(found.turns, ' turns')} ({found.turns['median'] / found.players:g} rounds)",
         f"first player wins: {found.first_player_wins:.1%} (a fair share is {found.fair_share:.1%})",
         f"games in which nothing is cast: {found.nothing_cast:.1%}",
+        f"games stopped unfinished (crescents sent back again and again): {found.unfinished:.1%}",
         "spells, least cast first: cast in the games that deal them; castable but not cast, of the turns castable",
         *(
             f"  {name}: {s['cast']:.1%} of {s['dealt']}; passed {s['passed']:.1%}"
