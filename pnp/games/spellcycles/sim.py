@@ -14,12 +14,16 @@ A wizard's turn:
                    allows) of the best value, if positive: the prestige it earns plus what its
                    effects are worth, less essence paid (ESSENCE a point, nothing in the wizard's
                    last turn) and certificates paid; it pays the least a choice of cost allows,
-                   drains and takes from the leader, leaves swaps and moves of the field undone;
+                   drains and takes from the wizard holding most, leaves swaps and moves of the
+                   field undone, and moves or removes the crescent that brings the end nearer
+                   when ahead (the most certificates), that puts it off when behind;
   Progress         the moon crescent whose move leaves the most spells active, of equals the
                    rearmost: the crescents walk the line together, and every spell dealt becomes
                    active in turn (always the rearmost would leave the first wizard one active
                    spell a turn, and the win to the last: the crescents would meet again after
                    each round).
+A game still going after LONGEST times the crescents' walk (players x line turns) is stopped,
+scored as it stands and counted unfinished: spells that send crescents back can make it endless.
 """
 
 from __future__ import annotations
