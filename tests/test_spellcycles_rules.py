@@ -687,3 +687,17 @@ def test_a_spell_without_effect_data_is_cast_and_left_to_the_table(book, letters
     assert done.spell == "Our Might" and g.wizards[0].essence == 2  # paid 1, gained nothing
     assert len(g.wizards[0].certificates) == 2
     assert g.field.top(0) == Piece(letters["Y"], MEDIUM)
+
+
+def test_the_engine_imports_no_drawing_and_no_web():
+    """The standard: rule logic is pure, so the companion reuses it unchanged."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "import pnp.games.spellcycles.effects, pnp.games.spellcycles.rulebook, pnp.games.spellcycles.sim\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'reportlab', 'flask', 'pypdf'}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
