@@ -185,12 +185,13 @@ class Greedy:
                 spell = g.spell_at(position)
                 price = g.least_price(spell)
                 found = g.matches(position)
-                if found:
-                    seen.add(position)
-                for shape, origin, recolours in found:
-                    worth = self.value(spell, price + recolours * g.book.recolour)
-                    if worth > best_value:
-                        best, best_value = (position, shape, origin, price), worth
+                if not found:
+                    continue
+                seen.add(position)
+                shape, origin, recolours = min(found, key=lambda match: match[2])  # the fewest recolours
+                worth = self.value(spell, price + recolours * g.book.recolour)
+                if worth > best_value:
+                    best, best_value = (position, shape, origin, price), worth
             if best is None:
                 break
             position, shape, origin, price = best
