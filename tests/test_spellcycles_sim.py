@@ -4,11 +4,13 @@ and JSON, its options refused when out of range, and figures that hold together.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
 from pnp.content.game import load_game
 from pnp.games import game
+from pnp.games.spellcycles.pattern import shapes_of
 from pnp.games.spellcycles.rulebook import book_of
 from pnp.games.spellcycles.sim import figures, play_games
 from pnp.paths import CONTENT
@@ -124,3 +126,14 @@ def test_the_summary_names_each_figure():
 def test_options_out_of_range_are_refused_with_a_clear_message(option, said):
     result = invoke("sim", "spellcycles", *option)
     assert result.exit_code == 2 and said in result.stderr, result.stderr
+
+
+def test_a_spell_that_can_never_be_laid_is_never_cast(book):
+    """A pattern asking for a stack is never on the field when pieces may not share a space (no
+    SpellStackers): that spell's cast share is 0, and it is never even castable; the others are."""
+    stacked = shapes_of(((book.colour("yellow"), (book.colour("white"), book.colour("red"))),), book.field)
+    ours = replace(book, spells=tuple(replace(s, shapes=stacked) if s.name == "Might" else s for s in book.spells))
+    found = figures(ours, list(play_games(ours, 4, 40, seed=1, workers=1)), 4, 1)
+    assert found.spells["Might"]["dealt"] > 0
+    assert found.spells["Might"]["cast"] == 0 and found.spells["Might"]["passed"] == 0
+    assert sum(s["cast"] > 0 for s in found.spells.values()) > len(found.spells) / 2
