@@ -152,8 +152,12 @@ def covered(rects) -> bool:
 @pytest.mark.parametrize("template", BOARDS_MADE)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_board_assembles_to_its_size(board_pdf, paper, template):
-    pdf = board_pdf(paper, template=template)
-    template = templates()[template]
+    assembled(board_pdf(paper, template=template), templates()[template])
+
+
+def assembled(pdf, template) -> list[float]:
+    """Assemble the board's pieces as their + marks say (every check of the module's docstring
+    asserted on the way); the assembled size, shorter side first."""
     at = pieces(pdf, template)
     placed = {}  # (row, column) -> (page, offset moving it to where it lies in the assembled board)
     for (row, col), page in sorted(at.items()):
@@ -204,6 +208,7 @@ def test_board_assembles_to_its_size(board_pdf, paper, template):
                 assert abs(strip - template.overlap) <= TOLERANCE, f"glue strip {strip / MM:.2f} mm"
     # the + marks put every piece's share of the board where the board has it
     assert max(abs(o[i] - origins[0][i]) for o in origins for i in (0, 1)) <= TOLERANCE
+    return size
 
 
 @pytest.mark.parametrize("template", BOARDS_MADE)

@@ -70,3 +70,30 @@ def test_the_set_template_orders_the_set_and_says_which_decks_have_backs(set_fil
     components = open_game(game(GAME), [CONTENT]).components()
     assert [c.id for c in components] == ["setup", "tiles", "spells", "references", "spirit"]
     assert not components[1].has_backs
+
+
+BOARD_GAME = "spellcycles"  # a set with a board: its casting field
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("    face: field\n", "    face: feld\n", "expected a board maker of this game (field)"),
+        ("    template: sc-field\n", "    template: sc-card\n", "expected a board template of this game (sc-field)"),
+    ],
+    ids=["unknown board maker", "a card template for a board"],
+)
+def test_a_board_entry_is_checked_like_a_deck(set_file, old, new, message):
+    board_set = set_file.parent.parent / BOARD_GAME / f"{BOARD_GAME}-set.yaml"
+    text = edited(board_set, old, new)
+    result = invoke("check", BOARD_GAME)
+    assert result.exit_code == 2, result.output
+    problem = f"{os.path.relpath(board_set)}:{where(text, new.split(': ')[1].strip())}:"
+    assert any(line.startswith(problem) and message in line for line in result.stderr.splitlines()), result.stderr
+
+
+def test_a_board_entry_makes_a_board_of_its_makers_face():
+    from pnp.components.kinds import Board
+
+    (field,) = [c for c in open_game(game(BOARD_GAME), [CONTENT]).components() if isinstance(c, Board)]
+    assert (field.id, field.template, field.face.template) == ("field", "sc-field", "sc-field")

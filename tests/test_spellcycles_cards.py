@@ -40,12 +40,17 @@ def kind_of(text: str) -> str:
     return "back"
 
 
+POKER = sorted((TEMPLATES["sc-spell"].size.width, TEMPLATES["sc-spell"].size.height))
+
+
 def printed(pdf: BuiltPdf):
-    """(page, placement, text, kind) for every card in the file."""
+    """(page, placement, text, kind) for every card in the file: the poker-size placements but the
+    knucklebone table, a playing piece (tests/test_spellcycles_pieces.py), as the tokens are."""
     for page in range(len(pdf)):
         for p in pdf.placements(page):
             text = pdf.text_in(page, p.rect)
-            yield page, p, text, kind_of(text)
+            if sorted((p.w, p.h)) == pytest.approx(POKER) and not text.startswith(WORDS.components.knucklebone):
+                yield page, p, text, kind_of(text)
 
 
 def spell_on(pdf: BuiltPdf, name: str):

@@ -76,13 +76,30 @@ def spans(
 
 
 def spans_on_lines(length: float, room: float, overlap: float, lines: tuple[float, ...]):
-    """Spans each reaching as far as it can, every one after the first starting on a line; None
-    when a span can reach no further line."""
+    """Spans each after the first starting on a line: as few as can be, and of those the most even,
+    each seam on the line nearest an even share of what is left (a field in halves, not six
+    squares and two); None when a span can reach no further line."""
+    fewest = lay_on_lines(length, room, overlap, lines, lambda start, reach, left: reach[-1])
+    if fewest is None:
+        return None
+
+    def even(start: float, reach: list[float], left: int) -> float:
+        share = (length - start + (left - 1) * overlap) / left  # each span left, all equal
+        return min(reach, key=lambda line: abs(line - (start + share - overlap)))
+
+    evened = lay_on_lines(length, room, overlap, lines, even, len(fewest))
+    return evened if evened is not None and len(evened) == len(fewest) else fewest
+
+
+def lay_on_lines(length: float, room: float, overlap: float, lines: tuple[float, ...], choose, count: int = 1):
+    """Spans each after the first starting on the line `choose(start, the lines the span can
+    reach, spans left of `count`)` picks; None when a span can reach no line."""
     out, start = [], 0.0
     while start + room < length:
-        seam = max((line for line in lines if start < line <= start + room - overlap), default=None)
-        if seam is None:
+        reach = [line for line in lines if start < line <= start + room - overlap]
+        if not reach:
             return None
+        seam = choose(start, reach, max(1, count - len(out)))
         out.append((start, seam + overlap))
         start = seam
     return [*out, (start, length)]

@@ -1,10 +1,10 @@
 """A game's printed set, put together from its set template and its makers.
 
-The set template (templates/<game-id>/<game-id>-set.yaml) says which decks and sheets the set has,
+The set template (templates/<game-id>/<game-id>-set.yaml) says which decks, sheets and boards the set has,
 in what order, the template each prints with, each deck's back and where every title is read
 from in the content. The game's printed module keeps only what is code, its makers: a face maker
 turns the content into a deck's faces, a sheet maker says how many pages a sheet has and draws
-them. Every set opens with the setup page that lists the rest.
+them, a board maker gives a board's one face. Every set opens with the setup page that lists the rest.
 """
 
 from __future__ import annotations
@@ -14,11 +14,19 @@ from dataclasses import dataclass, field
 
 from pnp.components.card import Face
 from pnp.components.faces import content_field, deck_back
-from pnp.components.kinds import Component, Deck, Sheet
+from pnp.components.kinds import Board, Component, Deck, Sheet
 from pnp.components.setup_sheet import setup_sheet
 from pnp.content.loader import Content
 from pnp.content.problems import Problem, expected_got
-from pnp.render.templates import CardTemplate, DeckEntry, SetTemplate, SheetTemplate, Templates
+from pnp.render.templates import (
+    BoardTemplate,
+    CardTemplate,
+    DeckEntry,
+    SetTemplate,
+    SheetEntry,
+    SheetTemplate,
+    Templates,
+)
 
 
 @dataclass(frozen=True)
@@ -46,6 +54,8 @@ class Makers:
     # a face maker: (inputs, the template its set entry names) -> faces, one per physical piece
     faces: dict[str, Callable[[SetInputs, str], Sequence[Face]]]
     sheets: dict[str, Callable[[SetInputs], SheetDrawing]] = field(default_factory=dict)
+    # a board maker: (inputs, the board template its set entry names) -> the board's one face
+    boards: dict[str, Callable[[SetInputs, str], Face]] = field(default_factory=dict)
 
 
 def set_name(game_id: str) -> str:
@@ -61,9 +71,10 @@ def set_problems(game_id: str, makers: Makers, inputs: SetInputs) -> list[Proble
     if not isinstance(chosen, SetTemplate):
         mark, _ = inputs.content.locate("game", "title")
         return [Problem(mark, "", f"no set template (expected templates/{game_id}/{name}.yaml with kind: set)")]
-    # a deck and its backs print with card templates, a sheet with a sheet template
+    # a deck and its backs print with card templates, a sheet with a sheet template, a board with a board template
     cards = sorted(n for n, t in templates.items() if type(t) is CardTemplate)
     sheets = sorted(n for n, t in templates.items() if isinstance(t, SheetTemplate))
+    boards = sorted(n for n, t in templates.items() if isinstance(t, BoardTemplate))
     problems = []
 
     def report(path: tuple, expected: str, got: str, choices: list[str]) -> None:
@@ -98,9 +109,12 @@ def set_problems(game_id: str, makers: Makers, inputs: SetInputs) -> list[Proble
             if entry.backs:
                 template(entry.backs.template, cards, "card", *at, "backs", "template")
                 maker(entry.backs.faces, makers.faces, "face maker", *at, "backs", "faces")
-        else:
+        elif isinstance(entry, SheetEntry):
             template(entry.template, sheets, "sheet", *at, "template")
             maker(entry.draw, makers.sheets, "sheet maker", *at, "draw")
+        else:
+            template(entry.template, boards, "board", *at, "template")
+            maker(entry.face, makers.boards, "board maker", *at, "face")
     return problems
 
 
@@ -117,7 +131,9 @@ def assemble(game_id: str, makers: Makers, inputs: SetInputs) -> list[Component]
             back = deck_back(content, entry.back, icons_at) if entry.back else None
             backs = tuple(makers.faces[entry.backs.faces](inputs, entry.backs.template)) if entry.backs else None
             rest.append(Deck(entry.id, title, entry.template, faces, back, backs))
-        else:
+        elif isinstance(entry, SheetEntry):
             drawing = makers.sheets[entry.draw](inputs)
             rest.append(Sheet(entry.id, title, entry.template, drawing.pages, drawing.draw, drawing.source))
+        else:
+            rest.append(Board(entry.id, title, entry.template, makers.boards[entry.face](inputs, entry.template)))
     return [setup_sheet(content["setup"], rest, inputs.templates), *rest]

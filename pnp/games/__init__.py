@@ -8,9 +8,9 @@ when first used, what each side needs:
 - numbers: its rule numbers by placeholder name, for printed text and the companion,
 - check: its own rules over the loaded content (pure: the companion runs it too),
 - printed: its print-and-play makers, the code of its printed set (pnp.components.set_list.Makers;
-  reportlab; pnp only): each deck's faces and each sheet's drawing, made from the content. Which
-  decks and sheets the set has, in what order, with which templates and backs, is data: its set
-  template, templates/<game-id>/<game-id>-set.yaml,
+  reportlab; pnp only): each deck's faces, each sheet's drawing and each board's face, made from
+  the content. Which decks, sheets and boards the set has, in what order, with which templates and
+  backs, is data: its set template, templates/<game-id>/<game-id>-set.yaml,
 - tracker: its table tracker for the companion (pnp.rules.table.Tracker; pure), or "" for a game
   the companion does not track yet,
 - simulation: what `pnp sim GAME` plays and reports (pnp.sim.cli.Simulation), or "" for none.

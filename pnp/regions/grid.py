@@ -1,5 +1,6 @@
 """Grid regions: rows and columns of equal cells (a casting field, a table to write in), drawn
-whatever the content says, each cell named by row letter and column number if asked."""
+whatever the content says, each cell named by row letter and column number if asked, or the rows'
+letters and the columns' numbers printed round the grid's edge, for players naming a space."""
 
 from __future__ import annotations
 
@@ -22,6 +23,10 @@ class GridRegion(Placed):
     alternate: str | None = None  # every other cell's fill, chequered; None: all cells alike
     label_size: FontSize = Field(0, ge=0, le=72)  # each cell's name (A1) in its top-left corner; 0: none
     colour: str = "ink"  # the names'
+    # the rows' letters and the columns' numbers outside the grid, on every side, this size; 0: none.
+    # Each side's read upright from that side: players sit all round a field.
+    coordinates: FontSize = Field(0, ge=0, le=72)
+    coordinates_gap: FontSize = Field(2, ge=0, le=72)  # from the grid's edge to the coordinates' nearest edge
 
 
 def check(region: GridRegion, text: str) -> str | None:
@@ -49,6 +54,31 @@ def draw(canvas, region: GridRegion, text: str | None, x, y, w, h, ink) -> None:
             if region.label_size:
                 canvas.setFillColor(ink.colour(region.colour))
                 canvas.drawString(cx + pad, cy + cell_h - pad - region.label_size * 0.75, f"{chr(65 + row)}{col + 1}")
+    if region.coordinates:
+        draw_coordinates(canvas, region, x, y, w, h, ink)
+
+
+def draw_coordinates(canvas, region: GridRegion, x, y, w, h, ink) -> None:
+    """Column numbers below and above, row letters (A at the top) left and right, each side's
+    turned to read upright for a player sitting on that side."""
+    size, gap = region.coordinates, region.coordinates_gap
+    cell_w, cell_h = w / region.columns, h / region.rows
+    canvas.setFillColor(ink.colour(region.colour))
+    canvas.setFont(fonts.font_name("bold"), size)
+    reach = gap + size / 2  # from the grid's edge to a coordinate's middle
+    labels = []  # (middle, turn in degrees, text)
+    for col in range(region.columns):
+        cx = x + (col + 0.5) * cell_w
+        labels += [((cx, y - reach), 0, str(col + 1)), ((cx, y + h + reach), 180, str(col + 1))]
+    for row in range(region.rows):
+        cy = y + h - (row + 0.5) * cell_h
+        labels += [((x - reach, cy), -90, chr(65 + row)), ((x + w + reach, cy), 90, chr(65 + row))]
+    for (cx, cy), turn, text in labels:
+        canvas.saveState()
+        canvas.translate(cx, cy)
+        canvas.rotate(turn)
+        canvas.drawCentredString(0, -size * 0.35, text)  # 0.35: from a line's middle to its baseline
+        canvas.restoreState()
 
 
 MODEL = GridRegion

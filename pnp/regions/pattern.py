@@ -24,6 +24,7 @@ from pnp.content.markup import ICON_NAMES
 from pnp.content.validate import FontSize, Length
 from pnp.regions.base import Placed
 from pnp.render import fonts
+from pnp.render.colours import legible_on
 from pnp.render.icons import stamp_icon
 
 MARKERS = ("vacant", "marked", "gap")
@@ -155,19 +156,6 @@ def _stack(canvas, region: PatternRegion, pieces: tuple[Piece, ...], x, y, cell,
         start = bx + (side - icon - letter * 0.9) / 2  # the pair centred in the band
         stamp_icon(canvas, piece.icon, start, by + (band - icon) / 2, icon, mark)
         _letter(canvas, piece.letter, start + icon + letter * 0.5, by + (band - letter * 0.72) / 2, letter, mark)
-
-
-def legible_on(ground, dark, light):
-    """Of the two, the colour that contrasts more with `ground` (WCAG's relative luminance)."""
-
-    def luminance(c) -> float:
-        linear = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in c.rgb()]
-        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-    def contrast(a, b) -> float:
-        return (max(luminance(a), luminance(b)) + 0.05) / (min(luminance(a), luminance(b)) + 0.05)
-
-    return dark if contrast(ground, dark) >= contrast(ground, light) else light
 
 
 def _letter(canvas, letter: str, cx, baseline, size, colour) -> None:

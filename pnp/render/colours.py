@@ -24,6 +24,22 @@ def luminance(c: Color) -> float:
     return 0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue
 
 
+def contrast(a: Color, b: Color) -> float:
+    """WCAG's contrast ratio of two colours, 1 to 21 (4.5 reads as body text)."""
+
+    def relative(c: Color) -> float:
+        linear = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in c.rgb()]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((relative(a), relative(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def legible_on(ground: Color, dark: Color, light: Color) -> Color:
+    """Of the two, the colour that contrasts more with `ground` (a mark on a piece's ink)."""
+    return dark if contrast(ground, dark) >= contrast(ground, light) else light
+
+
 class Ink:
     """Colour choices for a face; in ink-saver mode fills vanish and light colours turn to ink."""
 

@@ -148,13 +148,24 @@ class SheetEntry(Strict):
     draw: str
 
 
+class BoardEntry(Strict):
+    """A board in a set (a playing field): its one face comes from the game's board maker of that
+    name (code), drawn whole with `template` (a board template) and printed in pieces."""
+
+    type: Literal["board"]
+    id: str
+    title: str
+    template: str
+    face: str
+
+
 class SetTemplate(Strict):
     """How a game's set is made up (templates/<game-id>/<game-id>-set.yaml): its components in the
     order they print, after the setup page every set opens with."""
 
     kind: Literal["set"]
     extends: str | None = None
-    components: list[Annotated[DeckEntry | SheetEntry, Field(discriminator="type")]] = Field(min_length=1)
+    components: list[Annotated[DeckEntry | SheetEntry | BoardEntry, Field(discriminator="type")]] = Field(min_length=1)
 
 
 Template = Annotated[

@@ -264,7 +264,9 @@ class ComponentTitles(Strict):
     blanks: str
     references: str
     field: str
-    tokens: str
+    tokens_large: str
+    tokens_medium: str
+    tokens_small: str
     nets: str
     crescents: str
     essence: str
@@ -294,6 +296,8 @@ class Words(Strict):
     sizes: dict[Literal[SIZES], str]  # type: ignore[valid-type]
     places: dict[Literal[PLACES], str]  # type: ignore[valid-type]
     markers: dict[Literal[MARKERS], str]  # type: ignore[valid-type]
+    knucklebone_note: RichText = Field(min_length=3, max_length=200)  # under the knucklebone table's title
+    nets_note: RichText = Field(min_length=3, max_length=300)  # above each page of pyramid nets
 
 
 KINDS = {

@@ -1,6 +1,8 @@
 """Spellcycles' printed cards: the spell cards with their pattern diagrams, blank spell cards to
 write on, and each wizard's reference cards (the content's, then our rulings). Every word and
-number comes from the content; the diagram's drawing is the pattern region's (pnp/regions/pattern.py)."""
+number comes from the content; the diagram's drawing is the pattern region's (pnp/regions/pattern.py).
+The playing pieces' makers (field, tokens, nets, crescents, essence, knucklebone table) are
+pnp.games.spellcycles.pieces'; MAKERS holds both."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from pnp.components.card import Face, Value
 from pnp.components.set_list import Makers, SetInputs
 from pnp.content.loader import Content
 from pnp.content.placeholders import fill
+from pnp.games.spellcycles import pieces
 from pnp.games.spellcycles.kinds import EFFECT_NUMBERS, MARKERS, Cost, SetRules, SpellCard, Words
 from pnp.regions import text as text_region
 
@@ -165,5 +168,8 @@ MAKERS = Makers(
         "spells": spell_faces,
         "blanks": blank_faces,
         "references": wizard_references,
-    }
+        **pieces.FACES,
+    },
+    sheets=pieces.SHEETS,
+    boards=pieces.BOARDS,
 )
