@@ -1,6 +1,6 @@
 """Run every benchmark, one after the other; exit 1 if either missed a target.
 
-python bench/run_all.py            # the PDF benchmarks (about 20 s)
+python bench/run_all.py            # the PDF benchmarks (about 20 s), then Spellcycles' simulation (about 30 s)
 python bench/run_all.py --room     # and then the room of phones (bench_room.py, several minutes)
 """
 
@@ -23,6 +23,10 @@ def main() -> int:
         print(f"== {script} ==", flush=True)
         status |= subprocess.run([sys.executable, str(HERE / script), *args]).returncode
         print(flush=True)
+    # its own options are its defaults: the issue's 2,000 four-player games
+    print("== bench_spellcycles_sim.py ==", flush=True)
+    status |= subprocess.run([sys.executable, str(HERE / "bench_spellcycles_sim.py")]).returncode
+    print(flush=True)
     if room:  # its own options are its defaults: the issue's figures
         print("== bench_room.py ==", flush=True)
         status |= subprocess.run([sys.executable, str(HERE / "bench_room.py")]).returncode

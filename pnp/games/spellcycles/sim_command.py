@@ -1,0 +1,74 @@
+"""`pnp sim spellcycles`: the simulation's options and its summary (pnp.sim.cli builds the command)."""
+
+from __future__ import annotations
+
+import click
+
+from pnp.games.spellcycles import GAME
+from pnp.games.spellcycles.rulebook import book_of
+from pnp.games.spellcycles.sim import Figures, figures, play_games
+from pnp.sim.cli import Run, Simulation
+
+
+def run(content, games: int, seed: int, players: int, line: int | None) -> Run:
+    book = book_of(content)
+    lengths = sorted(set(book.lines.values()))
+    if line is not None and line not in lengths:
+        raise click.BadParameter(
+            f"{line} is not a line the rules deal; the set's are {', '.join(map(str, lengths))}", param_hint="'--line'"
+        )
+    if line is not None and line > len(book.spells):
+        raise click.BadParameter(f"a line of {line} needs {line} spell cards; the deck has {len(book.spells)}")
+    played = play_games(book, players, games, seed, line)
+    return Run(played, lambda results: figures(book, results, players, seed, line))
+
+
+def summary(found: Figures) -> str:
+    def spread(figure: dict, unit: str = "") -> str:
+        low, high = figure["quartiles"]
+        return f"median {figure['median']:g}{unit}, quartiles {low:g}-{high:g}"
+
+    by_cast = sorted(found.spells.items(), key=lambda kv: kv[1]["cast"])
+    lines = [
+        f"{found.games} games, {found.players} players, a line of {found.line} spells, seed {found.seed}",
+        f"prestige per player: {spread(found.prestige)}",
+        f"game length: {spread(found.turns, ' turns')} ({found.turns['median'] / found.players:g} rounds)",
+        f"first player wins: {found.first_player_wins:.1%} (a fair share is {found.fair_share:.1%})",
+        f"games in which nothing is cast: {found.nothing_cast:.1%}",
+        f"games stopped unfinished (crescents sent back again and again): {found.unfinished:.1%}",
+        "spells, least cast first: cast in the games that deal them; castable but not cast, of the turns castable",
+        *(
+            f"  {name}: {s['cast']:.1%} of {s['dealt']}; passed {s['passed']:.1%}"
+            if s["dealt"]
+            else f"  {name}: never dealt"
+            for name, s in by_cast
+        ),
+    ]
+    return "\n".join(lines)
+
+
+LOW, HIGH = GAME.players
+SIMULATION = Simulation(
+    help="Spellcycles: how often each spell is cast when in the line (and castable but not cast), "
+    "prestige per player, game length in turns, the first player's win rate, and games in which "
+    "nothing is cast.",
+    options=(
+        click.Option(
+            ["--players"],
+            type=click.IntRange(LOW, HIGH),
+            default=4,
+            show_default=True,
+            help=f"Wizards at the table ({LOW} to {HIGH}); as many moon crescents.",
+        ),
+        click.Option(
+            ["--line"],
+            type=int,
+            default=None,
+            help="Spells in the spell line: a short, normal or long game (4, 8 or 12 in the set); "
+            "default the normal line.",
+        ),
+    ),
+    games=2000,
+    run=run,
+    summary=summary,
+)
