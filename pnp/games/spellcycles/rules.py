@@ -131,8 +131,8 @@ class Game:
         while that colour has none; skipped when no large piece is left."""
         self._expect(RENEW, "Renew")
         self.step = CONTRIBUTE
-        if not any(sizes[LARGE] for sizes in self.cauldron):
-            return None
+        if not any(self.cauldron[colour][LARGE] for colour in self.book.knucklebone):
+            return None  # (a die naming only some colours: none of those has a large piece left)
         while True:
             colour = self.book.knucklebone[rng.randint(1, 6) - 1]
             if self.cauldron[colour][LARGE]:
