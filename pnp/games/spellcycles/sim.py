@@ -302,28 +302,35 @@ def play(book: Book, players: int, line: int | None, rng: random.Random) -> Game
     )
 
 
-# The games a worker process plays read the book from here (set before the workers fork).
-_JOB: tuple = ()
-
-
-def _play_one(i: int) -> GameResult:
-    book, players, line, seed = _JOB
+def _play_one(job: tuple, i: int) -> GameResult:
+    book, players, line, seed = job
     return play(book, players, line, random.Random(f"{seed}:{i}"))
+
+
+_JOB: tuple = ()  # in a worker process: the (book, players, line, seed) its games are played with
+
+
+def _adopt(job: tuple) -> None:
+    global _JOB
+    _JOB = job
+
+
+def _play_in_worker(i: int) -> GameResult:
+    return _play_one(_JOB, i)
 
 
 def play_games(
     book: Book, players: int, games: int, seed: int, line: int | None = None, workers: int = WORKERS
 ) -> Iterator[GameResult]:
     """Each game's result in order (so a caller can show progress); game `i` is seeded by (seed, i),
-    whichever process plays it."""
-    global _JOB
-    _JOB = (book, players, line, seed)
+    whichever process plays it. Worker processes are forked, so they start with the book as is."""
+    job = (book, players, line, seed)
     workers = max(1, min(workers, os.cpu_count() or 1, games // 50))
     if workers == 1:
-        yield from map(_play_one, range(games))
+        yield from (_play_one(job, i) for i in range(games))
         return
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        yield from pool.imap(_play_one, range(games), chunksize=max(1, games // (workers * 20)))
+    with multiprocessing.get_context("fork").Pool(workers, initializer=_adopt, initargs=(job,)) as pool:
+        yield from pool.imap(_play_in_worker, range(games), chunksize=max(1, games // (workers * 20)))
 
 
 def _spread(values: list[float]) -> dict:
