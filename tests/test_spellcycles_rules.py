@@ -701,3 +701,21 @@ def test_the_engine_imports_no_drawing_and_no_web():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_refused_moves_say_why_in_words(book, letters):
+    """Each refusal is a sentence a player can act on, whatever nonsense a log holds."""
+    g = table(book, "Might", "Subtle Drain", players=2)
+    g.crescents = [0, 1]
+    with pytest.raises(RuleError, match="name the spell whose moon crescent moves"):
+        g.progress()
+    with pytest.raises(RuleError, match="no moon crescent is on spell 3 of the line"):
+        g.progress(2)
+    g.step = "contribute"
+    g.wizards[0].apothecary = [Piece(letters["R"], LARGE)]
+    with pytest.raises(RuleError, match=r"holds no piece \[9, 7\] \(no such colour or size\)"):
+        g.contribute([9, 7], 0)
+    with pytest.raises(RuleError, match="your apothecary holds no small red"):
+        g.contribute([letters["R"], SMALL], 0)
+    with pytest.raises(RuleError, match="the field has no space 64"):
+        g.contribute([letters["R"], LARGE], 64)

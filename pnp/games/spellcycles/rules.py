@@ -189,8 +189,10 @@ class Game:
         if self.crescents:
             if position is None and len(set(self.crescents)) == 1:
                 position = self.crescents[0]
+            if position is None:
+                raise RuleError("Progress: name the spell whose moon crescent moves")
             if position not in self.crescents:
-                raise RuleError(f"no moon crescent is on spell {self._place_name(position)}")
+                raise RuleError(f"Progress: no moon crescent is on spell {position + 1} of the line")
             self._move_crescent(position, position + 1)
         self._end_turn()
 
@@ -212,9 +214,6 @@ class Game:
             self.marker = self.pile[-1]  # flipped from the pile, which is never left empty
 
     # --- the spell line ---------------------------------------------------------------------
-
-    def _place_name(self, position) -> str:
-        return f"{position + 1}" if isinstance(position, int) else "(none named)"
 
     def active(self) -> list[int]:
         """Line positions of the active spells: those with a moon crescent on them."""
@@ -416,7 +415,10 @@ class Game:
     # --- helpers ----------------------------------------------------------------------------
 
     def describe(self, piece: Piece) -> str:
-        return f"{('small', 'medium', 'large')[piece.size]} {self.book.colours[piece.colour]}"
+        colour, size = piece
+        if not (0 <= colour < len(self.book.colours) and SMALL <= size <= LARGE):
+            return f"piece {list(piece)} (no such colour or size)"
+        return f"{('small', 'medium', 'large')[size]} {self.book.colours[colour]}"
 
     def snapshot(self) -> tuple:
         """The table's changing parts, copied, for `restore` (a refused cast leaves no trace)."""
