@@ -13,13 +13,12 @@ Not a test: prints the figures and PASS/FAIL, exits 1 when a target is missed.
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
-import subprocess
 import sys
 import time
-from pathlib import Path
+
+from measure import sim_arguments, timed_sim_command
 
 GAMES = 2000
 REPEATS = 3
@@ -37,10 +36,7 @@ def floor(games: int, rounds: int, faces: list[int], seed: int = 1) -> int:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=GAMES)
-    parser.add_argument("--repeats", type=int, default=REPEATS)
-    args = parser.parse_args()
+    args = sim_arguments(__doc__, GAMES, REPEATS)
 
     t0 = time.perf_counter()
     from pnp.content.game import load_game
@@ -61,16 +57,10 @@ def main() -> int:
         t = time.perf_counter()
         floor(args.games, book.rules.rounds, faces)
         floor_times.append(time.perf_counter() - t)
-    t = time.perf_counter()
-    proc = subprocess.run(
-        [str(Path(sys.executable).parent / "pnp"), "sim", "merchants-of-magick", "--games", str(args.games), "--json"],
-        capture_output=True,
-        text=True,
-    )
-    command_s = time.perf_counter() - t
+    command_s, status = timed_sim_command("merchants-of-magick", args.games)
 
     sim, flo = statistics.median(sim_times), statistics.median(floor_times)
-    ok = sim <= TARGET_S and proc.returncode == 0 and command_s <= TARGET_S
+    ok = sim <= TARGET_S and status == 0 and command_s <= TARGET_S
     print(f"{args.games} solo games, seed 1; content loaded in {load_s:.2f} s (not timed below)")
     print(f"runs: {args.repeats} each, alternating, in-process, median")
     print()
@@ -78,7 +68,7 @@ def main() -> int:
     print(f"{'floor: dice + two best a round':32}{flo:8.2f} s   ({' '.join(f'{x:.2f}' for x in floor_times)})")
     print(f"{'ratio simulation/floor':32}{sim / flo:8.1f}")
     print(f"{'per game':32}{sim / args.games * 1000:8.2f} ms")
-    print(f"{'whole command (one process)':32}{command_s:8.2f} s   exit {proc.returncode}")
+    print(f"{'whole command (one process)':32}{command_s:8.2f} s   exit {status}")
     print(
         f"{'figures':32}median {found.median:g} ({found.rating}), "
         f"quartiles {found.quartiles[0]:g}-{found.quartiles[1]:g}"

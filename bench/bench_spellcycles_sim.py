@@ -16,13 +16,12 @@ Not a test: prints the figures and PASS/FAIL, exits 1 when a target is missed.
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
-import subprocess
 import sys
 import time
-from pathlib import Path
+
+from measure import sim_arguments, timed_sim_command
 
 GAMES = 2000
 PLAYERS = 4
@@ -63,10 +62,7 @@ def floor(games: int, players: int, spells: int, line: int, start: int, seed: in
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=GAMES)
-    parser.add_argument("--repeats", type=int, default=REPEATS)
-    args = parser.parse_args()
+    args = sim_arguments(__doc__, GAMES, REPEATS)
 
     t0 = time.perf_counter()
     from pnp.content.game import load_game
@@ -90,16 +86,10 @@ def main() -> int:
         t = time.perf_counter()
         floor(args.games, PLAYERS, len(book.spells), line, book.start_large)
         floor_times.append(time.perf_counter() - t)
-    t = time.perf_counter()
-    proc = subprocess.run(
-        [str(Path(sys.executable).parent / "pnp"), "sim", "spellcycles", "--games", str(args.games), "--json"],
-        capture_output=True,
-        text=True,
-    )
-    command_s = time.perf_counter() - t
+    command_s, status = timed_sim_command("spellcycles", args.games)
 
     one, two, flo = (statistics.median(x) for x in (one_times, two_times, floor_times))
-    ok = two <= TARGET_S and proc.returncode == 0 and command_s <= TARGET_S
+    ok = two <= TARGET_S and status == 0 and command_s <= TARGET_S
 
     def times(xs: list[float]) -> str:
         return " ".join(f"{x:.2f}" for x in xs)
@@ -113,7 +103,7 @@ def main() -> int:
     print(f"{'floor: draws + placing, no match':34}{flo:8.2f} s   ({times(floor_times)})")
     print(f"{'ratio one process/floor':34}{one / flo:8.1f}")
     print(f"{'per game, one process':34}{one / args.games * 1000:8.2f} ms")
-    print(f"{'whole command (a fresh process)':34}{command_s:8.2f} s   exit {proc.returncode}")
+    print(f"{'whole command (a fresh process)':34}{command_s:8.2f} s   exit {status}")
     print(
         f"{'figures':34}prestige median {found.prestige['median']:g}, "
         f"{found.turns['median']:g} turns, first player wins {found.first_player_wins:.1%}"

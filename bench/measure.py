@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import argparse
 import resource
 import shutil
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 
@@ -31,3 +34,18 @@ def pnp_command() -> list[str]:
     if found:
         return [found]
     return [sys.executable, "-c", "import sys; from pnp.cli import main; sys.exit(main())"]
+
+
+def sim_arguments(doc: str, games: int, repeats: int) -> argparse.Namespace:
+    """A simulation benchmark's options: how many games, how many alternating runs."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--games", type=int, default=games)
+    parser.add_argument("--repeats", type=int, default=repeats)
+    return parser.parse_args()
+
+
+def timed_sim_command(game_id: str, games: int) -> tuple[float, int]:
+    """(seconds, exit status) of the whole `pnp sim GAME --games N --json`, a fresh process."""
+    start = time.perf_counter()
+    proc = subprocess.run([*pnp_command(), "sim", game_id, "--games", str(games), "--json"], capture_output=True)
+    return time.perf_counter() - start, proc.returncode

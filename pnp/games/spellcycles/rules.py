@@ -10,7 +10,8 @@ variant) and any number of `cast`s, then `progress`, which ends the turn. Moves 
 random.Random they are handed, so a log of moves can be folded through them again. A move the rules
 forbid raises `RuleError` saying why, and changes nothing.
 
-Decisions the rules leave open, taken here (our rulings are content/spellcycles/rulings.yaml):
+Decisions the rules leave open, taken here (the first two are also printed rulings, in
+content/spellcycles/rulings.yaml, with the others the engine follows):
   - a cast's pieces all go back to the cauldron before the smaller ones come out (the order of the
     rules' sentences), so a small piece going back may replace a medium of its colour;
   - a marked space's piece is needed by the pattern (it counts for prestige) but is not reduced:
