@@ -290,7 +290,7 @@ def test_a_cast_the_caster_cannot_pay_is_refused_and_changes_nothing(book, lette
     lay(g, letters, ["K B R"])
     g.wizards[0].essence = cost - 1
     before = [list(s) for s in g.field.stacks], [list(c) for c in g.cauldron]
-    with pytest.raises(RuleError, match=f"costs {cost} essence; you have {cost - 1}"):
+    with pytest.raises(RuleError, match=f"Killing Time needs {cost} essence; you have {cost - 1}"):
         g.cast(0, 0, 0, random.Random(1))
     assert ([list(s) for s in g.field.stacks], [list(c) for c in g.cauldron]) == before
     assert g.wizards[0].essence == cost - 1 and not g.wizards[0].certificates
@@ -349,7 +349,7 @@ def test_several_recolours_cost_a_point_each_and_must_be_affordable(book, letter
     lay(g, letters, ["W G Y"])
     g.wizards[0].essence = cost - 1
     assert g.matches(0) == []
-    with pytest.raises(RuleError, match=f"costs {cost} essence; you have {cost - 1}"):
+    with pytest.raises(RuleError, match=f"Killing Time needs {cost} essence; you have {cost - 1}"):
         g.cast(0, 0, 0, random.Random(1))
     g.wizards[0].essence = cost
     assert [k for _, _, k in g.matches(0)] == [3, 3]  # read either way along the line

@@ -178,7 +178,7 @@ class Game:
         self._expect(REAP, "Accelerando")
         if self.accelerated or self.cast_this_turn:
             raise RuleError("Accelerando comes once a turn, at the end of Contribute")
-        self._check_pay(cost, 0)
+        self._check_pay("Accelerando", cost, 0)
         self._place(piece, space, "Accelerando")
         self.wizard.essence -= cost
         self.accelerated = True
@@ -251,14 +251,15 @@ class Game:
         cost = spell.essence
         return 1 if cost == "n" else cost[0] if isinstance(cost, tuple) else cost
 
-    def _check_pay(self, essence: int, certificates: int) -> None:
+    def _check_pay(self, what: str, essence: int, certificates: int) -> None:
+        """`what` (a spell's name, Accelerando) may be paid for, or a RuleError naming it."""
         w = self.wizard
         if essence > w.essence:
-            raise RuleError(f"that costs {essence} essence; you have {w.essence}")
+            raise RuleError(f"{what} needs {essence} essence; you have {w.essence}")
         if self.variants.duel and essence and essence == w.essence:
-            raise RuleError(f"that costs all your {w.essence} essence, and a wizard with none is out of the Duel")
+            raise RuleError(f"{what} needs all your {w.essence} essence, and a wizard with none is out of the Duel")
         if certificates > len(w.certificates):
-            raise RuleError(f"that costs {certificates} certificates; you have {len(w.certificates)}")
+            raise RuleError(f"{what} needs {certificates} certificates; you have {len(w.certificates)}")
 
     def affordable_recolours(self, spell: Spell) -> int | None:
         """The most recolours the wizard could pay beside the spell's least cost; None when even
@@ -307,7 +308,7 @@ class Game:
         if recolours is None:
             raise RuleError(f"{spell.name}'s pattern is not on the field there")
         price = self.price(spell, paid)
-        self._check_pay(price + recolours * self.book.recolour, spell.certificates)
+        self._check_pay(spell.name, price + recolours * self.book.recolour, spell.certificates)
         saved = self.snapshot()
         try:
             return self._cast(position, spell, shape, origin, price, recolours, rng, list(choices))
