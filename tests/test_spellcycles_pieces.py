@@ -17,12 +17,14 @@ from collections import Counter
 import numpy
 import pypdfium2
 import pytest
+import yaml
 
 from pnp.components.set_list import SetInputs
 from pnp.games.spellcycles.kinds import SIZES
 from pnp.games.spellcycles.nets import FOLD_WIDTH, Net, NetPages, turned
-from tests.conftest import bundled
-from tests.pdfcards import MM
+from pnp.paths import CONTENT
+from tests.conftest import bundled, invoke, overlay
+from tests.pdfcards import MM, read
 from tests.test_board import assembled, cut, pieces
 
 GAME = "spellcycles"
@@ -361,3 +363,26 @@ def test_nested_nets_never_overlap_and_stay_in_the_room(game):
             assert gap >= 1 * MM, f"two nets {gap / MM:.2f} mm apart"
             nested += page[i].angle != page[j].angle
     assert nested, "no nets nested half round to each other"
+
+
+def test_a_users_colour_without_an_ink_prints_in_the_cards_ink_with_its_letter(tmp_path):
+    """A group plays with purple pyramids instead of black: their set.yaml names a colour the house
+    template has no ink for. The build does not fail: the purple tokens print in the card's ink,
+    told apart by their letter P, five of each size."""
+    bundled_set = yaml.safe_load((CONTENT / GAME / "set.yaml").read_text())
+    bundled_set["colours"][5] = {"id": "purple", "name": "Purple", "letter": "P", "symbol": "gem"}
+    bundled_set["knucklebone"][6] = "purple"
+    spells = [{"name": f"Violet {n}", "pattern": [["red", "purple"]], "effect": "Draw **{amount}** essence.",
+               "does": [{"do": "gain-essence", "amount": 2}]} for n in range(12)]  # fmt: skip
+    root = overlay(tmp_path / "ov", GAME, {
+        "set.yaml": yaml.safe_dump(bundled_set),
+        "spells.yaml": yaml.safe_dump({"kind": "spell-cards", "cards": spells}),
+        "spells-rules.yaml": yaml.safe_dump({"kind": "spell-cards", "cards": [{**spells[0], "name": "Lilac"}]}),
+    })  # fmt: skip
+    result = invoke("build", GAME, "--content", str(root), "--only", "tokens-large", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.stderr
+    [path] = (tmp_path / "out").glob("*.pdf")
+    pdf = read(path)
+    fronts = [p for p in range(len(pdf)) if "fronts" in pdf.text(p) and "spell components" in pdf.text(p)]
+    letters = Counter(c["text"] for page in fronts for c in pdf.chars(page) if c["size"] >= 7)
+    assert letters["P"] == 5 and letters["R"] == 5, letters

@@ -19,8 +19,11 @@ HOUSE = "sc-card"  # the house card template: an ink for each colour id
 
 
 def inks(inputs: SetInputs) -> dict[str, str]:
-    """Each colour id -> its ink, #rrggbb, from the house template."""
-    return inputs.templates[HOUSE].colours
+    """Each colour id -> its ink, #rrggbb, from the house template. A colour of a user's set.yaml
+    that the template has no ink for prints in the card's ink, as on the spell cards' diagrams:
+    its letter and symbol still say which it is."""
+    palette = inputs.templates[HOUSE].colours
+    return {c.id: palette.get(c.id, palette["ink"]) for c in inputs.content["spellcycles-set"].colours}
 
 
 def marks_dark(ink: str, light: str, dark: str) -> bool:
