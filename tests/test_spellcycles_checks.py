@@ -83,7 +83,7 @@ def test_every_problem_of_a_deck_is_reported_at_once(tmp_path):
     found = problems(tmp_path)
     assert len(found) == 5, found
     wide, nothing, edge, stash, prestige = found
-    assert "cards.0.pattern" in wide and "fits the 8 x 8 field" in wide and "1 rows of up to 9" in wide
+    assert "cards.0.pattern" in wide and "fits the 8 x 8 field" in wide and "1 row of up to 9 cells" in wide
     assert "cards.1.pattern" in nothing and "needs a piece" in nothing
     assert "cards.2.pattern" in edge and "only gaps on the bottom row" in edge
     assert "cards.3.pattern" in stash and "at most 15 red pieces" in stash and "got 16" in stash
@@ -164,3 +164,18 @@ def test_a_deck_too_small_for_the_long_line_is_named(tmp_path):
     result = CliRunner().invoke(main, ["check", GAME, "--content", str(tmp_path / "ov")])
     assert result.exit_code == 2 and "Traceback" not in result.stderr
     assert "a deck of 12 spells or more to deal the long line, got 2" in result.stderr
+
+
+def test_a_cell_or_a_cost_of_the_wrong_shape_gets_one_plain_message(tmp_path):
+    cards = [
+        spell("Lonely Stack", pattern=[["red", ["blue"]]]),
+        spell("Dear Spell", cost={"essence": 10**20}),
+        spell("Odd Choice", cost={"essence": [3, 1]}),
+    ]
+    overlay(tmp_path / "ov", cards)
+    found = problems(tmp_path)
+    assert len(found) == 3, found  # one each, not one per kind of value the field could take
+    stack, dear, odd = found
+    assert "cards.0.pattern.0.1:" in stack and "a stack of 2 to 5 colours, bottom first (this one has 1)" in stack
+    assert "cards.1.cost.essence:" in dear and "a number from 0 to 20" in dear and str(10**20) in dear
+    assert "cards.2.cost.essence:" in odd and "smallest first" in odd

@@ -90,7 +90,7 @@ def _spell_problems(card: SpellCard, setup: SetRules, words: Words) -> _Found:
     height, width = len(card.pattern), max(map(len, card.pattern))
     if max(height, width) > setup.field:  # the field is square: turning the pattern does not help
         found.say("pattern", message=f"expected a pattern that fits the {setup.field} x {setup.field} field, "
-                  f"got {height} rows of up to {width}")  # fmt: skip
+                  f"got {height} row{'s' * (height != 1)} of up to {width} cells")  # fmt: skip
     stash = setup.stash.small + setup.stash.medium + setup.stash.large
     for colour, count in sorted(pieces.items()):
         if count > stash:

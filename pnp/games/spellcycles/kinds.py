@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import BeforeValidator, Field, model_validator
 
 from pnp.content.common import GameInfo, ReferenceCard, SetupSheet
 from pnp.content.loader import Content, Kind
@@ -180,23 +180,38 @@ def step_numbers(step: Strict) -> dict[str, int]:
 
 
 # a pattern cell: a colour id or a marker; a list is a stack of colours, bottom first (SpellStackers)
-Cell = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")] | Annotated[list[Id], Field(min_length=2, max_length=5)]
+def _cell(value: object) -> object:
+    """One message for a cell that is neither a name nor a stack, not one per kind it is not."""
+    if isinstance(value, list) and not 2 <= len(value) <= 5:
+        raise ValueError(f"a stack of 2 to 5 colours, bottom first (this one has {len(value)})")
+    if not isinstance(value, str | list):
+        raise ValueError("a colour, a marker (vacant, marked, gap) or a stack: a list of colours")
+    return value
+
+
+Cell = Annotated[
+    Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")] | Annotated[list[Id], Field(min_length=2, max_length=5)],
+    BeforeValidator(_cell),
+]
+
+
+def _essence(value: object) -> object:
+    """One message for an essence cost of any wrong shape."""
+    number = isinstance(value, int) and not isinstance(value, bool)
+    choice = isinstance(value, list) and all(type(v) is int for v in value)
+    if number and 0 <= value <= 20 or value == "n":
+        return value
+    if choice and len(value) >= 2 and value == sorted(set(value)) and 1 <= value[0] and value[-1] <= 20:
+        return value
+    raise ValueError("essence as a number from 0 to 20, a choice of two or more amounts smallest first ([1, 3]), or n")
 
 
 class Cost(Strict):
     """What a spell asks before it is cast: essence (a number, a choice of numbers, or `n`: any
     number the caster chooses, which the effect then uses) and prestige certificates."""
 
-    essence: int | list[Annotated[int, Field(ge=1, le=20)]] | Literal["n"] = 0
+    essence: Annotated[int | list[int] | Literal["n"], BeforeValidator(_essence)] = 0
     certificates: int = Field(0, ge=0, le=20)
-
-    @model_validator(mode="after")
-    def _choice(self):
-        if isinstance(self.essence, list) and (len(self.essence) < 2 or self.essence != sorted(set(self.essence))):
-            raise ValueError("a choice of essence: two or more different amounts, smallest first")
-        if isinstance(self.essence, int) and not 0 <= self.essence <= 20:
-            raise ValueError("essence from 0 to 20")
-        return self
 
 
 class SpellCard(Strict):
