@@ -228,6 +228,9 @@ def remove_crescent(game, cast, effect, choice, rng) -> None:
         game.crescents.remove(position)
 
 
+# the effects a table playing with real pieces leaves to the companion: the rest act on the board
+OFF_THE_BOARD = frozenset({"gain-essence", "drain-essence", "take-certificates", "move-crescent", "remove-crescent"})
+
 ENACT = {
     "gain-essence": gain_essence,
     "drain-essence": drain_essence,

@@ -414,6 +414,84 @@ class Game:
         best = max(scores)
         return [p for p, s in enumerate(scores) if s == best]
 
+    def cast_by_hand(
+        self, position: int, rng: Random, paid: int | None, recolours: int, prestige: int, choices=()
+    ) -> Cast:
+        """Reap at a table with real pieces: the pattern was found and reduced on the board, so
+        this pays (the cost and `recolours`), enacts only the effects off the board (essence,
+        certificates, crescents: the board's are done by hand) and takes `prestige`."""
+        self._expect(REAP, "Casting")
+        spell = self.spell_at(position)
+        if position not in self.crescents:
+            raise RuleError(f"{spell.name} has no moon crescent: only active spells are cast")
+        if position in self.cast_this_turn:
+            raise RuleError(f"{spell.name} was cast this turn already: never the same spell twice a turn")
+        price = self.price(spell, paid)
+        self._check_pay(spell.name, price + recolours * self.book.recolour, spell.certificates)
+        saved = self.snapshot()
+        try:
+            from pnp.games.spellcycles.effects import OFF_THE_BOARD, enact
+
+            self.wizard.essence -= price + recolours * self.book.recolour
+            self._pay_certificates(spell.certificates)
+            casting = Casting(self.player, spell, 0, 0, price, (), (), {})
+            for i, effect in enumerate(spell.does or ()):
+                if effect["do"] in OFF_THE_BOARD:
+                    enact(self, casting, effect, choices[i] if i < len(choices) else {}, rng)
+            self.award(self.player, prestige, rng)
+        except RuleError:
+            self.restore(saved)
+            raise
+        self.cast_this_turn.add(position)
+        return Cast(position, spell.name, price, recolours, prestige, tuple(casting.rolled))
+
+    # --- a table's record: the game as JSON-ready data, and back ----------------------------
+
+    def to_data(self) -> dict:
+        """Everything that changes in play, as plain lists and numbers (the pile included: a
+        tracker keeps it and shows it to no one)."""
+        return {
+            "field": [[list(p) for p in stack] for stack in self.field.stacks],
+            "cauldron": [list(c) for c in self.cauldron],
+            "wizards": [
+                {
+                    "apothecary": [list(p) for p in w.apothecary],
+                    "essence": w.essence,
+                    "certificates": [list(c) for c in w.certificates],
+                    "out": w.out,
+                }
+                for w in self.wizards
+            ],
+            "line": list(self.line),
+            "crescents": list(self.crescents),
+            "pile": [list(c) for c in self.pile],
+            "player": self.player,
+            "step": self.step,
+            "turn": self.turn,
+            "cast_this_turn": sorted(self.cast_this_turn),
+            "accelerated": self.accelerated,
+            "marker": None if self.marker is None else list(self.marker),
+        }
+
+    @classmethod
+    def from_data(cls, book: Book, variants: Variants, data: dict) -> Game:
+        game = cls(book, len(data["wizards"]), data["line"], variants)
+        for space, stack in enumerate(data["field"]):
+            for piece in stack:
+                game.field.put(space, Piece(*piece))
+        game.cauldron = [list(c) for c in data["cauldron"]]
+        for w, d in zip(game.wizards, data["wizards"], strict=True):
+            w.apothecary = [Piece(*p) for p in d["apothecary"]]
+            w.essence, w.out = d["essence"], d["out"]
+            w.certificates = [tuple(c) for c in d["certificates"]]
+        game.crescents = list(data["crescents"])
+        game.pile = [tuple(c) for c in data["pile"]]
+        game.player, game.step, game.turn = data["player"], data["step"], data["turn"]
+        game.cast_this_turn = set(data["cast_this_turn"])
+        game.accelerated = data["accelerated"]
+        game.marker = None if data["marker"] is None else tuple(data["marker"])
+        return game
+
     # --- helpers ----------------------------------------------------------------------------
 
     def describe(self, piece: Piece) -> str:
