@@ -276,7 +276,7 @@ def draw(content: Content, state: dict, actor: str, action: Strict, chance) -> S
             return action.model_copy(update={"seed": seed, "cards": [], "rolled": []})
         spell = game.spell_at(action.position)
         kept = held - min(held, spell.certificates)
-        gained = [list(card) for card in game.wizard.certificates[kept:]] if not game.variants.duel else []
+        gained = [tuple(card) for card in game.wizard.certificates[kept:]] if not game.variants.duel else []
         return action.model_copy(update={"seed": seed, "cards": gained, "rolled": list(done.rolled)})
     return action
 
@@ -379,7 +379,9 @@ def _move(book: Book, state: dict, game: Game, action: Strict) -> dict:
         return {}
     if isinstance(action, Cauldron):
         if not (pieces and state["cauldron_tracked"]):
-            raise Refused("The companion keeps this cauldron itself." if not pieces else "This table does not track the cauldron.")
+            raise Refused(
+                "The companion keeps this cauldron itself." if not pieces else "This table does not track the cauldron."
+            )
         game.cauldron[_piece(book, (action.colour, "large")).colour][LARGE] = action.large
         return {}
     if isinstance(action, Renew):
@@ -452,7 +454,9 @@ def _cast(book: Book, state: dict, game: Game, action: Cast):
         found = game.matches(action.position)
         if action.match >= len(found):
             spell = game.spell_at(action.position)
-            raise Refused(f"{spell.name} matches the field in {len(found)} ways now; there is no match {action.match + 1}.")
+            raise Refused(
+                f"{spell.name} matches the field in {len(found)} ways now; there is no match {action.match + 1}."
+            )
         shape, origin, _ = found[action.match]
     if shape is None or origin is None:
         raise Refused("Say where the spell is: one of its matches, or its turn and top-left square.")
@@ -574,7 +578,9 @@ def view(state: dict, viewer: str | None) -> dict:
         "hand": [_card(c) for c in mine],
         "line": line,
         "crescents": list(crescents),
-        "turn": None if over else {"player": state["players"][game["player"]], "step": game["step"], "number": game["turn"]},
+        "turn": None
+        if over
+        else {"player": state["players"][game["player"]], "step": game["step"], "number": game["turn"]},
         "pile": len(game["pile"]),
         "matches": state["matches"],
         "marker": _card(game["marker"]) if over and game["marker"] is not None else None,
@@ -635,7 +641,9 @@ _TURN = Who(TURN, _not_your_turn)
 who = {
     "start": Who(HOST_ONLY, "Only the host starts the game."),
     **dict.fromkeys(("renew", "reroll", "contribute", "skip_contribute", "accelerate", "cast", "progress"), _TURN),
-    **dict.fromkeys(("essence", "cauldron"), Who(HOST_OR_PLAYER, "Only the wizards at this table and the host do that.")),
+    **dict.fromkeys(
+        ("essence", "cauldron"), Who(HOST_OR_PLAYER, "Only the wizards at this table and the host do that.")
+    ),
 }
 
 TRACKER = GameTracker(
