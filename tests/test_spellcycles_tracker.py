@@ -400,3 +400,52 @@ def _duel_choice(effect: dict) -> dict:
     if effect["do"] in ("drain-essence", "take-certificates") and not effect.get("each"):
         return {"player": "b"}
     return {}
+
+
+def test_the_engines_game_goes_to_data_and_back_unchanged_stacks_and_all():
+    from pnp.games.spellcycles.rules import deal
+
+    stackers = Variants(stackers=True, accelerando=True)
+    g = deal(BOOK, 3, random.Random(2), None, stackers)
+    g.refresh()
+    g.renew(random.Random(4))
+    g.field.put(9, Piece(0, 2))
+    g.field.put(9, Piece(3, 1))  # a stack: blue on red
+    g.wizards[1].certificates.append((12, 3))
+    data = g.to_data()
+    back = Game.from_data(BOOK, stackers, json.loads(json.dumps(data)))
+    assert back.to_data() == data
+    assert (
+        back.field.top(9) == Piece(3, 1) and back.field.tops == g.field.tops and back.field.occupied == g.field.occupied
+    )
+
+
+def test_accelerando_places_a_second_piece_for_essence_once_a_turn():
+    """Variant: at the end of Contribute, an extra piece for essence, once a turn."""
+    table = started(mode="phones", accelerando=True)
+    table.state = {
+        **table.state,
+        "game": {**table.state["game"], "wizards": [{**w, "essence": 5} for w in table.state["game"]["wizards"]]},
+    }
+    table.do("a", "renew")
+    apothecary = table.view("a")["players"][0]["apothecary"]
+    table.do("a", "contribute", piece=apothecary[0], space=0)
+    table.do("a", "accelerate", piece=apothecary[1], space=1)
+    assert table.view("b")["players"][0]["essence"] == 5 - BOOK.accelerando and table.view("b")["accelerated"]
+    with pytest.raises(Refused, match="Accelerando comes once a turn"):
+        table.do("a", "accelerate", piece=apothecary[2], space=2)
+
+
+def test_the_host_moves_for_the_wizard_whose_turn_it_is_and_a_choice_of_the_wrong_shape_is_refused():
+    table = started(mode="phones")
+    table.do(HOST, "renew")
+    assert table.view(SPECTATOR)["last_roll"]["player"] == "a"
+    with pytest.raises(Refused, match="It is A's turn."):
+        table.do("b", "skip_contribute")
+    from pnp.games.spellcycles.tracker import _spell_shown
+
+    telekinesis = next(i for i, spell in enumerate(BOOK.spells) if spell.name == "Telekinesis")
+    game = {**table.state["game"], "step": "reap", "line": [telekinesis, *table.state["game"]["line"][1:]]}
+    table.state = {**table.state, "game": game, "line": [_spell_shown(BOOK, telekinesis), *table.state["line"][1:]]}
+    with pytest.raises(Refused, match="Choose one space for this spell's pieces."):
+        table.do("a", "cast", position=0, shape=0, origin=0, paid=1, choices=[{"take": [1, 2]}])

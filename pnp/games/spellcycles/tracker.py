@@ -21,7 +21,7 @@ Refresh is made for the wizard as their turn begins (it asks no choice).
 from __future__ import annotations
 
 import random
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -36,6 +36,7 @@ from pnp.rules.table import HOST_ONLY, HOST_OR_PLAYER, TURN, Entry, GameTracker,
 
 SIZES = ("small", "medium", "large")
 Size = Literal["small", "medium", "large"]
+Face = Annotated[int, Field(ge=1, le=6)]  # a knucklebone's
 PIECES, PHONES = "pieces", "phones"
 
 
@@ -70,13 +71,13 @@ class Start(Strict):
 class Renew(Strict):
     """Renew: the knucklebone names the colour of the large piece the wizard takes."""
 
-    faces: list[int] = []  # the server's rolls, in order
+    faces: list[Face] = []  # the server's rolls, in order
 
 
 class Reroll(Strict):
     """With real pieces and an untracked cauldron: the colour rolled has no large piece left."""
 
-    faces: list[int] = []  # the server's
+    faces: list[Face] = []  # the server's
 
 
 class Contribute(Strict):
@@ -124,7 +125,7 @@ class Cast(Strict):
     choices: list[Choice] = []
     seed: int | None = None  # the server's: the cast's own chance
     cards: list[tuple[int, int]] = []  # the server's: the certificates the cast gave the caster
-    rolled: list[int] = []  # the server's: knucklebone rolls its effects made
+    rolled: list[Face] = []  # the server's: knucklebone rolls its effects made
 
 
 class Progress(Strict):
@@ -382,6 +383,8 @@ def _move(book: Book, state: dict, game: Game, action: Strict) -> dict:
             raise Refused(
                 "The companion keeps this cauldron itself." if not pieces else "This table does not track the cauldron."
             )
+        if action.large > book.stash[LARGE]:
+            raise Refused(f"The cauldron holds at most {book.stash[LARGE]} large pieces of a colour.")
         game.cauldron[_piece(book, (action.colour, "large")).colour][LARGE] = action.large
         return {}
     if isinstance(action, Renew):
@@ -443,7 +446,8 @@ def _roll(book: Book, player: str, faces: list[int], colour: int | None, turn: i
 
 def _cast(book: Book, state: dict, game: Game, action: Cast):
     """The cast made on `game` with the action's choices and seed."""
-    choices = [_choice(book, state, c) for c in action.choices]
+    effects = game.spell_at(action.position).does or ()
+    choices = [_choice(book, state, c, e) for c, e in zip(action.choices, effects, strict=False)]
     rng = random.Random(action.seed)
     if state["mode"] == PIECES:
         spell = game.spell_at(action.position)
@@ -463,8 +467,16 @@ def _cast(book: Book, state: dict, game: Game, action: Cast):
     return game.cast(action.position, shape, origin, rng, action.paid, choices)
 
 
-def _choice(book: Book, state: dict, choice: Choice) -> dict:
-    """A phone's choice as the engine's effects read it."""
+# effects that move one piece take one space from and to; the others, lists of spaces
+ONE_SPACE = frozenset({"move-piece"})
+
+
+def _choice(book: Book, state: dict, choice: Choice, effect: dict) -> dict:
+    """A phone's choice as the engine's effect `effect` reads it."""
+    one = effect["do"] in ONE_SPACE
+    for value in (choice.take, choice.to):
+        if value is not None and isinstance(value, int) != one:
+            raise Refused(f"Choose {'one space' if one else 'a list of spaces'} for this spell's pieces.")
     made = {}
     if choice.player is not None:
         if choice.player not in state["players"]:
