@@ -273,7 +273,7 @@ def draw(content: Content, state: dict, actor: str, action: Strict, chance) -> S
         held = len(game.wizard.certificates)
         try:
             done = _cast(book, state, game, action.model_copy(update={"seed": seed}))
-        except (RuleError, Refused, IndexError):
+        except (RuleError, Refused):
             return action.model_copy(update={"seed": seed, "cards": [], "rolled": []})
         spell = game.spell_at(action.position)
         kept = held - min(held, spell.certificates)
@@ -389,11 +389,10 @@ def _move(book: Book, state: dict, game: Game, action: Strict) -> dict:
         return {}
     if isinstance(action, Renew):
         if pieces and not state["cauldron_tracked"]:
-            if game.step != RENEW:
-                game._expect(RENEW, "Renew")
-            colour = book.knucklebone[action.faces[0] - 1] if action.faces else None
-            if colour is None:
+            game._expect(RENEW, "Renew")  # the engine's words for a move out of its step
+            if not action.faces:
                 raise Refused("The knucklebone has not been rolled.")
+            colour = book.knucklebone[action.faces[0] - 1]
             game.step = REAP  # Contribute is made on the board
             return {"last_roll": _roll(book, player, action.faces, colour, game.turn)}
         taken = game.renew(_Faces(action.faces))
@@ -408,6 +407,8 @@ def _move(book: Book, state: dict, game: Game, action: Strict) -> dict:
             raise Refused("The companion rolls again by itself when the colour has no large piece left.")
         if game.step != REAP or roll is None or roll["turn"] != game.turn or game.cast_this_turn:
             raise Refused("Roll again only after Renew, when the colour rolled has no large piece left.")
+        if not action.faces:
+            raise Refused("The knucklebone has not been rolled.")
         faces = [*roll["faces"], *action.faces]
         return {"last_roll": _roll(book, player, faces, book.knucklebone[action.faces[0] - 1], game.turn)}
     if isinstance(action, Contribute | SkipContribute | Accelerate) and pieces:
@@ -434,7 +435,7 @@ def _move(book: Book, state: dict, game: Game, action: Strict) -> dict:
     raise AssertionError(action)
 
 
-def _roll(book: Book, player: str, faces: list[int], colour: int | None, turn: int | None = None) -> dict:
+def _roll(book: Book, player: str, faces: list[int], colour: int | None, turn: int) -> dict:
     return {
         "player": player,
         "faces": list(faces),
