@@ -343,6 +343,8 @@ def test_with_pieces_a_cast_by_hand_pays_draws_face_down_and_the_crescents_end_t
     assert table.view("b")["hand"] == [] and table.view("a")["line"][free]["cast"]
     with pytest.raises(Refused, match="was cast this turn already"):
         table.do("a", "cast", position=free, prestige=3)
+    with pytest.raises(Refused, match="cast cannot be taken back"):  # its certificates were drawn
+        undo_target(TRACKER, SC, table.options, table.log, HOST)
     assert_secrets_kept(table)
     table.do("a", "progress", position=free)
     moves = 0
