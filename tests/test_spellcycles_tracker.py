@@ -217,6 +217,13 @@ def test_replaying_the_log_gives_the_same_state(whole_game):
     assert again.state == whole_game.state
 
 
+def test_a_cast_which_drew_certificates_is_never_taken_back(whole_game):
+    first = next(n for n, e in enumerate(whole_game.log) if e.type == "cast" and e.payload["cards"])
+    for actor in (HOST, whole_game.log[first].actor):
+        with pytest.raises(Refused, match="A cast cannot be taken back."):
+            undo_target(TRACKER, SC, whole_game.options, whole_game.log[: first + 1], actor)
+
+
 def test_no_viewer_sees_another_wizards_certificates(whole_game):
     """(The fixture checked every viewer after every action; here: the cards were really dealt.)"""
     final = whole_game.state["game"]["wizards"]
@@ -343,8 +350,6 @@ def test_with_pieces_a_cast_by_hand_pays_draws_face_down_and_the_crescents_end_t
     assert table.view("b")["hand"] == [] and table.view("a")["line"][free]["cast"]
     with pytest.raises(Refused, match="was cast this turn already"):
         table.do("a", "cast", position=free, prestige=3)
-    with pytest.raises(Refused, match="cast cannot be taken back"):  # its certificates were drawn
-        undo_target(TRACKER, SC, table.options, table.log, HOST)
     assert_secrets_kept(table)
     table.do("a", "progress", position=free)
     moves = 0
