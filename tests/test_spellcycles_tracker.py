@@ -417,7 +417,9 @@ def test_the_engines_game_goes_to_data_and_back_unchanged_stacks_and_all():
 def test_accelerando_places_a_second_piece_for_essence_once_a_turn():
     """Variant: at the end of Contribute, an extra piece for essence, once a turn."""
     table = started(mode="phones", accelerando=True)
-    table.do("a", "essence", wizard="a", change=4)
+    with pytest.raises(Refused, match="only the host corrects it"):
+        table.do("a", "essence", wizard="a", change=4)
+    table.do(HOST, "essence", wizard="a", change=4)
     table.do("a", "renew")
     apothecary = table.view("a")["players"][0]["apothecary"]
     table.do("a", "contribute", piece=apothecary[0], space=0)

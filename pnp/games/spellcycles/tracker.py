@@ -32,7 +32,7 @@ from pnp.games.spellcycles.field import LARGE, Piece
 from pnp.games.spellcycles.pattern import GAP
 from pnp.games.spellcycles.rulebook import Book, book_of
 from pnp.games.spellcycles.rules import OVER, REAP, REFRESH, RENEW, Game, RuleError, Variants, deal
-from pnp.rules.table import HOST_ONLY, HOST_OR_PLAYER, TURN, Entry, GameTracker, Refused, Who, option
+from pnp.rules.table import HOST, HOST_ONLY, HOST_OR_PLAYER, TURN, Entry, GameTracker, Refused, Who, option
 
 SIZES = ("small", "medium", "large")
 Size = Literal["small", "medium", "large"]
@@ -135,7 +135,8 @@ class Progress(Strict):
 
 
 class Essence(Strict):
-    """A change to a wizard's essence made by hand (a text-only spell, a correction)."""
+    """A change to a wizard's essence made by hand (a text-only spell, a correction): with real
+    pieces by anyone at the table, on the phones by the host only."""
 
     wizard: str  # player id
     change: int
@@ -312,7 +313,7 @@ def apply(content: Content, state: dict, actor: str, action: Strict) -> dict:
     game = _game(book, state)
     update: dict = {}
     try:
-        update = _move(book, state, game, action)
+        update = _move(book, state, game, actor, action)
     except RuleError as error:
         raise Refused(_said(error)) from None
     if game.step == REFRESH:  # a new turn: its Refresh asks nothing of the wizard
@@ -365,11 +366,13 @@ def _cell(book: Book, cell) -> str | list[str]:
     return cell  # vacant, marked, gap
 
 
-def _move(book: Book, state: dict, game: Game, action: Strict) -> dict:
+def _move(book: Book, state: dict, game: Game, actor: str, action: Strict) -> dict:
     """Makes `action` on `game`; returns what else the state records of it."""
     pieces = state["mode"] == PIECES
     player = state["players"][game.player]
     if isinstance(action, Essence):
+        if not pieces and actor != HOST:  # on the phones the server keeps essence; the host corrects it
+            raise Refused("On the phones the companion keeps essence; only the host corrects it.")
         if action.wizard not in state["players"]:
             raise Refused("No such wizard at this table.")
         w = game.wizards[state["players"].index(action.wizard)]
