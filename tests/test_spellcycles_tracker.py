@@ -28,10 +28,11 @@ PLAYERS = ("a", "b", "c")
 class Table:
     """A table as the server keeps it: each action drawn from a seeded chance, checked and logged."""
 
-    def __init__(self, players=PLAYERS, seed=1, **options):
+    def __init__(self, players=PLAYERS, seed=1, content=SC, **options):
+        self.content = content
         self.options = TRACKER.Options(**options)
         self.chance = SecureChance(random.Random(seed))
-        self.state = TRACKER.setup(SC, self.options)
+        self.state = TRACKER.setup(content, self.options)
         self.log: list[Entry] = []
         self.viewers = [*players, HOST, SPECTATOR]
         for pid in players:
@@ -39,8 +40,8 @@ class Table:
             self.state = TRACKER.join(self.state, pid, pid.upper())
 
     def do(self, actor, kind, **payload):
-        action = TRACKER.draw(SC, self.state, actor, TRACKER.actions[kind](**payload), self.chance)
-        self.state = table_act(TRACKER, SC, self.state, actor, action)
+        action = TRACKER.draw(self.content, self.state, actor, TRACKER.actions[kind](**payload), self.chance)
+        self.state = table_act(TRACKER, self.content, self.state, actor, action)
         self.log.append(Entry(len(self.log) + 1, actor, kind, action.model_dump(mode="json")))
         return self.state
 
@@ -457,3 +458,50 @@ def test_the_tracker_imports_no_drawing_and_no_web():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+TEXT_ONLY = """    pattern:
+      - [marked]
+    effect: "Move any piece anywhere, and a moon crescent anywhere."
+"""
+
+
+@pytest.fixture(scope="module")
+def own_spell(tmp_path_factory):
+    """Our content with Starfall made a group's own text-only spell: its pattern one marked space (any piece)."""
+    from tests.test_rule_numbers import overlay
+
+    starfall = """    pattern:
+      - [yellow]
+      - [yellow]
+      - [white]
+    effect: "Draw **{amount}** essence from the pool."
+    does:
+      - {do: gain-essence, amount: 2}
+"""
+    folder = overlay(tmp_path_factory.mktemp("own"), "spellcycles", "spells.yaml", starfall, TEXT_ONLY)
+    return load_game(game("spellcycles"), [CONTENT, folder])
+
+
+def test_a_text_only_spells_changes_are_made_by_hand_each_logged(own_spell):
+    """Issue 23: 'A text-only spell from a group's own deck: the caster makes its changes by hand, each logged.'"""
+    table = started(mode="phones", seed=15, content=own_spell)  # Starfall, now text-only, first in the line
+    assert table.state["line"][0]["effects"] is None and table.state["line"][0]["name"] == "Starfall"
+    table.do("a", "renew")
+    apothecary = table.view("a")["players"][0]["apothecary"]
+    table.do("a", "contribute", piece=apothecary[0], space=0)
+    with pytest.raises(Refused, match="Changes by hand follow a text-only spell cast this turn."):
+        table.do("a", "by_hand", take=0, to="apothecary")
+    table.do("a", "cast", position=0, match=0)
+    table.do("a", "by_hand", take=0, to=63)
+    table.do("a", "by_hand", take="cauldron", piece=["black", "small"], to="apothecary")
+    table.do("a", "by_hand", crescent=0, crescent_to=2)
+    shown = table.view("b")
+    assert shown["field"][63] == [apothecary[0]] and shown["field"][0] == []
+    assert ["black", "small"] in shown["players"][0]["apothecary"] and shown["cauldron"]["black"][0] == 4
+    assert shown["crescents"] == [0, 0, 2]
+    with pytest.raises(Refused, match="The cauldron holds no"):
+        for _ in range(5):
+            table.do("a", "by_hand", take="cauldron", piece=["black", "small"], to="apothecary")
+    assert [e.type for e in table.log].count("by_hand") == 3 + 4
+    assert replay(TRACKER, own_spell, table.options, table.log).state == table.state

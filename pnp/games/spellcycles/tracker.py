@@ -134,6 +134,22 @@ class Progress(Strict):
     position: int | None = Field(None, ge=0)  # needed when crescents sit on different spells
 
 
+Place = Literal["cauldron", "apothecary"]
+
+
+class ByHand(Strict):
+    """A change a text-only spell (one of a group's own, its effect not given as data) asks for,
+    made by its caster once it is cast: a piece moved between a space, the cauldron and the
+    caster's apothecary (`piece` names it when it comes from either), or a moon crescent moved
+    (`crescent_to` None: off the line). Essence changes are `essence`."""
+
+    take: int | Place | None = None
+    to: int | Place | None = None
+    piece: tuple[str, Size] | None = None
+    crescent: int | None = None
+    crescent_to: int | None = Field(None, ge=0)
+
+
 class Essence(Strict):
     """A change to a wizard's essence made by hand (a text-only spell, a correction): with real
     pieces by anyone at the table, on the phones by the host only."""
@@ -158,6 +174,7 @@ actions: dict[str, type[Strict]] = {
     "accelerate": Accelerate,
     "cast": Cast,
     "progress": Progress,
+    "by_hand": ByHand,
     "essence": Essence,
     "cauldron": Cauldron,
 }
@@ -435,7 +452,50 @@ def _move(book: Book, state: dict, game: Game, actor: str, action: Strict) -> di
     if isinstance(action, Progress):
         game.progress(action.position)
         return {}
+    if isinstance(action, ByHand):
+        if pieces and (action.take is not None or action.to is not None):
+            raise Refused("With real pieces, pieces are moved on the board; the companion does not track it.")
+        _by_hand(book, game, action)
+        return {}
     raise AssertionError(action)
+
+
+def _by_hand(book: Book, game: Game, action: ByHand) -> None:
+    """Refused unless a text-only spell was cast this turn (a spell with data is the engine's)."""
+    if game.step != REAP or not any(game.spell_at(p).does is None for p in game.cast_this_turn):
+        raise Refused("Changes by hand follow a text-only spell cast this turn.")
+    if action.crescent is not None:
+        if action.crescent not in game.crescents:
+            raise Refused(f"No moon crescent is on spell {action.crescent + 1} of the line.")
+        game._move_crescent(action.crescent, len(game.line) if action.crescent_to is None else action.crescent_to)
+    if action.take is None and action.to is None:
+        return
+    if action.take is None or action.to is None or action.take == action.to:
+        raise Refused("Say where the piece comes from and where it goes.")
+    w = game.wizard
+    if isinstance(action.take, int):
+        if not 0 <= action.take < len(game.field.stacks) or game.field.empty(action.take):
+            raise Refused(f"Space {action.take} holds no piece.")
+        piece = game.field.take(action.take)
+    else:
+        if action.piece is None:
+            raise Refused(f"Name the piece taken from the {action.take}.")
+        piece = _piece(book, action.piece)
+        if action.take == "apothecary":
+            if piece not in w.apothecary:
+                raise Refused(f"Your apothecary holds no {game.describe(piece)}.")
+            w.apothecary.remove(piece)
+        elif not game.cauldron[piece.colour][piece.size]:
+            raise Refused(f"The cauldron holds no {game.describe(piece)}.")
+        else:
+            game.cauldron[piece.colour][piece.size] -= 1
+    if isinstance(action.to, int):
+        game.check_space(action.to, "By hand")
+        game.field.put(action.to, piece)
+    elif action.to == "apothecary":
+        w.apothecary.append(piece)
+    else:
+        game.cauldron[piece.colour][piece.size] += 1
 
 
 def _roll(book: Book, player: str, faces: list[int], colour: int | None, turn: int) -> dict:
@@ -656,7 +716,9 @@ def _not_your_turn(state: dict) -> str:
 _TURN = Who(TURN, _not_your_turn)
 who = {
     "start": Who(HOST_ONLY, "Only the host starts the game."),
-    **dict.fromkeys(("renew", "reroll", "contribute", "skip_contribute", "accelerate", "cast", "progress"), _TURN),
+    **dict.fromkeys(
+        ("renew", "reroll", "contribute", "skip_contribute", "accelerate", "cast", "progress", "by_hand"), _TURN
+    ),
     **dict.fromkeys(
         ("essence", "cauldron"), Who(HOST_OR_PLAYER, "Only the wizards at this table and the host do that.")
     ),
