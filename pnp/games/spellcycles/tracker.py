@@ -15,7 +15,11 @@ pieces) and every knucklebone roll are written into the action's payload; a cast
 certificates it gave the caster, so a replay repeats it all. The pile and the seeds are shown to
 no one, a wizard's certificates only to that wizard (`view`, `redact`).
 
-Refresh is made for the wizard as their turn begins (it asks no choice).
+Refresh is made for the wizard as their turn begins (it asks no choice). With real pieces the
+companion skips Contribute (it is made on the board) and a cast is recorded by hand (`cast` with
+the prestige taken; the engine pays, enacts the effects off the board and deals the certificates);
+the cauldron's large pieces are tracked (`cauldron` corrects them) or not (`reroll` asks for
+another roll). A text-only spell's changes are made by hand once it is cast (`by_hand`, `essence`).
 """
 
 from __future__ import annotations
@@ -328,7 +332,6 @@ def apply(content: Content, state: dict, actor: str, action: Strict) -> dict:
     if state["phase"] != "playing":
         raise Refused("The game has not begun yet." if state["phase"] == "joining" else "The game is over.")
     game = _game(book, state)
-    update: dict = {}
     try:
         update = _move(book, state, game, actor, action)
     except RuleError as error:
@@ -609,10 +612,6 @@ def _to_recolour(game: Game, shape, origin: int) -> list[int]:
 # --- what each viewer sees ----------------------------------------------------------------
 
 
-def _card(card) -> list[int]:
-    return list(card)
-
-
 def view(state: dict, viewer: str | None) -> dict:
     """The table as a phone or the projector shows it: everything public, and the viewer's own
     certificates (everyone else's only as counts; the pile never)."""
@@ -651,7 +650,7 @@ def view(state: dict, viewer: str | None) -> dict:
     ]
     shown |= {
         "players": players,
-        "hand": [_card(c) for c in mine],
+        "hand": [list(c) for c in mine],
         "line": line,
         "crescents": list(crescents),
         "turn": None
@@ -659,7 +658,7 @@ def view(state: dict, viewer: str | None) -> dict:
         else {"player": state["players"][game["player"]], "step": game["step"], "number": game["turn"]},
         "pile": len(game["pile"]),
         "matches": state["matches"],
-        "marker": _card(game["marker"]) if over and game["marker"] is not None else None,
+        "marker": list(game["marker"]) if over and game["marker"] is not None else None,
         "scores": state["scores"] if over else {},
         "winners": state["winners"],
     }
