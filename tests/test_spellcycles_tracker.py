@@ -359,8 +359,9 @@ def test_with_pieces_a_cast_by_hand_pays_draws_face_down_and_the_crescents_end_t
     assert replays(table)
 
 
-def test_extra_credit_and_double_plus_are_tallied_by_the_engine_and_the_marker_shown_at_the_end():
-    table = started(mode="pieces", line="short", players=("a", "b"), double_plus=True, seed=15)
+@pytest.mark.parametrize("variant", ["extra_credit", "double_plus"])
+def test_extra_credit_and_double_plus_are_tallied_by_the_engine_and_the_marker_shown_at_the_end(variant):
+    table = started(mode="pieces", line="short", players=("a", "b"), seed=15, **{variant: True})
     assert table.view("a")["marker"] is None
     table.do("a", "renew")
     table.do("a", "cast", position=0, prestige=4)
@@ -369,13 +370,13 @@ def test_extra_credit_and_double_plus_are_tallied_by_the_engine_and_the_marker_s
         pieces_turn(table)
     final = table.view(SPECTATOR)
     marker = final["marker"]
-    assert marker is not None and final["pile"] > 0
+    assert (marker is not None) == (variant == "double_plus") and final["pile"] > 0
     hand = table.view("a")["hand"]
     number, royal, ace = BOOK.points
 
     def worth(card):
         base = ace if card[0] == 1 else royal if card[0] >= 11 else number
-        return base * (BOOK.double_plus if card[1] == marker[1] else 1)
+        return base * (BOOK.double_plus if marker and card[1] == marker[1] else 1)
 
     assert len(hand) == 4 and final["scores"] == {"a": sum(worth(c) for c in hand), "b": 0}
     assert final["scores"]["a"] > 4  # this deal's four hold an ace: counted by rank, not one a card
