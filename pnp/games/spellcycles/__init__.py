@@ -12,4 +12,6 @@ GAME = GameDef(
     # FACTS: "The game is for about 2-5 players."; the rules: "Moon Crescents: ... equal to the number of players"
     players=(2, 5),
     simulation="pnp.games.spellcycles.sim_command:SIMULATION",
+    tracker="pnp.games.spellcycles.tracker:TRACKER",
+    projector=True,
 )
