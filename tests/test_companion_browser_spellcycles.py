@@ -1,0 +1,198 @@
+"""Spellcycles on three phones in real Chromium at 360 x 640 with touch: the host (not playing)
+and two wizards at a table on the phones. The early turns go through the API, laying the first
+active spell's pattern on the field; the last piece is placed by taps (the knucklebone's button,
+a piece of the apothecary, a square), the matched squares light up, the caster taps Cast, and the
+other wizard's phone shows the pieces reduced within 3 s. Then a table with real pieces: roll,
+cast by hand, progress. Screenshots, light and dark, land in output/screenshots/ and /tmp."""
+
+from __future__ import annotations
+
+import shutil
+
+from tests.browser import PHONE, SHOTS, join, phone, shot
+from tests.companion_server import call, free_port, server
+
+GAME = "spellcycles"
+SIZE = 8
+ORIGIN = (2, 2)  # where the script lays the pattern: whole on the field, away from its edges
+
+
+def open_table(page, port: int, mode: str, name: str | None = None) -> str:
+    """Open a Spellcycles table in `mode` from the home page (joining it as `name`); its code."""
+    page.goto(f"http://127.0.0.1:{port}/")
+    page.select_option("#game", GAME)
+    page.select_option("#options [name=mode]", mode)
+    page.click("text=Open the table")
+    page.wait_for_url("**/t/*")
+    if name:
+        join(page, name)
+    return page.locator("#code-chip").inner_text()
+
+
+def tokens(page, code: str) -> dict:
+    return page.evaluate("code => JSON.parse(localStorage.getItem('spellpress:' + code))", code)
+
+
+def snap(page, name: str) -> None:
+    """A full-page screenshot into output/screenshots/ and a copy at /tmp/sc-phone-<name>.png."""
+    shot(page, f"spellcycles-{name}")
+    shutil.copy(SHOTS / f"spellcycles-{name}.png", f"/tmp/sc-phone-{name}.png")
+
+
+def planned(pattern: list) -> list[tuple[int, str | None]]:
+    """The spaces the pattern needs a piece on, laid at ORIGIN: (space, colour or None for any)."""
+    cells = []
+    for r, row in enumerate(pattern):
+        for c, cell in enumerate(row):
+            if cell in ("vacant", "gap"):
+                continue
+            assert not isinstance(cell, list), "no stacks without SpellStackers"
+            cells.append(((ORIGIN[0] + r) * SIZE + ORIGIN[1] + c, None if cell == "marked" else cell))
+    return cells
+
+
+def pick(apothecary: list, colour: str | None) -> int:
+    """The piece to lay: one of the wanted colour if held (else any: a recolour pays for it)."""
+    return next((i for i, (c, _) in enumerate(apothecary) if c == colour), 0)
+
+
+def test_three_phones_lay_a_pattern_and_cast_it(chromium, tmp_path):
+    database, port = f"sqlite:///{tmp_path / 'companion.sqlite3'}", free_port()
+    with server(database, tmp_path, port=port):
+        host = phone(chromium)
+        code = open_table(host, port, "phones")
+        ada, bo = phone(chromium), phone(chromium)
+        for page, name in ((ada, "Ada"), (bo, "Bo")):
+            page.goto(f"http://127.0.0.1:{port}/t/{code}")
+            join(page, name)
+        host.get_by_test_id("joined").filter(has_text="2 wizards: Ada, Bo").wait_for(timeout=3000)
+        host.get_by_role("button", name="Start the game").click()
+        for page in (ada, bo):
+            page.get_by_test_id("field").wait_for(timeout=3000)
+        seats = {tokens(p, code)["player_id"]: (p, tokens(p, code)["token"]) for p in (ada, bo)}
+        path = f"/api/tables/{code}"
+
+        def seen() -> dict:
+            return call(port, "GET", path)[1]["state"]
+
+        def do(pid, kind, **payload) -> dict:
+            status, table = call(port, "POST", f"{path}/actions", {"type": kind, **payload}, seats[pid][1])
+            assert status == 200, table
+            return table["state"]
+
+        state = seen()
+        target = state["line"][0]  # the one active spell: all three crescents start on it
+        assert target["active"] and state["turn"]["step"] == "renew"
+        cells = planned(target["pattern"])
+        # every turn but the last through the API: Renew, a piece on the pattern's next space, Progress
+        while len(cells) > 1:
+            me = state["turn"]["player"]
+            do(me, "renew")
+            apothecary = next(p for p in seen()["players"] if p["id"] == me)["apothecary"]
+            space, colour = cells.pop(0)
+            state = do(me, "contribute", piece=apothecary[pick(apothecary, colour)], space=space)
+            assert state["matches"] == []
+            later = [p for p in state["crescents"] if p != 0]  # keep the first spell active
+            state = do(me, "progress", position=later[0] if later else 0)
+
+        # The last turn by taps on the caster's phone.
+        me = state["turn"]["player"]
+        caster, (other, _) = seats[me][0], next(v for k, v in seats.items() if k != me)
+        caster.get_by_test_id("turn").filter(has_text="Your turn: Renew").wait_for(timeout=3000)
+        # the pieces the knucklebone gave may be of other colours: the host corrects the caster's
+        # essence so that the recolours (and a cost of "any") are in reach
+        fix = {"type": "essence", "wizard": me, "change": 10}
+        assert call(port, "POST", f"{path}/actions", fix, tokens(host, code)["host_token"])[0] == 200
+        other.get_by_test_id("turn").filter(has_text="Renew").wait_for(timeout=3000)
+        caster.get_by_role("button", name="Roll the knucklebone").click()
+        caster.get_by_test_id("turn").filter(has_text="Your turn: Contribute").wait_for(timeout=3000)
+        rolled = seen()["last_roll"]
+        # the roll's colour by name and letter on the other phone, from its stream
+        other.get_by_test_id("roll").filter(has_text=rolled["colours"][-1].capitalize()).wait_for(timeout=3000)
+        apothecary = next(p for p in seen()["players"] if p["id"] == me)["apothecary"]
+        space, colour = cells.pop()
+        caster.get_by_test_id(f"piece-{pick(apothecary, colour)}").click()
+        caster.get_by_test_id(f"space-{space}").click()
+        caster.get_by_test_id("matches").wait_for(timeout=3000)
+        state = seen()
+        match = next(m for m in state["matches"] if m["position"] == 0)
+        lit = caster.locator(".sc-square.sc-lit")
+        assert sorted(int(x) for x in lit.evaluate_all("els => els.map(e => e.dataset.space)")) == match["squares"]
+        snap(caster, "reap")
+
+        # The pattern's pieces on the other phone before and after the cast: reduced one size.
+        reduced = [s for s in match["squares"] if state["field"][s]]
+        assert reduced and all(state["field"][s][-1][1] == "large" for s in reduced)
+        for s in reduced:
+            other.locator(f"[data-testid=space-{s}] .sc-large").wait_for(timeout=3000)
+        caster.get_by_role("button", name=f"Cast {target['name']}").click()
+        for s in reduced:
+            other.locator(f"[data-testid=space-{s}] .sc-medium").wait_for(timeout=3000)
+        after = seen()
+        assert all(after["field"][s][-1][1] == "medium" for s in reduced)
+        assert caster.locator("#act-error").inner_text() == ""
+        other.get_by_test_id("last-cast").filter(has_text=f"cast {target['name']}").wait_for(timeout=3000)
+        snap(other, "after-cast")
+        caster.get_by_test_id("jump-spells").click()
+        caster.get_by_test_id("spell-0").filter(has_text="cast this turn").wait_for(timeout=3000)
+        snap(caster, "spells")
+
+        other.get_by_test_id("jump-history").click()
+        other.locator("#history li", has_text=f"cast {target['name']}").wait_for(timeout=3000)
+        other.locator("#history li", has_text="placed a large").first.wait_for(timeout=3000)
+
+        # The same phones in the dark: their own contexts, the same storage (so the same seats).
+        for page, name in ((caster, "reap"), (host, "host")):
+            night = chromium.new_context(**PHONE, color_scheme="dark", storage_state=page.context.storage_state()).new_page()
+            night.goto(f"http://127.0.0.1:{port}/t/{code}")
+            night.get_by_test_id("field").wait_for(timeout=3000)
+            snap(night, f"{name}-dark")
+        for page in (host, ada, bo):
+            assert page.dialogs == []
+
+
+def test_with_real_pieces_roll_cast_by_hand_and_progress(chromium, tmp_path):
+    database, port = f"sqlite:///{tmp_path / 'companion.sqlite3'}", free_port()
+    with server(database, tmp_path, port=port):
+        ada = phone(chromium)
+        code = open_table(ada, port, "pieces", "Ada")
+        bo = phone(chromium)
+        bo.goto(f"http://127.0.0.1:{port}/t/{code}")
+        join(bo, "Bo")
+        ada.get_by_role("button", name="Start the game").click()
+        ada.get_by_test_id("turn").filter(has_text="Your turn: Renew").wait_for(timeout=3000)
+        assert ada.get_by_test_id("field").count() == 0  # the board is a real one
+        ada.get_by_role("button", name="Roll the knucklebone").click()
+        ada.get_by_test_id("turn").filter(has_text="Your turn: Reap").wait_for(timeout=3000)
+        _, table = call(port, "GET", f"/api/tables/{code}")
+        state = table["state"]
+        bo.get_by_test_id("roll").filter(has_text=state["last_roll"]["colours"][-1].capitalize()).wait_for(timeout=3000)
+
+        # Essence by hand up to the first spell's cost, then the spell cast by hand.
+        spell = state["line"][0]
+        cost = spell["essence"] if isinstance(spell["essence"], int) else 1
+        me = state["players"][0]
+        for n in range(max(0, cost - me["essence"])):
+            ada.get_by_test_id(f"wizard-{me['id']}").get_by_role("button", name="+").click()
+            ada.get_by_test_id(f"wizard-{me['id']}").locator("td.live").first.filter(has_text=str(me["essence"] + n + 1)).wait_for(timeout=3000)
+        form = ada.get_by_test_id("cast-by-hand")
+        form.locator("select[name=spell]").select_option(str(spell["position"]))
+        form.locator("input[name=paid]").fill(str(cost))
+        form.get_by_role("button", name="Cast").click()
+        bo.get_by_test_id("last-cast").filter(has_text=f"cast {spell['name']}").wait_for(timeout=3000)
+        assert ada.locator("#act-error").inner_text() == ""
+        _, table = call(port, "GET", f"/api/tables/{code}")
+        assert table["state"]["players"][0]["certificates"] == spell["prestige"]
+        snap(ada, "pieces")
+
+        ada.get_by_role("button", name=f"From {spell['name']}").click()
+        bo.get_by_test_id("turn").filter(has_text="Your turn: Renew").wait_for(timeout=3000)
+        ada.get_by_test_id("turn").filter(has_text="Bo's turn").wait_for(timeout=3000)
+        # the rules: as many moon crescents as wizards, all on the first spell; one moved on
+        assert [s["crescents"] for s in table["state"]["line"][:2]] == [2, 0]
+        _, table = call(port, "GET", f"/api/tables/{code}")
+        assert [s["crescents"] for s in table["state"]["line"][:2]] == [1, 1]
+        night = chromium.new_context(**PHONE, color_scheme="dark", storage_state=ada.context.storage_state()).new_page()
+        night.goto(f"http://127.0.0.1:{port}/t/{code}")
+        night.get_by_test_id("turn").filter(has_text="Bo's turn").wait_for(timeout=3000)
+        snap(night, "pieces-dark")
