@@ -18,6 +18,7 @@
   // What the player is choosing lives here, not in the DOM: every event redraws the whole panel.
   let picked = null;  // the index of the apothecary piece tapped, waiting for a square
   let chosen = null;  // the key of the match chosen at Reap ("position:match"), shown on the field
+  let handSpell = null;  // with real pieces: the line position of the spell being cast by hand
   let redraw = () => {};
 
   const capital = (word) => word[0].toUpperCase() + word.slice(1);
@@ -117,7 +118,7 @@
       ...s.matches.map((m) => {
         const spell = s.line[m.position];
         const on = matchKey(m) === chosen;
-        const form = castChoices(s, spell);
+        const form = castChoices(s, spell, s.turn.player);
         return el("div", {class: "sc-match" + (on ? " sc-on" : "")},
           el("button", {class: on ? "sc-chosen" : "", "aria-pressed": String(on), onclick: () => { chosen = matchKey(m); redraw(); }},
             `${spell.name}` + (m.recolours ? ` · ${m.recolours} recolour${m.recolours > 1 ? "s" : ""}` : "")),
@@ -128,7 +129,7 @@
 
   // The choices a spell asks for: what to pay (a choice of costs, or any), whom to drain or rob,
   // which crescent to move. Effects moving pieces are left undone ("up to", "may").
-  function castChoices(s, spell) {
+  function castChoices(s, spell, actor) {
     const nodes = [];
     let paid = () => undefined;
     if (spell.essence === "n" || Array.isArray(spell.essence)) {
@@ -138,7 +139,7 @@
       nodes.push(el("label", {class: "sc-field"}, "Essence to pay", input));
       paid = () => Number(input.value);
     }
-    const others = s.players.filter((p) => p.id !== s.you && !p.out);
+    const others = s.players.filter((p) => p.id !== actor && !p.out);
     const reads = (spell.effects || []).map((e) => {
       if ((e.do === "drain-essence" || e.do === "take-certificates") && !e.each) {
         const select = el("select", {name: e.do}, ...others.map((p) => el("option", {value: p.id}, p.name)));
@@ -155,23 +156,27 @@
     return {nodes: el("div", {class: "sc-choices"}, ...nodes), read: () => ({paid: paid(), choices: reads.map((r) => r())})};
   }
 
-  // With real pieces: the spell cast on the board, what was paid and the prestige taken.
+  // With real pieces: the spell cast on the board (its choices as on the phones), the prestige taken
+  // (the spell's unless told) and how many pieces were recoloured.
   function castByHand(s, act) {
     const active = s.line.filter((sp) => sp.active && !sp.cast);
     if (!active.length) return null;
-    const spell = el("select", {name: "spell"}, ...active.map((sp) => el("option", {value: String(sp.position)}, sp.name)));
-    const paid = el("input", {type: "number", min: "0", name: "paid", inputmode: "numeric", placeholder: "its cost"});
-    const prestige = el("input", {type: "number", min: "0", name: "prestige", inputmode: "numeric", placeholder: "the spell's"});
+    if (!active.some((sp) => sp.position === handSpell)) handSpell = active[0].position;
+    const spell = el("select", {name: "spell"}, ...active.map((sp) =>
+      el("option", {value: String(sp.position), selected: sp.position === handSpell}, sp.name)));
+    spell.addEventListener("change", () => { handSpell = Number(spell.value); redraw(); });
+    const form = castChoices(s, s.line[handSpell], s.turn.player);
+    const prestige = el("input", {type: "number", min: "0", name: "prestige", inputmode: "numeric", placeholder: String(s.line[handSpell].prestige)});
     const recolours = el("input", {type: "number", min: "0", value: "0", name: "recolours", inputmode: "numeric"});
     const number = (input) => (input.value === "" ? undefined : Number(input.value));
     return el("div", {class: "sc-byhand", "data-testid": "cast-by-hand"},
       el("div", {class: "label"}, "Cast by hand"),
       el("label", {class: "sc-field"}, "Spell", spell),
-      el("div", {class: "sc-three"},
-        el("label", {class: "sc-field"}, "Paid", paid),
-        el("label", {class: "sc-field"}, "Prestige", prestige),
+      form.nodes,
+      el("div", {class: "sc-two"},
+        el("label", {class: "sc-field"}, "Prestige taken", prestige),
         el("label", {class: "sc-field"}, "Recolours", recolours)),
-      button("Cast", () => act("cast", {position: Number(spell.value), paid: number(paid), prestige: number(prestige), recolours: number(recolours) || 0}), "act"));
+      button("Cast", () => act("cast", {position: handSpell, ...form.read(), prestige: number(prestige), recolours: number(recolours) || 0}), "act"));
   }
 
   // Progress ends the turn: a crescent moves on, from the spell the wizard taps.
@@ -236,7 +241,7 @@
             el("div", {}, `Costs ${costText(sp.essence)}` + (sp.certificates ? ` and ${sp.certificates} certificate${sp.certificates > 1 ? "s" : ""}` : "")),
             el("div", {}, `Prestige ${sp.prestige}`),
             el("div", {class: "sc-sr"}, `Pattern: ${patternWords(sp.pattern)}`),
-            sp.active ? el("div", {class: "sc-tag"}, sp.cast ? "Active · cast this turn" : "Active") : null,
+            sp.active || sp.cast ? el("div", {class: "sc-tag"}, [sp.active ? "Active" : "", sp.cast ? "cast this turn" : ""].filter(Boolean).join(" · ")) : null,
             sp.effects === null ? el("div", {class: "note"}, "Its changes are made by hand.") : null)),
         progressing && sp.crescents ? button("Move a crescent on from here", () => act("progress", {position: sp.position}), "sc-wide") : null))));
   }
@@ -251,8 +256,8 @@
     return el("section", {class: "card"}, el("h2", {}, "Wizards"),
       el("table", {class: "scores sc-wizards", "data-testid": "wizards"},
         el("thead", {}, el("tr", {}, el("th", {}, "Wizard"), el("th", {}, "Essence"), el("th", {}, "Cert."), over ? el("th", {}, "Score") : null)),
-        el("tbody", {}, ...s.players.map((p) => el("tr", {class: (p.id === current ? "sc-now" : "") + (p.id === s.you ? " me" : ""), "data-testid": `wizard-${p.id}`},
-          el("td", {}, p.name + (p.id === s.you ? " (you)" : ""), p.out ? el("span", {class: "note"}, " · out") : null,
+        el("tbody", {}, ...s.players.map((p) => el("tr", {class: (p.id === current ? "sc-now" : "") + (p.id === you.actor ? " me" : ""), "data-testid": `wizard-${p.id}`},
+          el("td", {}, p.name + (p.id === you.actor ? " (you)" : ""), p.out ? el("span", {class: "note"}, " · out") : null,
             p.id === current ? el("span", {class: "note"}, " · to play") : null),
           el("td", {class: "live"}, String(p.essence),
             adjust ? el("span", {class: "sc-adjust"}, button("−", () => act("essence", {wizard: p.id, change: -1}), ""), button("+", () => act("essence", {wizard: p.id, change: 1}), "")) : null),
@@ -260,8 +265,8 @@
           over ? el("td", {class: "live"}, String(p.score)) : null)))));
   }
 
-  function handCard(s) {
-    if (!s.players.some((p) => p.id === s.you)) return null;
+  function handCard(s, you) {
+    if (!s.players.some((p) => p.id === you.actor)) return null;
     return el("section", {class: "card"}, el("h2", {}, "Your certificates"),
       s.hand.length
         ? el("ul", {class: "sc-hand", "data-testid": "hand"}, ...s.hand.map((c) =>
@@ -314,7 +319,7 @@
     }
     const phones = s.mode === "phones";
     parts.push(...window.SpellpressSections.show([
-      {id: "table", label: phones ? "Field" : "Table", nodes: [phones ? fieldCard(s, you, act) : null, wizardsCard(s, you, act), handCard(s)]},
+      {id: "table", label: phones ? "Field" : "Table", nodes: [phones ? fieldCard(s, you, act) : null, wizardsCard(s, you, act), handCard(s, you)]},
       {id: "spells", label: "Spells", nodes: [lineCard(s, you, act)]},
       {id: "more", label: "More", nodes: [cauldronCard(s), rulingsCard(s)]},
     ], "table", () => redraw()));
