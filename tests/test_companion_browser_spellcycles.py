@@ -121,6 +121,14 @@ def test_three_phones_lay_a_pattern_and_cast_it(chromium, tmp_path):
         lit = caster.locator(".sc-square.sc-lit")
         assert sorted(int(x) for x in lit.evaluate_all("els => els.map(e => e.dataset.space)")) == match["squares"]
         snap(caster, "reap")
+        # The same phones in the dark: their own contexts, the same storage (so the same seats).
+        for page, name in ((caster, "reap"), (host, "host")):
+            night = chromium.new_context(**PHONE, color_scheme="dark", storage_state=page.context.storage_state()).new_page()
+            night.goto(f"http://127.0.0.1:{port}/t/{code}")
+            night.get_by_test_id("field").wait_for(timeout=3000)
+            if page is caster:
+                night.locator(".sc-square.sc-lit").first.wait_for(timeout=3000)
+            snap(night, f"{name}-dark")
 
         # The pattern's pieces on the other phone before and after the cast: reduced one size
         # (or moved, as the spell's effect says): the other phone shows what the server holds.
@@ -152,12 +160,6 @@ def test_three_phones_lay_a_pattern_and_cast_it(chromium, tmp_path):
         other.locator("#history li", has_text=f"cast {target['name']}").wait_for(timeout=3000)
         other.locator("#history li", has_text="placed a large").first.wait_for(timeout=3000)
 
-        # The same phones in the dark: their own contexts, the same storage (so the same seats).
-        for page, name in ((caster, "reap"), (host, "host")):
-            night = chromium.new_context(**PHONE, color_scheme="dark", storage_state=page.context.storage_state()).new_page()
-            night.goto(f"http://127.0.0.1:{port}/t/{code}")
-            night.get_by_test_id("field").wait_for(timeout=3000)
-            snap(night, f"{name}-dark")
         for page in (host, ada, bo):
             assert page.dialogs == []
 
@@ -185,7 +187,7 @@ def test_with_real_pieces_roll_cast_by_hand_and_progress(chromium, tmp_path):
         me = state["players"][0]
         for n in range(max(0, cost - me["essence"])):
             ada.get_by_test_id(f"wizard-{me['id']}").get_by_role("button", name="+").click()
-            ada.get_by_test_id(f"wizard-{me['id']}").locator("td.live").first.filter(has_text=str(me["essence"] + n + 1)).wait_for(timeout=3000)
+            ada.get_by_test_id(f"wizard-{me['id']}").locator(".sc-essence .live").filter(has_text=str(me["essence"] + n + 1)).wait_for(timeout=3000)
         form = ada.get_by_test_id("cast-by-hand")
         form.locator("select[name=spell]").select_option(str(spell["position"]))
         if spell["essence"] == "n":  # a cost of a choice is chosen; a fixed one is the spell's

@@ -34,14 +34,16 @@
       role: "img", "aria-label": capital(colour)}, letter(colour));
   }
 
-  // A piece: its colour's disc, larger for a larger piece, with pips 1-3 for its size as well.
-  function piece([colour, size], attrs = {}, stack = 1) {
+  // A piece: its colour's disc with its letter, larger for a larger piece, and beside it (in the
+  // square's corner) pips 1-3 for its size and the stack's height when more than one.
+  function piece([colour, size], stack = 1) {
     const pips = {small: 1, medium: 2, large: 3}[size] || 1;
-    return el("span", {class: `sc-piece sc-${size}`, style: `--ink: ${INKS[colour] || "#888"}`, "data-dark": DARK.has(colour) ? "1" : null,
-      "aria-label": `${size} ${colour}` + (stack > 1 ? `, a stack of ${stack}` : ""), ...attrs},
-      el("span", {class: "sc-letter"}, letter(colour)),
+    return [
+      el("span", {class: `sc-piece sc-${size}`, style: `--ink: ${INKS[colour] || "#888"}`, "data-dark": DARK.has(colour) ? "1" : null,
+        "aria-label": `${size} ${colour}` + (stack > 1 ? `, a stack of ${stack}` : "")}, letter(colour)),
       el("span", {class: "sc-pips", "aria-hidden": "true"}, "•".repeat(pips)),
-      stack > 1 ? el("span", {class: "sc-height", "aria-hidden": "true"}, String(stack)) : null);
+      stack > 1 ? el("span", {class: "sc-height", "aria-hidden": "true"}, String(stack)) : null,
+    ];
   }
 
   // A spell's pattern, small: a colour's cell with its letter, vacant a ring, marked a cross, a gap dotted.
@@ -212,7 +214,7 @@
       return el("button", {class: cls, "data-testid": `space-${space}`, "data-space": String(space),
         "aria-label": `Row ${row + 1}, column ${column + 1}: ` + (top ? `${top[1]} ${top[0]}` + (stack.length > 1 ? `, ${stack.length} high` : "") : "empty"),
         disabled: !(placing && picked !== null && !stack.length), onclick: () => place(space)},
-      top ? piece(top, {}, stack.length) : null);
+      ...(top ? piece(top, stack.length) : []));
     });
     return el("section", {class: "card sc-field-card"},
       el("div", {class: "row spread"}, el("h2", {}, "Casting field"), match ? el("span", {class: "note"}, `Lit: ${s.line[match.position].name}`) : null),
@@ -220,7 +222,7 @@
       me ? el("div", {class: "label"}, "Your apothecary") : null,
       me ? el("div", {class: "sc-apothecary", "data-testid": "apothecary"}, ...(apothecary.length ? apothecary.map((p, i) =>
         el("button", {class: "sc-pick" + (picked === i ? " sc-chosen" : ""), "aria-pressed": String(picked === i), "data-testid": `piece-${i}`,
-          disabled: !placing, onclick: () => { picked = picked === i ? null : i; redraw(); }}, piece(p)))
+          disabled: !placing, onclick: () => { picked = picked === i ? null : i; redraw(); }}, ...piece(p)))
         : [el("span", {class: "note"}, "Empty.")])) : null);
   }
 
@@ -259,8 +261,9 @@
         el("tbody", {}, ...s.players.map((p) => el("tr", {class: (p.id === current ? "sc-now" : "") + (p.id === you.actor ? " me" : ""), "data-testid": `wizard-${p.id}`},
           el("td", {}, p.name + (p.id === you.actor ? " (you)" : ""), p.out ? el("span", {class: "note"}, " · out") : null,
             p.id === current ? el("span", {class: "note"}, " · to play") : null),
-          el("td", {class: "live"}, String(p.essence),
-            adjust ? el("span", {class: "sc-adjust"}, button("−", () => act("essence", {wizard: p.id, change: -1}), ""), button("+", () => act("essence", {wizard: p.id, change: 1}), "")) : null),
+          el("td", {}, el("span", {class: "sc-essence"}, el("span", {class: "live"}, String(p.essence)),
+            adjust ? button("−", () => act("essence", {wizard: p.id, change: -1}), "") : null,
+            adjust ? button("+", () => act("essence", {wizard: p.id, change: 1}), "") : null)),
           el("td", {class: "live"}, String(p.certificates)),
           over ? el("td", {class: "live"}, String(p.score)) : null)))));
   }
@@ -274,11 +277,19 @@
         : el("p", {class: "note", "data-testid": "hand"}, "None yet. Only you see yours; the others see how many."));
   }
 
-  function cauldronCard(s) {
+  // The cauldron's pieces by size; with real pieces its large ones are corrected by hand (the
+  // knucklebone is rolled again for a colour with none left).
+  function cauldronCard(s, you, act) {
     if (!s.cauldron) return null;
+    const fix = s.mode === "pieces" && s.phase === "playing" && (!!you.actor || you.host);
     return el("section", {class: "card"}, el("h2", {}, "Cauldron"),
-      el("div", {class: "sc-cauldron"}, ...Object.entries(s.cauldron).map(([colour, counts]) =>
-        el("div", {class: "sc-pot"}, swatch(colour), el("span", {class: "note"}, counts.map((n, i) => `${n} ${s.sizes[i][0].toUpperCase()}`).join(" · "))))));
+      el("div", {class: "sc-cauldron", "data-testid": "cauldron"}, ...Object.entries(s.cauldron).map(([colour, counts]) =>
+        el("div", {class: "sc-pot"}, swatch(colour),
+          s.mode === "pieces"
+            ? el("span", {class: "sc-essence"}, el("span", {}, `${counts[2]} large`),
+              fix ? button("−", () => act("cauldron", {colour, large: counts[2] - 1}), "") : null,
+              fix ? button("+", () => act("cauldron", {colour, large: counts[2] + 1}), "") : null)
+            : el("span", {class: "note"}, counts.map((n, i) => `${n} ${s.sizes[i]}`).join(" · "))))));
   }
 
   function rulingsCard(s) {
@@ -321,7 +332,7 @@
     parts.push(...window.SpellpressSections.show([
       {id: "table", label: phones ? "Field" : "Table", nodes: [phones ? fieldCard(s, you, act) : null, wizardsCard(s, you, act), handCard(s, you)]},
       {id: "spells", label: "Spells", nodes: [lineCard(s, you, act)]},
-      {id: "more", label: "More", nodes: [cauldronCard(s), rulingsCard(s)]},
+      {id: "more", label: "More", nodes: [cauldronCard(s, you, act), rulingsCard(s)]},
     ], "table", () => redraw()));
     root.replaceChildren(...parts);
   }
