@@ -159,6 +159,7 @@ def test_three_phones_lay_a_pattern_and_cast_it(chromium, tmp_path):
         other.get_by_test_id("jump-history").click()
         other.locator("#history li", has_text=f"cast {target['name']}").wait_for(timeout=3000)
         other.locator("#history li", has_text="placed a large").first.wait_for(timeout=3000)
+        snap(other, "history")
 
         for page in (host, ada, bo):
             assert page.dialogs == []
