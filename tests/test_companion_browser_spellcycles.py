@@ -151,6 +151,11 @@ def test_three_phones_lay_a_pattern_and_cast_it(chromium, tmp_path):
             else:
                 expect(shown).to_have_count(0, timeout=3000)
         other.get_by_test_id("last-cast").filter(has_text=f"cast {target['name']}").wait_for(timeout=3000)
+        # the caster's certificates, rank and suit, on the caster's phone only; the others see a count
+        hand = call(port, "GET", path, token=seats[me][1])[1]["state"]["hand"]
+        expect(caster.get_by_test_id("hand").locator("li")).to_have_count(len(hand), timeout=3000)
+        expect(other.get_by_test_id("hand").locator("li")).to_have_count(0)
+        expect(other.get_by_test_id(f"certificates-{me}")).to_have_text(str(len(hand)), timeout=3000)
         snap(other, "after-cast")
         caster.get_by_test_id("jump-spells").click()
         caster.get_by_test_id("spell-0").filter(has_text="cast this turn").wait_for(timeout=3000)

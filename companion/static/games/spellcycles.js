@@ -264,7 +264,7 @@
           el("td", {}, el("span", {class: "sc-essence"}, el("span", {class: "live"}, String(p.essence)),
             adjust ? button("−", () => act("essence", {wizard: p.id, change: -1}), "") : null,
             adjust ? button("+", () => act("essence", {wizard: p.id, change: 1}), "") : null)),
-          el("td", {class: "live"}, String(p.certificates)),
+          el("td", {class: "live", "data-testid": `certificates-${p.id}`}, String(p.certificates)),
           over ? el("td", {class: "live"}, String(p.score)) : null)))));
   }
 
