@@ -58,6 +58,15 @@ def pick(apothecary: list, colour: str | None) -> int:
     return next((i for i, (c, _) in enumerate(apothecary) if c == colour), 0)
 
 
+def moved(crescents: list[int], k: int) -> int:
+    """The crescent to move on, bringing one to spell `k` and keeping one there."""
+    before = [p for p in crescents if p < k]
+    if before:
+        return max(before)
+    beyond = [p for p in crescents if p > k]
+    return beyond[0] if beyond else k  # two or more on k: one stays
+
+
 def test_three_phones_lay_a_pattern_and_cast_it(chromium, tmp_path):
     database, port = f"sqlite:///{tmp_path / 'companion.sqlite3'}", free_port()
     with server(database, tmp_path, port=port):
@@ -83,20 +92,24 @@ def test_three_phones_lay_a_pattern_and_cast_it(chromium, tmp_path):
             return table["state"]
 
         state = seen()
-        target = state["line"][0]  # the one active spell: all three crescents start on it
-        assert target["active"] and state["turn"]["step"] == "renew"
+        # the first spell that asks no certificates (no one holds any yet); the crescents, all on
+        # the first spell at the start, are moved on to it
+        target = next(sp for sp in state["line"] if not sp["certificates"])
+        k = target["position"]
+        assert state["turn"]["step"] == "renew"
         cells = planned(target["pattern"])
         # every turn but the last through the API: Renew, a piece on the pattern's next space, Progress
-        while len(cells) > 1:
+        while len(cells) > 1 or not state["line"][k]["active"]:
             me = state["turn"]["player"]
             do(me, "renew")
-            apothecary = next(p for p in seen()["players"] if p["id"] == me)["apothecary"]
-            space, colour = cells.pop(0)
-            state = do(me, "contribute", piece=apothecary[pick(apothecary, colour)], space=space)
-            assert not [m for m in state["matches"] if m["position"] == 0]  # not whole yet (others may match)
-            later = [p for p in state["crescents"] if p != 0]  # keep the first spell active
-            state = do(me, "progress", position=later[0] if later else 0)
-
+            if len(cells) > 1:
+                apothecary = next(p for p in seen()["players"] if p["id"] == me)["apothecary"]
+                space, colour = cells.pop(0)
+                state = do(me, "contribute", piece=apothecary[pick(apothecary, colour)], space=space)
+            else:
+                state = do(me, "skip_contribute")
+            assert not [m for m in state["matches"] if m["position"] == k]  # not whole yet (others may match)
+            state = do(me, "progress", position=moved(state["crescents"], k))
         # The last turn by taps on the caster's phone.
         me = state["turn"]["player"]
         caster, (other, _) = seats[me][0], next(v for k, v in seats.items() if k != me)
@@ -117,7 +130,8 @@ def test_three_phones_lay_a_pattern_and_cast_it(chromium, tmp_path):
         caster.get_by_test_id(f"space-{space}").click()
         caster.get_by_test_id("matches").wait_for(timeout=3000)
         state = seen()
-        match = next(m for m in state["matches"] if m["position"] == 0)
+        caster.get_by_test_id("matches").get_by_role("button", name=target["name"]).first.click()
+        match = next(m for m in state["matches"] if m["position"] == k)
         lit = caster.locator(".sc-square.sc-lit")
         assert sorted(int(x) for x in lit.evaluate_all("els => els.map(e => e.dataset.space)")) == match["squares"]
         snap(caster, "reap")
@@ -158,7 +172,7 @@ def test_three_phones_lay_a_pattern_and_cast_it(chromium, tmp_path):
         expect(other.get_by_test_id(f"certificates-{me}")).to_have_text(str(len(hand)), timeout=3000)
         snap(other, "after-cast")
         caster.get_by_test_id("jump-spells").click()
-        caster.get_by_test_id("spell-0").filter(has_text="cast this turn").wait_for(timeout=3000)
+        caster.get_by_test_id(f"spell-{k}").filter(has_text="cast this turn").wait_for(timeout=3000)
         snap(caster, "spells")
 
         other.get_by_test_id("jump-history").click()
@@ -181,16 +195,28 @@ def test_with_real_pieces_roll_cast_by_hand_and_progress(chromium, tmp_path):
         ada.get_by_role("button", name="Start the game").click()
         ada.get_by_test_id("turn").filter(has_text="Your turn: Renew").wait_for(timeout=3000)
         assert ada.get_by_test_id("field").count() == 0  # the board is a real one
+        # the first spell that asks no certificates, its crescent brought on by turns through the API
+        path, state = f"/api/tables/{code}", call(port, "GET", f"/api/tables/{code}")[1]["state"]
+        k = next(sp["position"] for sp in state["line"] if not sp["certificates"])
+        seats = {tokens(p, code)["player_id"]: tokens(p, code)["token"] for p in (ada, bo)}
+        ada_id = tokens(ada, code)["player_id"]
+        while not (state["line"][k]["active"] and state["turn"]["player"] == ada_id):
+            me = state["turn"]["player"]
+            for kind, payload in (("renew", {}), ("progress", {"position": moved(state["crescents"], k)})):
+                status, table = call(port, "POST", f"{path}/actions", {"type": kind, **payload}, seats[me])
+                assert status == 200, table
+            state = table["state"]
+        ada.get_by_test_id("turn").filter(has_text="Your turn: Renew").wait_for(timeout=3000)
         ada.get_by_role("button", name="Roll the knucklebone").click()
         ada.get_by_test_id("turn").filter(has_text="Your turn: Reap").wait_for(timeout=3000)
         _, table = call(port, "GET", f"/api/tables/{code}")
         state = table["state"]
         bo.get_by_test_id("roll").filter(has_text=state["last_roll"]["colours"][-1].capitalize()).wait_for(timeout=3000)
 
-        # Essence by hand up to the first spell's cost, then the spell cast by hand.
-        spell = state["line"][0]
+        # Essence by hand up to the spell's cost, then the spell cast by hand.
+        spell = state["line"][k]
         cost = spell["essence"] if isinstance(spell["essence"], int) else 1 if spell["essence"] == "n" else spell["essence"][0]
-        me = state["players"][0]
+        me = next(p for p in state["players"] if p["id"] == ada_id)
         for n in range(max(0, cost - me["essence"])):
             ada.get_by_test_id(f"wizard-{me['id']}").get_by_role("button", name="+").click()
             ada.get_by_test_id(f"wizard-{me['id']}").locator(".sc-essence .live").filter(has_text=str(me["essence"] + n + 1)).wait_for(timeout=3000)
@@ -204,7 +230,7 @@ def test_with_real_pieces_roll_cast_by_hand_and_progress(chromium, tmp_path):
         bo.get_by_test_id("last-cast").filter(has_text=f"cast {spell['name']}").wait_for(timeout=3000)
         assert ada.locator("#act-error").inner_text() == ""
         _, table = call(port, "GET", f"/api/tables/{code}")
-        assert table["state"]["players"][0]["certificates"] == spell["prestige"]
+        assert next(p for p in table["state"]["players"] if p["id"] == ada_id)["certificates"] == spell["prestige"]
         snap(ada, "pieces")
 
         before = [s["crescents"] for s in table["state"]["line"]]

@@ -164,6 +164,7 @@ const Spellpress = (() => {
       me = {...me, token: joined.token, player_id: joined.player_id};
       save();
       await refresh();
+      connect();  // the stream opened before the join is a spectator's: in a game with secrets, this seat's now
     } catch (err) {
       $("join-error").textContent = err.message;
     }
