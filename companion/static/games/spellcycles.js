@@ -112,6 +112,13 @@
 
   const matchKey = (m) => `${m.position}:${m.match}`;
 
+  // "Subtle Drain · way 2 of 2 · 2 recolours": a spell found twice is told apart by its way.
+  function matchLabel(s, m) {
+    const ways = s.matches.filter((other) => other.position === m.position).length;
+    const recolours = m.recolours ? `${m.recolours} recolour${m.recolours > 1 ? "s" : ""}` : "no recolour";
+    return [s.line[m.position].name, ways > 1 ? `way ${m.match + 1} of ${ways}` : null, recolours].filter(Boolean).join(" · ");
+  }
+
   // At Reap on the phones: each matching active spell, the first chosen; Cast sends its match.
   function matchesList(s, act) {
     if (!s.matches.length) return el("p", {class: "note", "data-testid": "no-match"}, "No active spell matches the field now.");
@@ -123,7 +130,7 @@
         const form = castChoices(s, spell, s.turn.player);
         return el("div", {class: "sc-match" + (on ? " sc-on" : "")},
           el("button", {class: on ? "sc-chosen" : "", "aria-pressed": String(on), onclick: () => { chosen = matchKey(m); redraw(); }},
-            `${spell.name}` + (m.recolours ? ` · ${m.recolours} recolour${m.recolours > 1 ? "s" : ""}` : "")),
+            matchLabel(s, m)),
           on ? form.nodes : null,
           on ? button(`Cast ${spell.name}`, () => act("cast", {position: m.position, match: m.match, ...form.read()}), "act") : null);
       }));
