@@ -261,3 +261,23 @@ def test_with_real_pieces_roll_cast_by_hand_and_progress(chromium, tmp_path):
         night.goto(f"http://127.0.0.1:{port}/t/{code}")
         night.get_by_test_id("turn").filter(has_text="Bo's turn").wait_for(timeout=3000)
         snap(night, "pieces-dark")
+
+        # To the end through the API (Renew and Progress a turn): the last crescent off the line
+        # ends the game, and every phone shows the winner and the engine's scores.
+        state = call(port, "GET", path)[1]["state"]
+        while state["phase"] == "playing":
+            me = state["turn"]["player"]
+            crescents = state["crescents"]
+            for kind, payload in (("renew", {}), ("progress", {"position": crescents[-1]})):
+                status, table = call(port, "POST", f"{path}/actions", {"type": kind, **payload}, seats[me])
+                assert status == 200, table
+            state = table["state"]
+        names = {p["id"]: p["name"] for p in state["players"]}
+        won = " and ".join(names[w] for w in state["winners"])
+        for page in (ada, bo):
+            page.get_by_test_id("over").filter(has_text=won).wait_for(timeout=3000)
+        for p in state["players"]:
+            expect(bo.get_by_test_id(f"wizard-{p['id']}").locator("td").last).to_have_text(
+                str(state["scores"][p["id"]])
+            )
+        snap(bo, "over")

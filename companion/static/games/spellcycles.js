@@ -263,7 +263,7 @@
     const adjust = !over && (s.mode === "pieces" ? !!you.actor || you.host : you.host);
     const current = s.turn && s.turn.player;
     return el("section", {class: "card"}, el("h2", {}, "Wizards"),
-      el("table", {class: "scores sc-wizards" + (adjust ? " sc-adjusting" : ""), "data-testid": "wizards"},
+      el("table", {class: "scores sc-wizards" + (adjust ? " sc-adjusting" : "") + (over ? " sc-over" : ""), "data-testid": "wizards"},
         el("thead", {}, el("tr", {}, el("th", {}, "Wizard"), el("th", {}, "Essence"), el("th", {}, "Cert."), over ? el("th", {}, "Score") : null)),
         el("tbody", {}, ...s.players.map((p) => el("tr", {class: (p.id === current ? "sc-now" : "") + (p.id === you.actor ? " me" : ""), "data-testid": `wizard-${p.id}`},
           el("td", {}, p.name + (p.id === you.actor ? " (you)" : ""), p.out ? el("span", {class: "note"}, " · out") : null,
