@@ -248,6 +248,16 @@ def test_with_real_pieces_roll_cast_by_hand_and_progress(chromium, tmp_path):
         _, table = call(port, "GET", f"/api/tables/{code}")
         assert next(p for p in table["state"]["players"] if p["id"] == ada_id)["certificates"] == spell["prestige"]
         snap(ada, "pieces")
+        # the tracked cauldron's large pieces, put right by hand (a piece taken from the box)
+        ada.get_by_test_id("jump-more").click()
+        colour = state["colours"][0]
+        large = table["state"]["cauldron"][colour][2]
+        pot = ada.get_by_test_id("cauldron").locator(".sc-pot").first
+        expect(pot).to_contain_text(f"{large} large")
+        pot.get_by_role("button", name="−").click()
+        expect(pot).to_contain_text(f"{large - 1} large", timeout=3000)
+        assert call(port, "GET", path)[1]["state"]["cauldron"][colour][2] == large - 1
+        ada.get_by_test_id("jump-table").click()
 
         before = [s["crescents"] for s in table["state"]["line"]]
         ada.get_by_role("button", name=f"From {spell['name']}").click()
