@@ -43,7 +43,9 @@ class Table:
         return bearer(token) if token else {}
 
     def act(self, who, type_, **payload):
-        res = self.client.post(f"/api/tables/{self.code}/actions", json={"type": type_, **payload}, headers=self.headers(who))
+        res = self.client.post(
+            f"/api/tables/{self.code}/actions", json={"type": type_, **payload}, headers=self.headers(who)
+        )
         self.answers[who].append(res.data)
         return res
 
@@ -89,7 +91,9 @@ def pairs(value, key=None):
 
 def stream_latest(table: Table, viewer, seq: int) -> bytes:
     """The live stream's newest event, as `viewer`'s phone gets it."""
-    res = table.client.get(f"/api/tables/{table.code}/events?after={seq - 1}", headers=table.headers(viewer), buffered=False)
+    res = table.client.get(
+        f"/api/tables/{table.code}/events?after={seq - 1}", headers=table.headers(viewer), buffered=False
+    )
     assert res.status_code == 200
     got, give_up = b"", time.monotonic() + 10
     for chunk in res.response:
@@ -168,7 +172,12 @@ def play_turn(table: Table, rng: random.Random, check) -> None:
         match = min(matches, key=lambda m: m["recolours"])
         tried.add(match["position"])
         spell = state["line"][match["position"]]
-        payload = {"position": match["position"], "shape": match["shape"], "origin": match["origin"], "paid": least(spell)}
+        payload = {
+            "position": match["position"],
+            "shape": match["shape"],
+            "origin": match["origin"],
+            "paid": least(spell),
+        }
         res = table.act(me, "cast", choices=choices(state, match), **payload)
         if res.status_code == 409:
             continue  # e.g. too little essence, or a wizard out of reach to drain: the script goes on
@@ -241,10 +250,18 @@ def test_a_refused_move_answers_json_with_the_reason_and_changes_nothing(client)
     assert table.refused(ada, "contribute", status=422, piece=[piece[0], "huge"], space=0)
     assert table.refused(ada, "dance", status=422)["field"] == "type"
     assert table.refused(ada, "contribute", piece=piece, space=len(state["field"]))["reason"].endswith(".")
-    dear = next((s for s in state["line"] if s["active"] and isinstance(s["essence"], int)
-                 and s["essence"] > state["players"][0]["essence"]), None)
+    dear = next(
+        (
+            s
+            for s in state["line"]
+            if s["active"] and isinstance(s["essence"], int) and s["essence"] > state["players"][0]["essence"]
+        ),
+        None,
+    )
     if dear is not None:  # a spell Ada cannot pay for, wherever it might match
-        reason = table.refused(ada, "cast", position=dear["position"], shape=0, origin=0, paid=dear["essence"])["reason"]
+        reason = table.refused(ada, "cast", position=dear["position"], shape=0, origin=0, paid=dear["essence"])[
+            "reason"
+        ]
         assert reason.endswith("."), reason
     assert table.view()["seq"] == before + 1  # only the Renew was recorded
     for res in (table.act(ada, "cast", position=99, shape=0, origin=0), table.act(ada, "progress", position=99)):
