@@ -250,20 +250,21 @@ def test_a_refused_move_answers_json_with_the_reason_and_changes_nothing(client)
     assert table.refused(ada, "contribute", status=422, piece=[piece[0], "huge"], space=0)
     assert table.refused(ada, "dance", status=422)["field"] == "type"
     assert table.refused(ada, "contribute", piece=piece, space=len(state["field"]))["reason"].endswith(".")
-    dear = next(
-        (
-            s
-            for s in state["line"]
-            if s["active"] and isinstance(s["essence"], int) and s["essence"] > state["players"][0]["essence"]
-        ),
-        None,
-    )
-    if dear is not None:  # a spell Ada cannot pay for, wherever it might match
-        reason = table.refused(ada, "cast", position=dear["position"], shape=0, origin=0, paid=dear["essence"])[
-            "reason"
-        ]
-        assert reason.endswith("."), reason
     assert table.view()["seq"] == before + 1  # only the Renew was recorded
+    assert table.refused(ada, "cast", position=0, shape=0, origin=0)["reason"] == (
+        "Casting comes at Reap; this is Contribute."
+    )
+    space = next(s for s, stack in enumerate(state["field"]) if not stack)
+    state = table.ok(ada, "contribute", piece=piece, space=space)
+    asleep = next(s for s in state["line"] if not s["active"])
+    assert table.refused(ada, "cast", position=asleep["position"], shape=0, origin=0)["reason"] == (
+        f"{asleep['name']} has no moon crescent: only active spells are cast."
+    )
+    awake = next(s for s in state["line"] if s["active"])
+    found = sum(m["position"] == awake["position"] for m in state["matches"])
+    assert table.refused(ada, "cast", position=awake["position"], match=found)["reason"] == (
+        f"{awake['name']} matches the field in {found} ways now; there is no match {found + 1}."
+    )
     for res in (table.act(ada, "cast", position=99, shape=0, origin=0), table.act(ada, "progress", position=99)):
         assert res.status_code in (409, 422) and res.is_json, res.data[:300]
 
