@@ -7,6 +7,7 @@ field at fault (422); undo takes back a placed piece, never a roll or a cast tha
 
 from __future__ import annotations
 
+import collections
 import json
 import random
 import time
@@ -303,3 +304,72 @@ def test_undo_takes_back_a_placed_piece_never_a_roll_or_a_cast_that_drew(client)
     assert any(e.seq == cast.seq for e in table.log())
     history = client.get(f"/api/tables/{table.code}/history", headers=table.headers(cast.actor)).json["history"]
     assert not next(e for e in history if e["seq"] == cast.seq)["undone"]
+
+
+def garbage_choice(rng: random.Random) -> dict:
+    """A choice almost of the right shape: spaces on and off the field, players real and not."""
+    value = lambda: rng.choice([rng.randrange(-2, 70), [rng.randrange(-2, 70) for _ in range(rng.randrange(4))]])  # noqa: E731
+    keys = ["player", "take", "to", "spaces", "crescent", "pieces"]
+    made = {}
+    for key in rng.sample(keys, rng.randrange(len(keys) + 1)):
+        if key == "player":
+            made[key] = rng.choice(["p1", "p2", "p3", "p9"])
+        elif key == "pieces":
+            made[key] = [[rng.choice(["red", "blue", "black"]), rng.choice(["small", "large"])]]
+        elif key in ("take", "to") and rng.random() < 0.5:
+            made[key] = rng.randrange(-2, 70)
+        else:
+            made[key] = value() if key != "crescent" else rng.randrange(-2, 14)
+    return made
+
+
+def contribute(table: Table, me: str, rng: random.Random) -> None:
+    state = table.view(me)["state"]
+    apothecary = next(p for p in state["players"] if p["id"] == me)["apothecary"]
+    empties = [space for space, stack in enumerate(state["field"]) if not stack]
+    if apothecary and empties:
+        table.ok(me, "contribute", piece=rng.choice(apothecary), space=rng.choice(empties))
+    else:
+        table.ok(me, "skip_contribute")
+
+
+def test_a_cast_with_any_choices_is_made_or_refused_never_a_server_error(client):
+    """Hundreds of casts at Reap with wrong positions, matches, payments and choices: each is
+    made (200) or refused in JSON (409, 422), and the script's game goes on."""
+    rng, answered = random.Random(23), collections.Counter()
+    table = Table(client)
+    table.ok("host", "start")
+    tries = 0
+    while tries < 300:
+        state = table.view()["state"]
+        if state["phase"] == "over":
+            table = Table(client)
+            table.ok("host", "start")
+            continue
+        me = state["turn"]["player"]
+        if state["turn"]["step"] == "renew":
+            table.ok(me, "renew")
+            continue
+        if state["turn"]["step"] == "contribute":
+            contribute(table, me, rng)
+            continue
+        line = len(state["line"])
+        payload = {"position": rng.randrange(line + 1), "paid": rng.choice([None, 0, 1, 3, 9])}
+        if state["matches"] and rng.random() < 0.6:
+            m = rng.choice(state["matches"])
+            payload |= {"position": m["position"], "shape": m["shape"], "origin": m["origin"]}
+        else:
+            payload |= (
+                {"match": rng.randrange(3)}
+                if rng.random() < 0.5
+                else {"shape": rng.randrange(5), "origin": rng.randrange(70)}
+            )
+        payload["choices"] = [garbage_choice(rng) for _ in range(rng.randrange(3))]
+        res = table.act(me, "cast", **payload)
+        assert res.status_code in (200, 409, 422), (payload, res.status_code, res.data[:300])
+        assert res.is_json
+        answered[res.status_code] += 1
+        tries += 1
+        if rng.random() < 0.1 and table.view()["state"]["phase"] == "playing":
+            table.act(me, "progress", position=table.view()["state"]["crescents"][0])
+    assert set(answered) == {200, 409, 422}, answered  # made, refused by the rules, malformed
