@@ -58,14 +58,21 @@ class Table:
         token = self.tokens.get(who) if who else None
         return call(self.port, "GET", f"/api/tables/{self.code}", token=token)[1]["state"]
 
+    def place(self, me: str, rng: random.Random) -> None:
+        """Contribute: a piece of the apothecary onto an empty space (none left: skipped)."""
+        s = self.state(me)
+        apothecary = next(p for p in s["players"] if p["id"] == me)["apothecary"]
+        empties = [i for i, stack in enumerate(s["field"]) if not stack]
+        if apothecary and empties:
+            self.ok(me, "contribute", piece=rng.choice(apothecary), space=rng.choice(empties))
+        else:
+            self.ok(me, "skip_contribute")
+
     def turn(self, rng: random.Random) -> None:
         """One wizard's turn: Renew, a piece onto an empty space, the matches cast, Progress."""
         me = self.state()["turn"]["player"]
         self.ok(me, "renew")
-        s = self.state(me)
-        apothecary = next(p for p in s["players"] if p["id"] == me)["apothecary"]
-        empties = [i for i, stack in enumerate(s["field"]) if not stack]
-        self.ok(me, "contribute", piece=rng.choice(apothecary), space=rng.choice(empties))
+        self.place(me, rng)
         tried = set()
         while matches := [m for m in self.state(me)["matches"] if m["position"] not in tried]:
             m, s = matches[0], self.state(me)
@@ -82,7 +89,7 @@ class Table:
             )
         s = self.state()
         if s["phase"] == "playing":
-            self.ok(me, "progress", position=s["crescents"][0])
+            self.ok(me, "progress", position=s["crescents"][0] if s["crescents"] else None)
 
 
 def test_the_projector_shows_the_field_the_line_and_the_wizards_never_a_card(chromium, live):
@@ -122,7 +129,7 @@ def test_the_projector_shows_the_field_the_line_and_the_wizards_never_a_card(chr
     assert spells.count() == len(state["line"])
     for spell, shown in zip(state["line"], spells.all(), strict=True):
         assert spell["name"] in shown.inner_text()
-        assert shown.locator(".sc-moons").inner_text().count("☾") == spell["crescents"]
+        assert shown.inner_text().count("☾") == spell["crescents"]
     for p, chip in zip(state["players"], page.locator("[data-testid=wizard]").all(), strict=True):
         assert chip.inner_text() == f"{p['name']} {p['essence']} essence · {p['certificates']} cert."
     roll = state["last_roll"]
@@ -144,6 +151,24 @@ def test_the_projector_shows_the_field_the_line_and_the_wizards_never_a_card(chr
 
     # A move reaches the projector within a second.
     me = state["turn"]["player"]
-    table.ok(me, "renew") if state["turn"]["step"] == "renew" else None
-    after = table.state()
-    page.locator("[data-testid=phase]", has_text=after["turn"]["step"].title()).wait_for(timeout=1000)
+    assert state["turn"]["step"] == "renew"
+    rolled = table.ok(me, "renew")["last_roll"]
+    page.locator("[data-testid=phase]", has_text="Contribute").wait_for(timeout=1000)
+    assert page.locator("[data-testid=roll]").inner_text().startswith(f"{names[me]} rolled\n{rolled['faces'][-1]}")
+    page.set_viewport_size({"width": 1280, "height": 720})
+    assert page.evaluate(FITS), "the projector scrolls at 1280 x 720"
+    page.set_viewport_size(TV)
+
+    # To the end: the winners starred, every wizard's score.
+    table.place(me, rng)
+    crescents = table.state()["crescents"]
+    table.ok(me, "progress", position=crescents[0] if crescents else None)
+    while table.state()["phase"] == "playing":
+        table.turn(rng)
+    final = table.state()
+    page.locator("[data-testid=round]", has_text="Game over").wait_for(timeout=1000)
+    for p, chip in zip(final["players"], page.locator("[data-testid=wizard]").all(), strict=True):
+        star = "★ " if p["id"] in final["winners"] else ""
+        assert chip.inner_text() == f"{star}{p['name']} · {p['score']} points" + (" · out" if p["out"] else "")
+    assert not CARD_TEXT.search(page.locator("#players").inner_text())
+    page.screenshot(path="/tmp/sc-projector-over.png")

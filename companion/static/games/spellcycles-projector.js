@@ -66,7 +66,7 @@
     return parts.join(" · ");
   }
 
-  // One row a spell: its pattern, its name over its cost, its crescents.
+  // One row a spell: its pattern, its name over its crescents and its cost.
   function drawLine(s) {
     const spells = s.line || [];
     line.style.setProperty("--rows", String(Math.max(4, spells.length)));
@@ -78,9 +78,10 @@
           ...spell.pattern.flatMap((row) => row.map(patternCell))),
         el("div", {class: "sc-spell-text"},
           el("p", {class: "sc-spell-name", title: spell.name}, spell.name),
-          el("p", {class: "sc-spell-cost"}, cost(spell))),
-        el("p", {class: "sc-moons", "aria-label": `${spell.crescents} moon crescents`},
-          spell.crescents ? "☾".repeat(spell.crescents) : "", spell.cast ? el("span", {class: "sc-was-cast"}, "cast") : null));
+          el("p", {class: "sc-spell-cost"},
+            spell.crescents ? el("span", {class: "sc-moons", "aria-label": `${spell.crescents} moon crescents`}, "☾".repeat(spell.crescents)) : null,
+            spell.cast ? el("span", {class: "sc-was-cast"}, "cast") : null,
+            cost(spell))));
     }));
   }
 
@@ -91,6 +92,10 @@
       return;
     }
     const who = (s.players.find((p) => p.id === last.player) || {}).name || "";
+    if (!last.faces.length) {  // Renew rolls nothing once the cauldron has no large piece left
+      roll.replaceChildren(el("span", {class: "sc-roll-none"}, `No large piece left to roll for`));
+      return;
+    }
     const colour = last.piece || last.colours[last.colours.length - 1];
     roll.replaceChildren(
       el("span", {class: "sc-roll-who"}, `${who} rolled`),
@@ -106,8 +111,9 @@
       class: "pj-player sc-wizard" + (p.id === turn ? " sc-turn" : "") + (p.out ? " sc-out" : "") + (best.has(p.id) ? " sc-winner" : ""),
       "data-testid": "wizard"},
       el("b", {}, (best.has(p.id) ? "★ " : "") + p.name),
-      p.essence === undefined ? null : ` ${p.essence} essence · ${p.certificates} cert.`,
-      p.score === undefined ? null : el("b", {class: "sc-score"}, ` · ${p.score} points`),
+      // At the end, the score alone (it counts the certificates, or in a Duel the essence).
+      p.score !== undefined ? el("b", {class: "sc-score"}, ` · ${p.score} points`)
+        : p.essence === undefined ? null : ` ${p.essence} essence · ${p.certificates} cert.`,
       p.out ? " · out" : null)));
   }
 
