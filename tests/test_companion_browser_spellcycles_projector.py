@@ -36,9 +36,9 @@ def live(tmp_path_factory):
 
 
 class Table:
-    def __init__(self, port: int):
+    def __init__(self, port: int, mode: str = "phones"):
         self.port = port
-        _, opened = call(port, "POST", "/api/tables", {"game": GAME, "options": {"mode": "phones"}})
+        _, opened = call(port, "POST", "/api/tables", {"game": GAME, "options": {"mode": mode}})
         self.code, self.host = opened["code"], opened["host_token"]
         self.tokens = {}
         for name in ("Ada", "Bo", "Cy"):
@@ -172,3 +172,20 @@ def test_the_projector_shows_the_field_the_line_and_the_wizards_never_a_card(chr
         assert chip.inner_text() == f"{star}{p['name']} · {p['score']} points" + (" · out" if p["out"] else "")
     assert not CARD_TEXT.search(page.locator("#players").inner_text())
     page.screenshot(path="/tmp/sc-projector-over.png")
+
+
+def test_with_real_pieces_the_projector_shows_the_line_and_the_roll_without_a_field(chromium, live):
+    table = Table(live, mode="pieces")
+    table.ok("host", "start")
+    me = table.state()["turn"]["player"]
+    table.ok(me, "renew")
+    state = table.state()
+    page = chromium.new_context(viewport=TV, reduced_motion="reduce").new_page()
+    page.goto(f"http://127.0.0.1:{live}/t/{table.code}/projector")
+    page.locator("[data-testid=wizard]").nth(2).wait_for(timeout=3000)
+    assert page.locator("[data-testid=field]").is_hidden()
+    assert page.locator("[data-testid=spell]").count() == len(state["line"])
+    roll = state["last_roll"]
+    assert page.locator("[data-testid=roll]").inner_text().startswith(f"Ada rolled\n{roll['faces'][-1]}")
+    assert page.evaluate(FITS), "the projector scrolls"
+    page.screenshot(path="/tmp/sc-projector-pieces.png")
