@@ -2,8 +2,9 @@
 wizards play a whole game on the phones, driven by a script that reads each view's matches, to the
 end with the scores the engine computes from the same moves; one wizard's certificates reach no
 other viewer (another wizard, the host, a spectator) through the table, its history, its exports or
-its stream, read after every move; a refused move answers JSON with the rules' reason (409) or the
-field at fault (422); undo takes back a placed piece, never a roll or a cast that drew."""
+its stream, read after every move, on the phones and with real pieces; a refused move answers JSON
+with the rules' reason (409) or the field at fault (422), and no cast, however wrong, is a 500;
+undo takes back a placed piece, never a roll or a cast that drew."""
 
 from __future__ import annotations
 
@@ -373,3 +374,36 @@ def test_a_cast_with_any_choices_is_made_or_refused_never_a_server_error(client)
         if rng.random() < 0.1 and table.view()["state"]["phase"] == "playing":
             table.act(me, "progress", position=table.view()["state"]["crescents"][0])
     assert set(answered) == {200, 409, 422}, answered  # made, refused by the rules, malformed
+
+
+def test_with_real_pieces_a_cast_by_hand_deals_face_down_to_the_caster_alone(client):
+    """The companion keeps the certificates of a table with real pieces too: each cast recorded
+    by hand deals the caster cards only their phone sees, read as every viewer after every move."""
+    table = Table(client, options={"mode": "pieces"})
+    ever: dict[str, set] = {}
+
+    def check():
+        table.held(ever)
+        assert_secrets_kept(table, ever)
+
+    table.ok("host", "start")
+    for _ in range(9):
+        state = table.view()["state"]
+        if state["phase"] != "playing":
+            break
+        me = state["turn"]["player"]
+        table.ok(me, "renew")
+        check()
+        active = [s for s in state["line"] if s["active"]]
+        res = table.act(me, "cast", position=active[0]["position"], prestige=2, paid=least(active[0]))
+        assert res.status_code in (200, 409), res.json
+        check()
+        crescents = table.view()["state"]["crescents"]
+        table.ok(me, "progress", position=crescents[0] if crescents else None)
+        check()
+    assert sum(map(len, ever.values())) >= 4, "casts dealt certificates"
+    spectator = table.view()["state"]
+    assert spectator["hand"] == [] and "field" not in spectator
+    assert [p["certificates"] for p in spectator["players"]] == [
+        len(table.view(pid)["state"]["hand"]) for pid in table.players
+    ]
