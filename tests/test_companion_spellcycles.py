@@ -259,9 +259,10 @@ def test_a_refused_move_answers_json_with_the_reason_and_changes_nothing(client)
     space = next(s for s, stack in enumerate(state["field"]) if not stack)
     state = table.ok(ada, "contribute", piece=piece, space=space)
     asleep = next(s for s in state["line"] if not s["active"])
-    assert table.refused(ada, "cast", position=asleep["position"], shape=0, origin=0)["reason"] == (
-        f"{asleep['name']} has no moon crescent: only active spells are cast."
-    )
+    for where in ({"shape": 0, "origin": 0}, {"match": 0}):  # named by square, or by one of its matches
+        assert table.refused(ada, "cast", position=asleep["position"], **where)["reason"] == (
+            f"{asleep['name']} has no moon crescent: only active spells are cast."
+        )
     awake = next(s for s in state["line"] if s["active"])
     found = sum(m["position"] == awake["position"] for m in state["matches"])
     assert table.refused(ada, "cast", position=awake["position"], match=found)["reason"] == (
