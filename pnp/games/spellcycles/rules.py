@@ -281,6 +281,17 @@ class Game:
             return []
         return [(s, origin, k) for s, shape in enumerate(spell.shapes) for origin, k in find(shape, self.field, most)]
 
+    def castable(self, position: int) -> Spell:
+        """The spell at line `position`, if it may be cast now wherever it is found; else a
+        RuleError saying why not (not Reap, no moon crescent, cast already this turn)."""
+        self._expect(REAP, "Casting")
+        spell = self.spell_at(position)
+        if position not in self.crescents:
+            raise RuleError(f"{spell.name} has no moon crescent: only active spells are cast")
+        if position in self.cast_this_turn:
+            raise RuleError(f"{spell.name} was cast this turn already: never the same spell twice a turn")
+        return spell
+
     def cast(
         self,
         position: int,
@@ -293,12 +304,7 @@ class Game:
         """Reap: cast the active spell at line `position`, its pattern found as its `shape`-th
         quarter turn with the top-left cell at space `origin`, every piece of the wrong colour
         recoloured for essence. Pay, reduce, enact each effect with its choice, take prestige."""
-        self._expect(REAP, "Casting")
-        spell = self.spell_at(position)
-        if position not in self.crescents:
-            raise RuleError(f"{spell.name} has no moon crescent: only active spells are cast")
-        if position in self.cast_this_turn:
-            raise RuleError(f"{spell.name} was cast this turn already: never the same spell twice a turn")
+        spell = self.castable(position)
         if not 0 <= shape < len(spell.shapes):
             raise RuleError(f"{spell.name}'s pattern has {len(spell.shapes)} distinct quarter turns")
         the_shape = spell.shapes[shape]

@@ -524,7 +524,7 @@ def _cast(book: Book, state: dict, game: Game, action: Cast):
     if action.match is not None:
         found = game.matches(action.position)
         if action.match >= len(found):
-            spell = game.spell_at(action.position)
+            spell = game.castable(action.position)  # the rules' reason first, when there is one
             raise Refused(
                 f"{spell.name} matches the field in {len(found)} ways now; there is no match {action.match + 1}."
             )
