@@ -141,7 +141,8 @@ def test_three_phones_lay_a_pattern_and_cast_it(chromium, tmp_path):
                 **PHONE, color_scheme="dark", storage_state=page.context.storage_state()
             ).new_page()
             night.goto(f"http://127.0.0.1:{port}/t/{code}")
-            night.get_by_test_id("field").wait_for(timeout=3000)
+            # a fresh context's first page load, not a change reaching a phone: a loaded CI machine's time
+            night.get_by_test_id("field").wait_for(timeout=10000)
             if page is caster:
                 night.locator(".sc-square.sc-lit").first.wait_for(timeout=3000)
             snap(night, f"{name}-dark")
@@ -269,7 +270,7 @@ def test_with_real_pieces_roll_cast_by_hand_and_progress(chromium, tmp_path):
         assert (after[p], after[p + 1]) == (before[p] - 1, before[p + 1] + 1)
         night = chromium.new_context(**PHONE, color_scheme="dark", storage_state=ada.context.storage_state()).new_page()
         night.goto(f"http://127.0.0.1:{port}/t/{code}")
-        night.get_by_test_id("turn").filter(has_text="Bo's turn").wait_for(timeout=3000)
+        night.get_by_test_id("turn").filter(has_text="Bo's turn").wait_for(timeout=10000)  # a first load
         snap(night, "pieces-dark")
 
         # To the end through the API (Renew and Progress a turn): the last crescent off the line
