@@ -171,6 +171,22 @@ def option(default: Any, title: str, labels: Mapping[Any, str] | None = None, de
     return Field(default, title=title, description=description, json_schema_extra=extra)
 
 
+def per_content(build: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """`build(content)` made once per content object and kept (a few at most): a replay applies
+    hundreds of moves, each needing what a game derives from its content."""
+    held: dict[int, tuple[Any, Any]] = {}
+
+    def cached(content):
+        entry = held.get(id(content))
+        if entry is None or entry[0] is not content:  # an id may be reused by new content
+            if len(held) > 16:
+                held.clear()
+            entry = held[id(content)] = (content, build(content))
+        return entry[1]
+
+    return cached
+
+
 def seen_by(tracker: Tracker, entry: Entry, viewer: str | None) -> Entry:
     """`entry` as `viewer` may see it: as logged, unless the game redacts it for them. Joins and
     undos, and who holds a seat, are public whatever the game."""

@@ -56,6 +56,7 @@ from pnp.rules.table import (
     Who,
     numbered_places,
     option,
+    per_content,
 )
 
 PHASES = ("resource", "crafting", "mastery", "customer")
@@ -186,17 +187,7 @@ actions: dict[str, type[Strict]] = {
     "cards": SetCards,
 }
 
-_books: dict[int, tuple[Content, Book]] = {}
-
-
-def _book(content: Content) -> Book:
-    """The rules' book of this content, built once: a replay applies hundreds of moves."""
-    held = _books.get(id(content))
-    if held is None or held[0] is not content:
-        if len(_books) > 16:
-            _books.clear()
-        held = _books[id(content)] = (content, book_of(content))
-    return held[1]
+_book = per_content(book_of)  # the rules' book of this content, built once
 
 
 # --- setting up ---------------------------------------------------------------------------

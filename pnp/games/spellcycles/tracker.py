@@ -33,13 +33,13 @@ from pnp.content.loader import Content
 from pnp.content.validate import Strict
 from pnp.games.spellcycles import GAME
 from pnp.games.spellcycles.field import LARGE, Piece
+from pnp.games.spellcycles.kinds import SIZES
 from pnp.games.spellcycles.pattern import GAP
 from pnp.games.spellcycles.rulebook import Book, book_of
 from pnp.games.spellcycles.rules import OVER, REAP, REFRESH, RENEW, Game, RuleError, Variants, deal
-from pnp.rules.table import HOST, HOST_ONLY, HOST_OR_PLAYER, TURN, Entry, GameTracker, Refused, Who, option
+from pnp.rules.table import HOST, HOST_ONLY, HOST_OR_PLAYER, TURN, Entry, GameTracker, Refused, Who, option, per_content
 
-SIZES = ("small", "medium", "large")
-Size = Literal["small", "medium", "large"]
+Size = Literal[SIZES]  # type: ignore[valid-type]
 Face = Annotated[int, Field(ge=1, le=6)]  # a knucklebone's
 PIECES, PHONES = "pieces", "phones"
 
@@ -183,17 +183,7 @@ actions: dict[str, type[Strict]] = {
     "cauldron": Cauldron,
 }
 
-_books: dict[int, tuple[Content, Book]] = {}
-
-
-def _book(content: Content) -> Book:
-    """The rules' book of this content, built once: a replay applies hundreds of moves."""
-    held = _books.get(id(content))
-    if held is None or held[0] is not content:
-        if len(_books) > 16:
-            _books.clear()
-        held = _books[id(content)] = (content, book_of(content))
-    return held[1]
+_book = per_content(book_of)  # the rules' book of this content, built once
 
 
 def _variants(state: dict) -> Variants:
