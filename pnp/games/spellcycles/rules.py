@@ -426,12 +426,7 @@ class Game:
         """Reap at a table with real pieces: the pattern was found and reduced on the board, so
         this pays (the cost and `recolours`), enacts only the effects off the board (essence,
         certificates, crescents: the board's are done by hand) and takes `prestige`."""
-        self._expect(REAP, "Casting")
-        spell = self.spell_at(position)
-        if position not in self.crescents:
-            raise RuleError(f"{spell.name} has no moon crescent: only active spells are cast")
-        if position in self.cast_this_turn:
-            raise RuleError(f"{spell.name} was cast this turn already: never the same spell twice a turn")
+        spell = self.castable(position)
         price = self.price(spell, paid)
         self._check_pay(spell.name, price + recolours * self.book.recolour, spell.certificates)
         saved = self.snapshot()
