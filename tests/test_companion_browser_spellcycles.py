@@ -7,6 +7,7 @@ cast by hand, progress. Screenshots, light and dark, land in output/screenshots/
 
 from __future__ import annotations
 
+import json
 import shutil
 
 from playwright.sync_api import expect
@@ -291,3 +292,114 @@ def test_with_real_pieces_roll_cast_by_hand_and_progress(chromium, tmp_path):
                 str(state["scores"][p["id"]])
             )
         snap(bo, "over")
+
+
+def dealt_with(port: int, effect: str) -> tuple[str, str, dict, dict]:
+    """A table on the phones with a long line, Ada and Bo seated through the API and the game
+    started, dealt again until its line holds a spell with `effect` that asks no certificates:
+    its code, the host's token, each seat's token and that spell."""
+    for _ in range(30):
+        _, opened = call(port, "POST", "/api/tables", {"game": GAME, "options": {"mode": "phones", "line": "long"}})
+        code, host = opened["code"], opened["host_token"]
+        seats = {}
+        for name in ("Ada", "Bo"):
+            _, seat = call(port, "POST", f"/api/tables/{code}/players", {"name": name})
+            seats[seat["player_id"]] = seat["token"]
+        status, table = call(port, "POST", f"/api/tables/{code}/actions", {"type": "start"}, host)
+        assert status == 200, table
+        for spell in table["state"]["line"]:
+            if not spell["certificates"] and any(e["do"] == effect for e in spell["effects"] or []):
+                return code, host, seats, spell
+    raise AssertionError(f"no line of 30 held a spell that does {effect}")
+
+
+def seated(chromium, port: int, code: str, stored: dict):
+    """A phone at the table holding `stored` (a seat's tokens) as the page keeps them."""
+    page = phone(chromium)
+    page.goto(f"http://127.0.0.1:{port}/t/{code}")
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [f"spellpress:{code}", json.dumps(stored)])
+    page.reload()
+    return page
+
+
+def test_a_swap_is_chosen_by_tapping_two_pieces_and_the_other_phone_shows_them_swapped(chromium, tmp_path):
+    """Sleight of Stars or Translocation ("Choose any two pieces on the field; they may trade
+    places"): the caster taps one of the spell's pieces and a lone piece elsewhere; after the cast
+    the lone piece, still large, stands on the spell's square and the spell's reduced piece on
+    the lone one's, on the server and on the other phone."""
+    database, port = f"sqlite:///{tmp_path / 'companion.sqlite3'}", free_port()
+    with server(database, tmp_path, port=port):
+        code, host, seats, target = dealt_with(port, "swap-pieces")
+        k, path = target["position"], f"/api/tables/{code}"
+
+        def seen() -> dict:
+            return call(port, "GET", path)[1]["state"]
+
+        def do(pid, kind, **payload) -> dict:
+            status, table = call(port, "POST", f"{path}/actions", {"type": kind, **payload}, seats[pid])
+            assert status == 200, table
+            return table["state"]
+
+        for pid in seats:  # essence for the cost and any recolours: the host's correction
+            assert call(port, "POST", f"{path}/actions", {"type": "essence", "wizard": pid, "change": 10}, host)[0] == 200
+        lone = SIZE * SIZE - 1  # the far corner: no pattern laid at ORIGIN reaches it
+        cells = [(lone, None), *planned(target["pattern"])]
+        spell_square = cells[1][0]
+        # a piece must be placed each turn: once the pattern is laid, on the bottom rows, left first
+        fillers = list(range(6 * SIZE, lone))
+        state = seen()
+        # turns through the API: Renew, a piece on the next planned space, Progress, until the
+        # spell is whole and active at someone's Reap
+        while True:
+            me = state["turn"]["player"]
+            do(me, "renew")
+            apothecary = next(p for p in seen()["players"] if p["id"] == me)["apothecary"]
+            space, colour = cells.pop(0) if cells else (fillers.pop(0), None)
+            state = do(me, "contribute", piece=apothecary[pick(apothecary, colour)], space=space)
+            if not cells and any(m["position"] == k and spell_square in m["squares"] for m in state["matches"]):
+                break
+            state = do(me, "progress", position=moved(state["crescents"], k))
+        me = state["turn"]["player"]
+        other_id = next(pid for pid in seats if pid != me)
+        caster = seated(chromium, port, code, {"player_id": me, "token": seats[me]})
+        other = seated(chromium, port, code, {"player_id": other_id, "token": seats[other_id]})
+        caster.get_by_test_id("turn").filter(has_text="Your turn: Reap").wait_for(timeout=3000)
+        # the match on the laid pattern (the bottom rows' pieces may match the spell too)
+        ways = [m for m in state["matches"] if m["position"] == k]
+        way = next(i for i, m in enumerate(ways) if spell_square in m["squares"])
+        caster.get_by_test_id("matches").locator("button[aria-pressed]", has_text=target["name"]).nth(way).click()
+        prompt = caster.get_by_test_id("tap-prompt")
+        expect(prompt).to_contain_text("Tap the two pieces to swap")
+        # an empty square cannot be tapped for a swap; a piece can, and is marked with its number
+        expect(caster.get_by_test_id(f"space-{lone - 1}")).to_be_disabled()
+        caster.get_by_test_id(f"space-{spell_square}").click()
+        caster.get_by_test_id(f"space-{lone}").click()
+        expect(caster.get_by_test_id(f"space-{spell_square}")).to_have_attribute("data-mark", "1")
+        expect(caster.get_by_test_id(f"space-{lone}")).to_have_attribute("data-mark", "2")
+        expect(prompt).to_contain_text("Tapped 2 (all)")
+        snap(caster, "choose")
+        before = seen()["field"]
+        assert before[lone] and before[lone][-1][1] == "large"
+        caster.get_by_role("button", name=f"Cast {target['name']}").click()
+        caster.get_by_test_id("last-cast").wait_for(timeout=3000)
+        assert caster.locator("#act-error").inner_text() == ""
+        after = seen()["field"]
+        # without the swap the lone piece would still stand alone in its corner
+        assert after[spell_square] == before[lone]
+        assert after[lone] and after[lone] != before[lone]
+        colour, size = before[lone][-1]
+        shown = other.locator(f"[data-testid=space-{spell_square}] .sc-piece.sc-{size}")
+        shown.filter(has_text=letter_of(colour)).wait_for(timeout=3000)
+        moved_here = after[lone][-1]
+        other.locator(f"[data-testid=space-{lone}] .sc-piece.sc-{moved_here[1]}").filter(
+            has_text=letter_of(moved_here[0])
+        ).wait_for(timeout=3000)
+        other.get_by_test_id("jump-history").click()
+        other.locator("#history li", has_text=f"cast {target['name']}").wait_for(timeout=3000)
+        for page in (caster, other):
+            assert page.dialogs == []
+
+
+def letter_of(colour: str) -> str:
+    """The letter a piece of `colour` carries on the phone (black's is K)."""
+    return "K" if colour == "black" else colour[0].upper()
