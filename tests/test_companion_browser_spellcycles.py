@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import shutil
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser import PHONE, SHOTS, join, phone, shot
@@ -294,10 +295,11 @@ def test_with_real_pieces_roll_cast_by_hand_and_progress(chromium, tmp_path):
         snap(bo, "over")
 
 
-def dealt_with(port: int, effect: str) -> tuple[str, str, dict, dict]:
+def dealt_with(port: int, effect: dict) -> tuple[str, str, dict, dict]:
     """A table on the phones with a long line, Ada and Bo seated through the API and the game
-    started, dealt again until its line holds a spell with `effect` that asks no certificates:
-    its code, the host's token, each seat's token and that spell."""
+    started, dealt again until its line holds a spell with an effect like `effect` (these keys
+    and values) that asks no certificates: its code, the host's token, each seat's token and
+    that spell."""
     for _ in range(30):
         _, opened = call(port, "POST", "/api/tables", {"game": GAME, "options": {"mode": "phones", "line": "long"}})
         code, host = opened["code"], opened["host_token"]
@@ -308,7 +310,7 @@ def dealt_with(port: int, effect: str) -> tuple[str, str, dict, dict]:
         status, table = call(port, "POST", f"/api/tables/{code}/actions", {"type": "start"}, host)
         assert status == 200, table
         for spell in table["state"]["line"]:
-            if not spell["certificates"] and any(e["do"] == effect for e in spell["effects"] or []):
+            if not spell["certificates"] and any(effect.items() <= e.items() for e in spell["effects"] or []):
                 return code, host, seats, spell
     raise AssertionError(f"no line of 30 held a spell that does {effect}")
 
@@ -322,14 +324,25 @@ def seated(chromium, port: int, code: str, stored: dict):
     return page
 
 
-def test_a_swap_is_chosen_by_tapping_two_pieces_and_the_other_phone_shows_them_swapped(chromium, tmp_path):
-    """Sleight of Stars or Translocation ("Choose any two pieces on the field; they may trade
-    places"): the caster taps one of the spell's pieces and a lone piece elsewhere; after the cast
+SWAP, RETURN = {"do": "swap-pieces"}, {"do": "return-pieces", "which": "any"}
+
+
+@pytest.mark.parametrize(
+    "effect, prompted",
+    [(SWAP, "Tap the two pieces to swap"), (RETURN, "Tap up to 2 pieces to send back to the cauldron")],
+    ids=["swap", "return"],
+)
+def test_pieces_tapped_on_the_field_are_a_spells_choice_and_the_other_phone_shows_its_effect(
+    chromium, tmp_path, effect, prompted
+):
+    """The caster taps one of the spell's pieces and a lone piece elsewhere. Sleight of Stars or
+    Translocation ("Choose any two pieces on the field; they may trade places"): after the cast
     the lone piece, still large, stands on the spell's square and the spell's reduced piece on
-    the lone one's, on the server and on the other phone."""
+    the lone one's. Scatter Sparks ("Send up to 2 pieces anywhere on the field back to the
+    cauldron"): both squares are empty. On the server and on the other phone."""
     database, port = f"sqlite:///{tmp_path / 'companion.sqlite3'}", free_port()
     with server(database, tmp_path, port=port):
-        code, host, seats, target = dealt_with(port, "swap-pieces")
+        code, host, seats, target = dealt_with(port, effect)
         k, path = target["position"], f"/api/tables/{code}"
 
         def seen() -> dict:
@@ -341,7 +354,8 @@ def test_a_swap_is_chosen_by_tapping_two_pieces_and_the_other_phone_shows_them_s
             return table["state"]
 
         for pid in seats:  # essence for the cost and any recolours: the host's correction
-            assert call(port, "POST", f"{path}/actions", {"type": "essence", "wizard": pid, "change": 10}, host)[0] == 200
+            fix = {"type": "essence", "wizard": pid, "change": 10}
+            assert call(port, "POST", f"{path}/actions", fix, host)[0] == 200
         lone = SIZE * SIZE - 1  # the far corner: no pattern laid at ORIGIN reaches it
         cells = [(lone, None), *planned(target["pattern"])]
         spell_square = cells[1][0]
@@ -369,31 +383,36 @@ def test_a_swap_is_chosen_by_tapping_two_pieces_and_the_other_phone_shows_them_s
         way = next(i for i, m in enumerate(ways) if spell_square in m["squares"])
         caster.get_by_test_id("matches").locator("button[aria-pressed]", has_text=target["name"]).nth(way).click()
         prompt = caster.get_by_test_id("tap-prompt")
-        expect(prompt).to_contain_text("Tap the two pieces to swap")
-        # an empty square cannot be tapped for a swap; a piece can, and is marked with its number
+        expect(prompt).to_contain_text(prompted)
+        # an empty square cannot be tapped for these; a piece can, and is marked with its number
         expect(caster.get_by_test_id(f"space-{lone - 1}")).to_be_disabled()
         caster.get_by_test_id(f"space-{spell_square}").click()
         caster.get_by_test_id(f"space-{lone}").click()
         expect(caster.get_by_test_id(f"space-{spell_square}")).to_have_attribute("data-mark", "1")
         expect(caster.get_by_test_id(f"space-{lone}")).to_have_attribute("data-mark", "2")
         expect(prompt).to_contain_text("Tapped 2 (all)")
-        snap(caster, "choose")
+        if effect is SWAP:
+            snap(caster, "choose")
         before = seen()["field"]
         assert before[lone] and before[lone][-1][1] == "large"
         caster.get_by_role("button", name=f"Cast {target['name']}").click()
         caster.get_by_test_id("last-cast").wait_for(timeout=3000)
         assert caster.locator("#act-error").inner_text() == ""
         after = seen()["field"]
-        # without the swap the lone piece would still stand alone in its corner
-        assert after[spell_square] == before[lone]
-        assert after[lone] and after[lone] != before[lone]
-        colour, size = before[lone][-1]
-        shown = other.locator(f"[data-testid=space-{spell_square}] .sc-piece.sc-{size}")
-        shown.filter(has_text=letter_of(colour)).wait_for(timeout=3000)
-        moved_here = after[lone][-1]
-        other.locator(f"[data-testid=space-{lone}] .sc-piece.sc-{moved_here[1]}").filter(
-            has_text=letter_of(moved_here[0])
-        ).wait_for(timeout=3000)
+        if effect is RETURN:  # without the choice the lone piece would still stand in its corner
+            assert after[lone] == after[spell_square] == []
+            for space in (lone, spell_square):
+                expect(other.locator(f"[data-testid=space-{space}] .sc-piece")).to_have_count(0, timeout=3000)
+        else:  # without the swap the lone piece would still stand alone in its corner
+            assert after[spell_square] == before[lone]
+            assert after[lone] and after[lone] != before[lone]
+            colour, size = before[lone][-1]
+            shown = other.locator(f"[data-testid=space-{spell_square}] .sc-piece.sc-{size}")
+            shown.filter(has_text=letter_of(colour)).wait_for(timeout=3000)
+            moved_here = after[lone][-1]
+            other.locator(f"[data-testid=space-{lone}] .sc-piece.sc-{moved_here[1]}").filter(
+                has_text=letter_of(moved_here[0])
+            ).wait_for(timeout=3000)
         other.get_by_test_id("jump-history").click()
         other.locator("#history li", has_text=f"cast {target['name']}").wait_for(timeout=3000)
         for page in (caster, other):
