@@ -302,7 +302,7 @@
       el("div", {class: "sc-two"},
         el("label", {class: "sc-field"}, "Move a piece from", choose("from", Object.entries(places), hand.from, (v) => { hand.from = v; })),
         el("label", {class: "sc-field"}, "to", choose("to", Object.entries(places), hand.to, (v) => { hand.to = v; }))),
-      pool.length ? el("label", {class: "sc-field"}, "Which piece", choose("piece", pieceKeys.map((k) => [k, k]), hand.piece, (v) => { hand.piece = v; })) : null,
+      pool.length ? el("label", {class: "sc-field"}, "Which piece", choose("piece", pool.map(([colour, size], i) => [pieceKeys[i], `${capital(size)} ${colour}`]), hand.piece, (v) => { hand.piece = v; })) : null,
       hand.from !== "field" && !pool.length ? el("p", {class: "note"}, `${places[hand.from]} holds no piece.`) : null,
       plan ? tapPrompt(plan) : null,
       button("Move the piece", movePiece, "act"),
