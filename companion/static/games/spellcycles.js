@@ -1,7 +1,9 @@
 // Spellcycles: whose turn and its step, the knucklebone's last roll, the spell line with its moon
 // crescents, each wizard's essence and certificate count and the viewer's own certificates. On the
 // phones also the 8x8 casting field and the viewer's apothecary (tap a piece, then a square, to
-// Contribute) and, at Reap, the spells that match, each with a Cast button. With real pieces:
+// Contribute) and, at Reap, the spells that match, each with a Cast button; a spell's choices of
+// pieces or squares are made by tapping the field, and after a text-only spell its changes are
+// made by hand (pieces, crescents), each a logged move. With real pieces:
 // Renew (and Roll again), a "Cast by hand" form and essence +/-. The server checks every move.
 "use strict";
 (() => {
@@ -20,6 +22,7 @@
   let chosen = null;  // the key of the match chosen at Reap ("position:match"), shown on the field
   let handSpell = null;  // with real pieces: the line position of the spell being cast by hand
   let marks = [];  // the squares tapped for the chosen spell's choice (or a change by hand), in order
+  let markPieces = [];  // for pieces put on the field: the piece ("colour size") chosen for each tapped square
   let marksFor = null;  // what they were tapped for: another match, turn or change starts afresh
   let hand = {from: "field", to: "cauldron", piece: "", crescent: "", crescentTo: ""};  // a change by hand
   let redraw = () => {};
@@ -91,7 +94,7 @@
   // What an effect asks the caster to tap on the field, if anything: what each tap must be
   // ("piece": a square with a piece, "empty": a vacant one), the prompt, and the choice the taps
   // make, in the tracker's format. The server checks it all: a wrong tap is refused in words.
-  function tapPlan(e) {
+  function tapPlan(e, s) {
     const n = e.count || 1;
     const many = (kind) => Array(n).fill(kind);
     if (e.do === "swap-pieces") {
@@ -114,7 +117,22 @@
       return {kinds: many("empty"), prompt: `Tap ${upTo(n, "empty square")} for the random piece${n > 1 ? "s" : ""} from your ${e.source}.`,
         choice: (m) => ({to: m})};
     }
+    if (e.do === "move-pieces" && e.to === "field") {  // the caster names the piece for each square
+      const fits = (p) => (!e.colour || e.colour === "any" || p[0] === e.colour) && (!e.size || e.size === "any" || p[1] === e.size);
+      const pool = piecesIn(s, e.source).filter(fits);
+      return {kinds: many("empty"), pool, prompt: `Tap ${upTo(n, "empty square")}, and choose the piece from ${e.source === "cauldron" ? "the cauldron" : "your apothecary"} for each.`,
+        choice: (m) => ({to: m, pieces: m.map((_, i) => pool.find((p) => pieceKey(p) === markPieces[i])).filter(Boolean)})};
+    }
     return null;
+  }
+
+  const pieceKey = ([colour, size]) => `${colour} ${size}`;
+
+  // The pieces in the cauldron or the apothecary of the wizard whose turn it is, each once.
+  function piecesIn(s, place) {
+    if (place === "cauldron") return Object.entries(s.cauldron || {}).flatMap(([colour, counts]) => counts.flatMap((n, size) => (n ? [[colour, s.sizes[size]]] : [])));
+    const me = s.players.find((p) => p.id === s.turn.player);
+    return me ? me.apothecary : [];
   }
 
   // With a text-only spell cast: a piece moved by hand, its field squares tapped (from, then to).
@@ -140,11 +158,11 @@
     } else {
       const match = s.matches.find((m) => matchKey(m) === chosen);
       const effects = (match && s.line[match.position].effects) || [];
-      const index = effects.findIndex((e) => tapPlan(e));
-      if (index >= 0) plan = {...tapPlan(effects[index]), effect: index};
+      const index = effects.findIndex((e) => tapPlan(e, s));
+      if (index >= 0) plan = {...tapPlan(effects[index], s), effect: index};
       key = `${t.number}:${chosen}`;
     }
-    if (marksFor !== key) { marks = []; marksFor = key; }
+    if (marksFor !== key) { marks = []; markPieces = []; marksFor = key; }
     return plan;
   }
 
@@ -155,7 +173,14 @@
       el("p", {class: "sc-prompt"}, plan.prompt),
       el("div", {class: "row spread"},
         el("span", {class: "note", "data-testid": "tapped"}, marks.length ? `Tapped ${marks.length}${done ? " (all)" : ""}: ${marks.map(squareName).join("; ")}` : "Nothing tapped yet."),
-        marks.length ? button("Clear", () => { marks = []; redraw(); }, "") : null));
+        marks.length ? button("Clear", () => { marks = []; redraw(); }, "") : null),
+      ...(plan.pool ? marks.map((space, i) => {
+        const keys = plan.pool.map(pieceKey);
+        if (!keys.includes(markPieces[i])) markPieces[i] = keys[Math.min(i, keys.length - 1)];
+        const select = el("select", {name: `piece-${i}`}, ...plan.pool.map((p) => el("option", {value: pieceKey(p), selected: pieceKey(p) === markPieces[i]}, `${capital(p[1])} ${p[0]}`)));
+        select.addEventListener("change", () => { markPieces[i] = select.value; });
+        return el("label", {class: "sc-field"}, `Piece for ${squareName(space)}`, select);
+      }) : []));
   }
 
   const squareName = (space) => `row ${Math.floor(space / 8) + 1}, column ${(space % 8) + 1}`;
@@ -273,17 +298,14 @@
   // After a text-only spell (its changes in words only): a piece moved between the field, the
   // cauldron and the caster's apothecary, or a moon crescent moved, each a logged by_hand move.
   function changesByHand(s, act, plan) {
-    const me = s.players.find((p) => p.id === s.turn.player);
     const places = {field: "The field", cauldron: "The cauldron", apothecary: "Your apothecary"};
     const choose = (name, options, value, onchange) => {
       const select = el("select", {name}, ...options.map(([v, words]) => el("option", {value: v, selected: v === value}, words)));
       select.addEventListener("change", () => { onchange(select.value); redraw(); });
       return select;
     };
-    const pool = hand.from === "cauldron"
-      ? Object.entries(s.cauldron).flatMap(([colour, counts]) => counts.flatMap((n, size) => (n ? [[colour, s.sizes[size]]] : [])))
-      : hand.from === "apothecary" ? me.apothecary : [];
-    const pieceKeys = pool.map(([colour, size]) => `${colour} ${size}`);
+    const pool = hand.from === "field" ? [] : piecesIn(s, hand.from);
+    const pieceKeys = pool.map(pieceKey);
     if (pool.length && !pieceKeys.includes(hand.piece)) hand.piece = pieceKeys[0];
     const takeSpace = hand.from === "field" ? marks[0] : undefined;
     const toSpace = hand.to === "field" ? marks[hand.from === "field" ? 1 : 0] : undefined;
