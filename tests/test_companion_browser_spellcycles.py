@@ -325,21 +325,31 @@ def seated(chromium, port: int, code: str, stored: dict):
 
 
 SWAP, RETURN = {"do": "swap-pieces"}, {"do": "return-pieces", "which": "any"}
+MOVE = {"do": "move-piece"}
+CORNER = SIZE * SIZE - 1  # the far corner: no pattern laid at ORIGIN reaches it
+ABOVE = (ORIGIN[0] - 1) * SIZE + ORIGIN[1] + 1  # beside each square of a row of three at ORIGIN
 
 
 @pytest.mark.parametrize(
-    "effect, prompted",
-    [(SWAP, "Tap the two pieces to swap"), (RETURN, "Tap up to 2 pieces to send back to the cauldron")],
-    ids=["swap", "return"],
+    "effect, prompted, lone",
+    [
+        (SWAP, "Tap the two pieces to swap", CORNER),
+        (RETURN, "Tap up to 2 pieces to send back to the cauldron", CORNER),
+        (MOVE, "Tap a piece beside the spell's green (not one of the spell's), then an empty square", ABOVE),
+    ],
+    ids=["swap", "return", "move"],
 )
 def test_pieces_tapped_on_the_field_are_a_spells_choice_and_the_other_phone_shows_its_effect(
-    chromium, tmp_path, effect, prompted
+    chromium, tmp_path, effect, prompted, lone
 ):
-    """The caster taps one of the spell's pieces and a lone piece elsewhere. Sleight of Stars or
-    Translocation ("Choose any two pieces on the field; they may trade places"): after the cast
-    the lone piece, still large, stands on the spell's square and the spell's reduced piece on
-    the lone one's. Scatter Sparks ("Send up to 2 pieces anywhere on the field back to the
-    cauldron"): both squares are empty. On the server and on the other phone."""
+    """A lone piece is laid apart from the spell's pattern. Sleight of Stars or Translocation
+    ("Choose any two pieces on the field; they may trade places"): the caster taps one of the
+    spell's pieces and the lone one; after the cast the lone piece, still large, stands on the
+    spell's square and the spell's reduced piece on the lone one's. Scatter Sparks ("Send up to 2
+    pieces anywhere on the field back to the cauldron"): tapped the same way, both squares are
+    empty. Telekinesis ("Move one piece next to this spell's green (not its yellow) to a vacant
+    space up to n spaces away"), paying 1: the lone piece, beside the spell's row, tapped and then
+    the empty square above it, moves there. On the server and on the other phone."""
     database, port = f"sqlite:///{tmp_path / 'companion.sqlite3'}", free_port()
     with server(database, tmp_path, port=port):
         code, host, seats, target = dealt_with(port, effect)
@@ -356,11 +366,10 @@ def test_pieces_tapped_on_the_field_are_a_spells_choice_and_the_other_phone_show
         for pid in seats:  # essence for the cost and any recolours: the host's correction
             fix = {"type": "essence", "wizard": pid, "change": 10}
             assert call(port, "POST", f"{path}/actions", fix, host)[0] == 200
-        lone = SIZE * SIZE - 1  # the far corner: no pattern laid at ORIGIN reaches it
         cells = [(lone, None), *planned(target["pattern"])]
         spell_square = cells[1][0]
         # a piece must be placed each turn: once the pattern is laid, on the bottom rows, left first
-        fillers = list(range(6 * SIZE, lone))
+        fillers = list(range(6 * SIZE, CORNER))
         state = seen()
         # turns through the API: Renew, a piece on the next planned space, Progress, until the
         # spell is whole and active at someone's Reap
@@ -386,10 +395,10 @@ def test_pieces_tapped_on_the_field_are_a_spells_choice_and_the_other_phone_show
         expect(prompt).to_contain_text(prompted)
         # an empty square cannot be tapped for these; a piece can, and is marked with its number
         expect(caster.get_by_test_id(f"space-{lone - 1}")).to_be_disabled()
-        caster.get_by_test_id(f"space-{spell_square}").click()
-        caster.get_by_test_id(f"space-{lone}").click()
-        expect(caster.get_by_test_id(f"space-{spell_square}")).to_have_attribute("data-mark", "1")
-        expect(caster.get_by_test_id(f"space-{lone}")).to_have_attribute("data-mark", "2")
+        taps = [lone, lone - SIZE] if effect is MOVE else [spell_square, lone]
+        for n, space in enumerate(taps):
+            caster.get_by_test_id(f"space-{space}").click()
+            expect(caster.get_by_test_id(f"space-{space}")).to_have_attribute("data-mark", str(n + 1))
         expect(prompt).to_contain_text("Tapped 2 (all)")
         if effect is SWAP:
             snap(caster, "choose")
@@ -399,7 +408,14 @@ def test_pieces_tapped_on_the_field_are_a_spells_choice_and_the_other_phone_show
         caster.get_by_test_id("last-cast").wait_for(timeout=3000)
         assert caster.locator("#act-error").inner_text() == ""
         after = seen()["field"]
-        if effect is RETURN:  # without the choice the lone piece would still stand in its corner
+        if effect is MOVE:  # without the choice the lone piece would stay where it was laid
+            assert after[lone] == [] and after[taps[1]] == before[lone]
+            expect(other.locator(f"[data-testid=space-{lone}] .sc-piece")).to_have_count(0, timeout=3000)
+            colour, size = before[lone][-1]
+            other.locator(f"[data-testid=space-{taps[1]}] .sc-piece.sc-{size}").filter(
+                has_text=letter_of(colour)
+            ).wait_for(timeout=3000)
+        elif effect is RETURN:  # without the choice the lone piece would still stand in its corner
             assert after[lone] == after[spell_square] == []
             for space in (lone, spell_square):
                 expect(other.locator(f"[data-testid=space-{space}] .sc-piece")).to_have_count(0, timeout=3000)
