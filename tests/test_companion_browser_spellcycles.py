@@ -295,11 +295,15 @@ def test_with_real_pieces_roll_cast_by_hand_and_progress(chromium, tmp_path):
         snap(bo, "over")
 
 
-def dealt_with(port: int, effect: dict) -> tuple[str, str, dict, dict]:
+def doing(effect: dict):
+    """Whether a spell of the line has an effect like `effect` (these keys and values)."""
+    return lambda spell: any(effect.items() <= e.items() for e in spell["effects"] or [])
+
+
+def dealt_with(port: int, wanted) -> tuple[str, str, dict, dict]:
     """A table on the phones with a long line, Ada and Bo seated through the API and the game
-    started, dealt again until its line holds a spell with an effect like `effect` (these keys
-    and values) that asks no certificates: its code, the host's token, each seat's token and
-    that spell."""
+    started, dealt again until its line holds a `wanted` spell that asks no certificates: its
+    code, the host's token, each seat's token and that spell."""
     for _ in range(30):
         _, opened = call(port, "POST", "/api/tables", {"game": GAME, "options": {"mode": "phones", "line": "long"}})
         code, host = opened["code"], opened["host_token"]
@@ -310,9 +314,9 @@ def dealt_with(port: int, effect: dict) -> tuple[str, str, dict, dict]:
         status, table = call(port, "POST", f"/api/tables/{code}/actions", {"type": "start"}, host)
         assert status == 200, table
         for spell in table["state"]["line"]:
-            if not spell["certificates"] and any(effect.items() <= e.items() for e in spell["effects"] or []):
+            if not spell["certificates"] and wanted(spell):
                 return code, host, seats, spell
-    raise AssertionError(f"no line of 30 held a spell that does {effect}")
+    raise AssertionError("no line of 30 held the spell wanted")
 
 
 def seated(chromium, port: int, code: str, stored: dict):
@@ -352,7 +356,7 @@ def test_pieces_tapped_on_the_field_are_a_spells_choice_and_the_other_phone_show
     the empty square above it, moves there. On the server and on the other phone."""
     database, port = f"sqlite:///{tmp_path / 'companion.sqlite3'}", free_port()
     with server(database, tmp_path, port=port):
-        code, host, seats, target = dealt_with(port, effect)
+        code, host, seats, target = dealt_with(port, doing(effect))
         k, path = target["position"], f"/api/tables/{code}"
 
         def seen() -> dict:
@@ -438,3 +442,73 @@ def test_pieces_tapped_on_the_field_are_a_spells_choice_and_the_other_phone_show
 def letter_of(colour: str) -> str:
     """The letter a piece of `colour` carries on the phone (black's is K)."""
     return "K" if colour == "black" else colour[0].upper()
+
+
+def test_after_a_text_only_spell_its_changes_are_made_by_hand_each_logged(chromium, tmp_path):
+    """Issue 23: "A text-only spell from a group's own deck: the caster makes its changes by hand,
+    each logged." Starfall made text-only (one marked space: any piece), cast through the API; on
+    the caster's phone a piece tapped on the field goes back to the cauldron and a moon crescent
+    moves on, both in the server's state, the other phone's field and its history."""
+    from tests.test_rule_numbers import overlay
+    from tests.test_spellcycles_tracker import STARFALL, TEXT_ONLY
+
+    own = overlay(tmp_path, "spellcycles", "spells.yaml", STARFALL, TEXT_ONLY)
+    database, port = f"sqlite:///{tmp_path / 'companion.sqlite3'}", free_port()
+    with server(database, tmp_path, port=port, extra=("--content", str(own))):
+        code, host, seats, target = dealt_with(port, lambda spell: spell["effects"] is None)
+        k, path = target["position"], f"/api/tables/{code}"
+
+        def do(pid, kind, **payload) -> dict:
+            status, table = call(port, "POST", f"{path}/actions", {"type": kind, **payload}, seats[pid])
+            assert status == 200, table
+            return table["state"]
+
+        state = call(port, "GET", path)[1]["state"]
+        fillers = list(range(SIZE * SIZE))  # a piece each turn, row by row: any piece matches Starfall
+        while True:
+            me = state["turn"]["player"]
+            do(me, "renew")
+            apothecary = next(p for p in call(port, "GET", path)[1]["state"]["players"] if p["id"] == me)["apothecary"]
+            state = do(me, "contribute", piece=apothecary[0], space=fillers.pop(0))
+            if any(m["position"] == k for m in state["matches"]):
+                break
+            state = do(me, "progress", position=moved(state["crescents"], k))
+        me = state["turn"]["player"]
+        match = next(m for m in state["matches"] if m["position"] == k)
+        state = do(me, "cast", position=k, match=match["match"])
+        other_id = next(pid for pid in seats if pid != me)
+        caster = seated(chromium, port, code, {"player_id": me, "token": seats[me]})
+        other = seated(chromium, port, code, {"player_id": other_id, "token": seats[other_id]})
+        hand = caster.get_by_test_id("changes-by-hand")
+        hand.wait_for(timeout=3000)
+        # a piece from the field to the cauldron: tap it, then Move
+        space = next(s for s, stack in enumerate(state["field"]) if stack)
+        lifted = state["field"][space][-1]
+        hand.locator("select[name=from]").select_option("field")
+        hand.locator("select[name=to]").select_option("cauldron")
+        expect(hand.get_by_test_id("tap-prompt")).to_contain_text("Tap the piece to move")
+        caster.get_by_test_id(f"space-{space}").click()
+        expect(caster.get_by_test_id(f"space-{space}")).to_have_attribute("data-mark", "1")
+        snap(caster, "by-hand")
+        hand.get_by_role("button", name="Move the piece").click()
+        expect(other.locator(f"[data-testid=space-{space}] .sc-piece")).to_have_count(0, timeout=3000)
+        after = call(port, "GET", path)[1]["state"]
+        size = state["sizes"].index(lifted[1])
+        assert after["field"][space] == state["field"][space][:-1]
+        assert after["cauldron"][lifted[0]][size] == state["cauldron"][lifted[0]][size] + 1
+        # a crescent moved on by one spell
+        on = min(state["crescents"])  # the rearmost: a spell follows it
+        hand.locator("select[name=crescent]").select_option(str(on))
+        hand.locator("select[name=crescent_to]").select_option(str(on + 1))
+        hand.get_by_role("button", name="Move the crescent").click()
+        assert caster.locator("#act-error").inner_text() == ""
+        other.get_by_test_id("jump-history").click()
+        words = f"by hand: moved the moon crescent on {state['line'][on]['name']} to {state['line'][on + 1]['name']}"
+        other.locator("#history li", has_text=words).wait_for(timeout=3000)
+        other.locator("#history li", has_text=f"by hand: moved a piece from row {space // SIZE + 1}").wait_for(
+            timeout=3000
+        )
+        after = call(port, "GET", path)[1]["state"]
+        assert after["crescents"].count(on + 1) == state["crescents"].count(on + 1) + 1
+        for page in (caster, other):
+            assert page.dialogs == []
