@@ -7,8 +7,10 @@ cast by hand, progress. Screenshots, light and dark, land in output/screenshots/
 
 from __future__ import annotations
 
+import json
 import shutil
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser import PHONE, SHOTS, join, phone, shot
@@ -292,3 +294,222 @@ def test_with_real_pieces_roll_cast_by_hand_and_progress(chromium, tmp_path):
                 str(state["scores"][p["id"]])
             )
         snap(bo, "over")
+
+
+def doing(effect: dict):
+    """Whether a spell of the line has an effect like `effect` (these keys and values)."""
+    return lambda spell: any(effect.items() <= e.items() for e in spell["effects"] or [])
+
+
+def dealt_with(port: int, wanted) -> tuple[str, str, dict, dict]:
+    """A table on the phones with a long line, Ada and Bo seated through the API and the game
+    started, dealt again until its line holds a `wanted` spell that asks no certificates: its
+    code, the host's token, each seat's token and that spell."""
+    for _ in range(30):
+        _, opened = call(port, "POST", "/api/tables", {"game": GAME, "options": {"mode": "phones", "line": "long"}})
+        code, host = opened["code"], opened["host_token"]
+        seats = {}
+        for name in ("Ada", "Bo"):
+            _, seat = call(port, "POST", f"/api/tables/{code}/players", {"name": name})
+            seats[seat["player_id"]] = seat["token"]
+        status, table = call(port, "POST", f"/api/tables/{code}/actions", {"type": "start"}, host)
+        assert status == 200, table
+        for spell in table["state"]["line"]:
+            if not spell["certificates"] and wanted(spell):
+                return code, host, seats, spell
+    raise AssertionError("no line of 30 held the spell wanted")
+
+
+def seated(chromium, port: int, code: str, stored: dict):
+    """A phone at the table holding `stored` (a seat's tokens) as the page keeps them."""
+    page = phone(chromium)
+    page.goto(f"http://127.0.0.1:{port}/t/{code}")
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [f"spellpress:{code}", json.dumps(stored)])
+    page.reload()
+    return page
+
+
+SWAP, RETURN = {"do": "swap-pieces"}, {"do": "return-pieces", "which": "any"}
+MOVE = {"do": "move-piece"}
+CORNER = SIZE * SIZE - 1  # the far corner: no pattern laid at ORIGIN reaches it
+ABOVE = (ORIGIN[0] - 1) * SIZE + ORIGIN[1] + 1  # beside each square of a row of three at ORIGIN
+
+
+@pytest.mark.parametrize(
+    "effect, prompted, lone",
+    [
+        (SWAP, "Tap the two pieces to swap", CORNER),
+        (RETURN, "Tap up to 2 pieces to send back to the cauldron", CORNER),
+        (MOVE, "Tap a piece beside the spell's green (not one of the spell's), then an empty square", ABOVE),
+    ],
+    ids=["swap", "return", "move"],
+)
+def test_pieces_tapped_on_the_field_are_a_spells_choice_and_the_other_phone_shows_its_effect(
+    chromium, tmp_path, effect, prompted, lone
+):
+    """A lone piece is laid apart from the spell's pattern. Sleight of Stars or Translocation
+    ("Choose any two pieces on the field; they may trade places"): the caster taps one of the
+    spell's pieces and the lone one; after the cast the lone piece, still large, stands on the
+    spell's square and the spell's reduced piece on the lone one's. Scatter Sparks ("Send up to 2
+    pieces anywhere on the field back to the cauldron"): tapped the same way, both squares are
+    empty. Telekinesis ("Move one piece next to this spell's green (not its yellow) to a vacant
+    space up to n spaces away"), paying 1: the lone piece, beside the spell's row, tapped and then
+    the empty square above it, moves there. On the server and on the other phone."""
+    database, port = f"sqlite:///{tmp_path / 'companion.sqlite3'}", free_port()
+    with server(database, tmp_path, port=port):
+        code, host, seats, target = dealt_with(port, doing(effect))
+        k, path = target["position"], f"/api/tables/{code}"
+
+        def seen() -> dict:
+            return call(port, "GET", path)[1]["state"]
+
+        def do(pid, kind, **payload) -> dict:
+            status, table = call(port, "POST", f"{path}/actions", {"type": kind, **payload}, seats[pid])
+            assert status == 200, table
+            return table["state"]
+
+        for pid in seats:  # essence for the cost and any recolours: the host's correction
+            fix = {"type": "essence", "wizard": pid, "change": 10}
+            assert call(port, "POST", f"{path}/actions", fix, host)[0] == 200
+        cells = [(lone, None), *planned(target["pattern"])]
+        spell_square = cells[1][0]
+        # a piece must be placed each turn: once the pattern is laid, on the bottom rows, left first
+        fillers = list(range(6 * SIZE, CORNER))
+        state = seen()
+        # turns through the API: Renew, a piece on the next planned space, Progress, until the
+        # spell is whole and active at someone's Reap
+        while True:
+            me = state["turn"]["player"]
+            do(me, "renew")
+            apothecary = next(p for p in seen()["players"] if p["id"] == me)["apothecary"]
+            space, colour = cells.pop(0) if cells else (fillers.pop(0), None)
+            state = do(me, "contribute", piece=apothecary[pick(apothecary, colour)], space=space)
+            if not cells and any(m["position"] == k and spell_square in m["squares"] for m in state["matches"]):
+                break
+            state = do(me, "progress", position=moved(state["crescents"], k))
+        me = state["turn"]["player"]
+        other_id = next(pid for pid in seats if pid != me)
+        caster = seated(chromium, port, code, {"player_id": me, "token": seats[me]})
+        other = seated(chromium, port, code, {"player_id": other_id, "token": seats[other_id]})
+        caster.get_by_test_id("turn").filter(has_text="Your turn: Reap").wait_for(timeout=3000)
+        # the match on the laid pattern (the bottom rows' pieces may match the spell too)
+        ways = [m for m in state["matches"] if m["position"] == k]
+        way = next(i for i, m in enumerate(ways) if spell_square in m["squares"])
+        caster.get_by_test_id("matches").locator("button[aria-pressed]", has_text=target["name"]).nth(way).click()
+        prompt = caster.get_by_test_id("tap-prompt")
+        expect(prompt).to_contain_text(prompted)
+        # an empty square cannot be tapped for these; a piece can, and is marked with its number
+        expect(caster.get_by_test_id(f"space-{lone - 1}")).to_be_disabled()
+        taps = [lone, lone - SIZE] if effect is MOVE else [spell_square, lone]
+        for n, space in enumerate(taps):
+            caster.get_by_test_id(f"space-{space}").click()
+            expect(caster.get_by_test_id(f"space-{space}")).to_have_attribute("data-mark", str(n + 1))
+        expect(prompt).to_contain_text("Tapped 2 (all)")
+        if effect is SWAP:
+            snap(caster, "choose")
+        before = seen()["field"]
+        assert before[lone] and before[lone][-1][1] == "large"
+        caster.get_by_role("button", name=f"Cast {target['name']}").click()
+        caster.get_by_test_id("last-cast").wait_for(timeout=3000)
+        assert caster.locator("#act-error").inner_text() == ""
+        after = seen()["field"]
+        if effect is MOVE:  # without the choice the lone piece would stay where it was laid
+            assert after[lone] == [] and after[taps[1]] == before[lone]
+            expect(other.locator(f"[data-testid=space-{lone}] .sc-piece")).to_have_count(0, timeout=3000)
+            colour, size = before[lone][-1]
+            other.locator(f"[data-testid=space-{taps[1]}] .sc-piece.sc-{size}").filter(
+                has_text=letter_of(colour)
+            ).wait_for(timeout=3000)
+        elif effect is RETURN:  # without the choice the lone piece would still stand in its corner
+            assert after[lone] == after[spell_square] == []
+            for space in (lone, spell_square):
+                expect(other.locator(f"[data-testid=space-{space}] .sc-piece")).to_have_count(0, timeout=3000)
+        else:  # without the swap the lone piece would still stand alone in its corner
+            assert after[spell_square] == before[lone]
+            assert after[lone] and after[lone] != before[lone]
+            colour, size = before[lone][-1]
+            shown = other.locator(f"[data-testid=space-{spell_square}] .sc-piece.sc-{size}")
+            shown.filter(has_text=letter_of(colour)).wait_for(timeout=3000)
+            moved_here = after[lone][-1]
+            other.locator(f"[data-testid=space-{lone}] .sc-piece.sc-{moved_here[1]}").filter(
+                has_text=letter_of(moved_here[0])
+            ).wait_for(timeout=3000)
+        other.get_by_test_id("jump-history").click()
+        other.locator("#history li", has_text=f"cast {target['name']}").wait_for(timeout=3000)
+        for page in (caster, other):
+            assert page.dialogs == []
+
+
+def letter_of(colour: str) -> str:
+    """The letter a piece of `colour` carries on the phone (black's is K)."""
+    return "K" if colour == "black" else colour[0].upper()
+
+
+def test_after_a_text_only_spell_its_changes_are_made_by_hand_each_logged(chromium, tmp_path):
+    """Issue 23: "A text-only spell from a group's own deck: the caster makes its changes by hand,
+    each logged." Starfall made text-only (one marked space: any piece), cast through the API; on
+    the caster's phone a piece tapped on the field goes back to the cauldron and a moon crescent
+    moves on, both in the server's state, the other phone's field and its history."""
+    from tests.test_rule_numbers import overlay
+    from tests.test_spellcycles_tracker import STARFALL, TEXT_ONLY
+
+    own = overlay(tmp_path, "spellcycles", "spells.yaml", STARFALL, TEXT_ONLY)
+    database, port = f"sqlite:///{tmp_path / 'companion.sqlite3'}", free_port()
+    with server(database, tmp_path, port=port, extra=("--content", str(own))):
+        code, host, seats, target = dealt_with(port, lambda spell: spell["effects"] is None)
+        k, path = target["position"], f"/api/tables/{code}"
+
+        def do(pid, kind, **payload) -> dict:
+            status, table = call(port, "POST", f"{path}/actions", {"type": kind, **payload}, seats[pid])
+            assert status == 200, table
+            return table["state"]
+
+        state = call(port, "GET", path)[1]["state"]
+        fillers = list(range(SIZE * SIZE))  # a piece each turn, row by row: any piece matches Starfall
+        while True:
+            me = state["turn"]["player"]
+            do(me, "renew")
+            apothecary = next(p for p in call(port, "GET", path)[1]["state"]["players"] if p["id"] == me)["apothecary"]
+            state = do(me, "contribute", piece=apothecary[0], space=fillers.pop(0))
+            if any(m["position"] == k for m in state["matches"]):
+                break
+            state = do(me, "progress", position=moved(state["crescents"], k))
+        me = state["turn"]["player"]
+        match = next(m for m in state["matches"] if m["position"] == k)
+        state = do(me, "cast", position=k, match=match["match"])
+        other_id = next(pid for pid in seats if pid != me)
+        caster = seated(chromium, port, code, {"player_id": me, "token": seats[me]})
+        other = seated(chromium, port, code, {"player_id": other_id, "token": seats[other_id]})
+        hand = caster.get_by_test_id("changes-by-hand")
+        hand.wait_for(timeout=3000)
+        # a piece from the field to the cauldron: tap it, then Move
+        space = next(s for s, stack in enumerate(state["field"]) if stack)
+        lifted = state["field"][space][-1]
+        hand.locator("select[name=from]").select_option("field")
+        hand.locator("select[name=to]").select_option("cauldron")
+        expect(hand.get_by_test_id("tap-prompt")).to_contain_text("Tap the piece to move")
+        caster.get_by_test_id(f"space-{space}").click()
+        expect(caster.get_by_test_id(f"space-{space}")).to_have_attribute("data-mark", "1")
+        snap(caster, "by-hand")
+        hand.get_by_role("button", name="Move the piece").click()
+        expect(other.locator(f"[data-testid=space-{space}] .sc-piece")).to_have_count(0, timeout=3000)
+        after = call(port, "GET", path)[1]["state"]
+        size = state["sizes"].index(lifted[1])
+        assert after["field"][space] == state["field"][space][:-1]
+        assert after["cauldron"][lifted[0]][size] == state["cauldron"][lifted[0]][size] + 1
+        # a crescent moved on by one spell
+        on = min(state["crescents"])  # the rearmost: a spell follows it
+        hand.locator("select[name=crescent]").select_option(str(on))
+        hand.locator("select[name=crescent_to]").select_option(str(on + 1))
+        hand.get_by_role("button", name="Move the crescent").click()
+        assert caster.locator("#act-error").inner_text() == ""
+        other.get_by_test_id("jump-history").click()
+        words = f"by hand: moved the moon crescent on {state['line'][on]['name']} to {state['line'][on + 1]['name']}"
+        other.locator("#history li", has_text=words).wait_for(timeout=3000)
+        other.locator("#history li", has_text=f"by hand: moved a piece from row {space // SIZE + 1}").wait_for(
+            timeout=3000
+        )
+        after = call(port, "GET", path)[1]["state"]
+        assert after["crescents"].count(on + 1) == state["crescents"].count(on + 1) + 1
+        for page in (caster, other):
+            assert page.dialogs == []

@@ -461,6 +461,15 @@ def test_the_tracker_imports_no_drawing_and_no_web():
     assert done.stdout.strip() == "[]"
 
 
+STARFALL = """    pattern:
+      - [yellow]
+      - [yellow]
+      - [white]
+    effect: "Draw **{amount}** essence from the pool."
+    does:
+      - {do: gain-essence, amount: 2}
+"""
+# Starfall's text and data as a group's own text-only spell would have them
 TEXT_ONLY = """    pattern:
       - [marked]
     effect: "Move any piece anywhere, and a moon crescent anywhere."
@@ -472,15 +481,7 @@ def own_spell(tmp_path_factory):
     """Our content with Starfall made a group's own text-only spell: its pattern one marked space (any piece)."""
     from tests.test_rule_numbers import overlay
 
-    starfall = """    pattern:
-      - [yellow]
-      - [yellow]
-      - [white]
-    effect: "Draw **{amount}** essence from the pool."
-    does:
-      - {do: gain-essence, amount: 2}
-"""
-    folder = overlay(tmp_path_factory.mktemp("own"), "spellcycles", "spells.yaml", starfall, TEXT_ONLY)
+    folder = overlay(tmp_path_factory.mktemp("own"), "spellcycles", "spells.yaml", STARFALL, TEXT_ONLY)
     return load_game(game("spellcycles"), [CONTENT, folder])
 
 

@@ -1,7 +1,9 @@
 // Spellcycles: whose turn and its step, the knucklebone's last roll, the spell line with its moon
 // crescents, each wizard's essence and certificate count and the viewer's own certificates. On the
 // phones also the 8x8 casting field and the viewer's apothecary (tap a piece, then a square, to
-// Contribute) and, at Reap, the spells that match, each with a Cast button. With real pieces:
+// Contribute) and, at Reap, the spells that match, each with a Cast button; a spell's choices of
+// pieces or squares are made by tapping the field, and after a text-only spell its changes are
+// made by hand (pieces, crescents), each a logged move. With real pieces:
 // Renew (and Roll again), a "Cast by hand" form and essence +/-. The server checks every move.
 "use strict";
 (() => {
@@ -19,6 +21,10 @@
   let picked = null;  // the index of the apothecary piece tapped, waiting for a square
   let chosen = null;  // the key of the match chosen at Reap ("position:match"), shown on the field
   let handSpell = null;  // with real pieces: the line position of the spell being cast by hand
+  let marks = [];  // the squares tapped for the chosen spell's choice (or a change by hand), in order
+  let markPieces = [];  // for pieces put on the field: the piece ("colour size") chosen for each tapped square
+  let marksFor = null;  // what they were tapped for: another match, turn or change starts afresh
+  let hand = {from: "field", to: "cauldron", piece: "", crescent: "", crescentTo: ""};  // a change by hand
   let redraw = () => {};
 
   const capital = (word) => word[0].toUpperCase() + word.slice(1);
@@ -80,9 +86,108 @@
       `${nameOf(s, c.player)} cast ${c.spell}: paid ${c.paid} essence` + (c.recolours ? `, ${c.recolours} recoloured` : "") + `, ${c.prestige} prestige.`);
   }
 
+  // --- choices made by tapping the field ---------------------------------------------------
+
+  const upTo = (n, what) => (n > 1 ? `up to ${n} ${what}s` : `a ${what}`);
+  const kindWords = (e) => [e.size && e.size !== "any" ? e.size : "", e.colour && e.colour !== "any" ? e.colour : ""].filter(Boolean).join(" ");
+
+  // What an effect asks the caster to tap on the field, if anything: what each tap must be
+  // ("piece": a square with a piece, "empty": a vacant one), the prompt, and the choice the taps
+  // make, in the tracker's format. The server checks it all: a wrong tap is refused in words.
+  function tapPlan(e, s) {
+    const n = e.count || 1;
+    const many = (kind) => Array(n).fill(kind);
+    if (e.do === "swap-pieces") {
+      return {kinds: ["piece", "piece"], prompt: "Tap the two pieces to swap.", choice: (m) => (m.length ? {spaces: m} : {})};
+    }
+    if (e.do === "move-piece") {
+      const reach = e.spaces === "paid" ? "as many squares away as the essence you pay" : `up to ${e.spaces} away`;
+      return {kinds: ["piece", "empty"], prompt: `Tap a piece beside the spell's ${e.beside} (not one of the spell's), then an empty square ${reach}.`,
+        choice: (m) => (m.length ? {take: m[0], to: m[1]} : {})};
+    }
+    if (e.do === "return-pieces" && e.which === "any") {
+      return {kinds: many("piece"), prompt: `Tap ${upTo(n, "piece")} to send back to the cauldron.`, choice: (m) => ({spaces: m})};
+    }
+    if (e.do === "move-pieces" && e.source === "field") {
+      const what = kindWords(e);
+      return {kinds: many("piece"), prompt: `Tap ${upTo(n, (what ? what + " " : "") + "piece")} to move ${e.to === "apothecary" ? "into your apothecary" : "back to the cauldron"}.`,
+        choice: (m) => ({take: m})};
+    }
+    if (e.do === "move-pieces" && e.to === "field" && e.random) {
+      return {kinds: many("empty"), prompt: `Tap ${upTo(n, "empty square")} for the random piece${n > 1 ? "s" : ""} from your ${e.source}.`,
+        choice: (m) => ({to: m})};
+    }
+    if (e.do === "move-pieces" && e.to === "field") {  // the caster names the piece for each square
+      const fits = (p) => (!e.colour || e.colour === "any" || p[0] === e.colour) && (!e.size || e.size === "any" || p[1] === e.size);
+      const pool = piecesIn(s, e.source).filter(fits);
+      return {kinds: many("empty"), pool, prompt: `Tap ${upTo(n, "empty square")}, and choose the piece from ${e.source === "cauldron" ? "the cauldron" : "your apothecary"} for each.`,
+        choice: (m) => ({to: m, pieces: m.map((_, i) => pool.find((p) => pieceKey(p) === markPieces[i])).filter(Boolean)})};
+    }
+    return null;
+  }
+
+  const pieceKey = ([colour, size]) => `${colour} ${size}`;
+
+  // The pieces in the cauldron or the apothecary of the wizard whose turn it is, each once.
+  function piecesIn(s, place) {
+    if (place === "cauldron") return Object.entries(s.cauldron || {}).flatMap(([colour, counts]) => counts.flatMap((n, size) => (n ? [[colour, s.sizes[size]]] : [])));
+    const me = s.players.find((p) => p.id === s.turn.player);
+    return me ? me.apothecary : [];
+  }
+
+  // With a text-only spell cast: a piece moved by hand, its field squares tapped (from, then to).
+  function handPlan() {
+    const kinds = [...(hand.from === "field" ? ["piece"] : []), ...(hand.to === "field" ? ["empty"] : [])];
+    if (!kinds.length) return null;
+    const prompt = kinds.length === 2 ? "Tap the piece to move, then an empty square." : kinds[0] === "piece" ? "Tap the piece to move." : "Tap the empty square it goes to.";
+    return {kinds, prompt};
+  }
+
+  const byHandDue = (s) => s.line.some((sp) => sp.cast && sp.effects === null);
+
+  // What the field's taps choose now, if anything (on the caster's phone at Reap): a change by
+  // hand after a text-only spell, else the chosen match's spell's first effect that asks for taps.
+  function tapping(s, you) {
+    const t = s.turn;
+    if (s.mode !== "phones" || !t || t.player !== you.actor || t.step !== "reap") return null;
+    if (s.matches.length && !s.matches.some((m) => matchKey(m) === chosen)) chosen = matchKey(s.matches[0]);
+    let plan = null, key = null;
+    if (byHandDue(s) && handPlan()) {
+      plan = handPlan();
+      key = `hand:${t.number}:${hand.from}:${hand.to}`;
+    } else {
+      const match = s.matches.find((m) => matchKey(m) === chosen);
+      const effects = (match && s.line[match.position].effects) || [];
+      const index = effects.findIndex((e) => tapPlan(e, s));
+      if (index >= 0) plan = {...tapPlan(effects[index], s), effect: index};
+      key = `${t.number}:${chosen}`;
+    }
+    if (marksFor !== key) { marks = []; markPieces = []; marksFor = key; }
+    return plan;
+  }
+
+  // The prompt, how far the taps have got, and a Clear.
+  function tapPrompt(plan) {
+    const done = marks.length >= plan.kinds.length;
+    return el("div", {class: "sc-tapping", "data-testid": "tap-prompt"},
+      el("p", {class: "sc-prompt"}, plan.prompt),
+      el("div", {class: "row spread"},
+        el("span", {class: "note", "data-testid": "tapped"}, marks.length ? `Tapped ${marks.length}${done ? " (all)" : ""}: ${marks.map(squareName).join("; ")}` : "Nothing tapped yet."),
+        marks.length ? button("Clear", () => { marks = []; redraw(); }, "") : null),
+      ...(plan.pool ? marks.map((space, i) => {
+        const keys = plan.pool.map(pieceKey);
+        if (!keys.includes(markPieces[i])) markPieces[i] = keys[Math.min(i, keys.length - 1)];
+        const select = el("select", {name: `piece-${i}`}, ...plan.pool.map((p) => el("option", {value: pieceKey(p), selected: pieceKey(p) === markPieces[i]}, `${capital(p[1])} ${p[0]}`)));
+        select.addEventListener("change", () => { markPieces[i] = select.value; });
+        return el("label", {class: "sc-field"}, `Piece for ${squareName(space)}`, select);
+      }) : []));
+  }
+
+  const squareName = (space) => `row ${Math.floor(space / 8) + 1}, column ${(space % 8) + 1}`;
+
   // --- the turn card: whose turn, its step, and the viewer's moves ----------------------------
 
-  function turnCard(s, you, act) {
+  function turnCard(s, you, act, plan) {
     const t = s.turn;
     const mine = t && t.player === you.actor;
     const phones = s.mode === "phones";
@@ -105,7 +210,7 @@
       if (phones && s.variants.accelerando && !s.accelerated) {
         parts.push(el("p", {class: "note"}, "Accelerando: tap a piece, then a square, to place one more for essence."));
       }
-      parts.push(phones ? matchesList(s, act) : castByHand(s, act), progressButtons(s, act));
+      parts.push(phones ? matchesList(s, act, plan) : castByHand(s, act), phones && byHandDue(s) ? changesByHand(s, act, plan) : null, progressButtons(s, act));
     }
     return el("section", {class: "card sc-turn sc-mine"}, ...parts);
   }
@@ -120,14 +225,13 @@
   }
 
   // At Reap on the phones: each matching active spell, the first chosen; Cast sends its match.
-  function matchesList(s, act) {
+  function matchesList(s, act, plan) {
     if (!s.matches.length) return el("p", {class: "note", "data-testid": "no-match"}, "No active spell matches the field now.");
-    if (!s.matches.some((m) => matchKey(m) === chosen)) chosen = matchKey(s.matches[0]);
     return el("div", {class: "sc-matches", "data-testid": "matches"}, el("div", {class: "label"}, "Matching spells"),
       ...s.matches.map((m) => {
         const spell = s.line[m.position];
         const on = matchKey(m) === chosen;
-        const form = castChoices(s, spell, s.turn.player);
+        const form = castChoices(s, spell, s.turn.player, on && plan && plan.effect !== undefined ? plan : null);
         return el("div", {class: "sc-match" + (on ? " sc-on" : "")},
           el("button", {class: on ? "sc-chosen" : "", "aria-pressed": String(on), onclick: () => { chosen = matchKey(m); redraw(); }},
             matchLabel(s, m)),
@@ -137,8 +241,9 @@
   }
 
   // The choices a spell asks for: what to pay (a choice of costs, or any), whom to drain or rob,
-  // which crescent to move. Effects moving pieces are left undone ("up to", "may").
-  function castChoices(s, spell, actor) {
+  // which crescent to move, and on the phones the squares tapped for the effect of `plan`.
+  // Effects moving pieces chosen from elsewhere are left undone ("up to", "may").
+  function castChoices(s, spell, actor, plan = null) {
     const nodes = [];
     let paid = () => undefined;
     if (spell.essence === "n" || Array.isArray(spell.essence)) {
@@ -149,7 +254,9 @@
       paid = () => Number(input.value);
     }
     const others = s.players.filter((p) => p.id !== actor && !p.out);
-    const reads = (spell.effects || []).map((e) => {
+    if (plan) nodes.push(tapPrompt(plan));
+    const reads = (spell.effects || []).map((e, i) => {
+      if (plan && plan.effect === i) return () => plan.choice([...marks]);
       if ((e.do === "drain-essence" || e.do === "take-certificates") && !e.each) {
         const select = el("select", {name: e.do}, ...others.map((p) => el("option", {value: p.id}, p.name)));
         nodes.push(el("label", {class: "sc-field"}, e.do === "drain-essence" ? "Drain whom" : "Take certificates from", select));
@@ -188,6 +295,45 @@
       button("Cast", () => act("cast", {position: handSpell, ...form.read(), prestige: number(prestige), recolours: number(recolours) || 0}), "act"));
   }
 
+  // After a text-only spell (its changes in words only): a piece moved between the field, the
+  // cauldron and the caster's apothecary, or a moon crescent moved, each a logged by_hand move.
+  function changesByHand(s, act, plan) {
+    const places = {field: "The field", cauldron: "The cauldron", apothecary: "Your apothecary"};
+    const choose = (name, options, value, onchange) => {
+      const select = el("select", {name}, ...options.map(([v, words]) => el("option", {value: v, selected: v === value}, words)));
+      select.addEventListener("change", () => { onchange(select.value); redraw(); });
+      return select;
+    };
+    const pool = hand.from === "field" ? [] : piecesIn(s, hand.from);
+    const pieceKeys = pool.map(pieceKey);
+    if (pool.length && !pieceKeys.includes(hand.piece)) hand.piece = pieceKeys[0];
+    const takeSpace = hand.from === "field" ? marks[0] : undefined;
+    const toSpace = hand.to === "field" ? marks[hand.from === "field" ? 1 : 0] : undefined;
+    const movePiece = async () => {
+      const piece = pool.length && hand.from !== "field" ? pool[pieceKeys.indexOf(hand.piece)] : undefined;
+      const sent = {take: hand.from === "field" ? takeSpace : hand.from, to: hand.to === "field" ? toSpace : hand.to, piece};
+      if (await act("by_hand", sent)) { marks = []; redraw(); }
+    };
+    const on = [...new Set(s.crescents)];
+    if (on.length && !on.includes(Number(hand.crescent))) hand.crescent = String(on[0]);
+    const targets = [...s.line.map((sp) => [String(sp.position), `${sp.position + 1}. ${sp.name}`]), ["off", "Off the line"]];
+    if (!targets.some(([v]) => v === hand.crescentTo)) hand.crescentTo = targets[0][0];
+    const moveCrescent = () => act("by_hand", {crescent: Number(hand.crescent), crescent_to: hand.crescentTo === "off" ? null : Number(hand.crescentTo)});
+    return el("div", {class: "sc-byhand", "data-testid": "changes-by-hand"},
+      el("div", {class: "label"}, "Changes by hand (the spell's text says what)"),
+      el("div", {class: "sc-two"},
+        el("label", {class: "sc-field"}, "Move a piece from", choose("from", Object.entries(places), hand.from, (v) => { hand.from = v; })),
+        el("label", {class: "sc-field"}, "to", choose("to", Object.entries(places), hand.to, (v) => { hand.to = v; }))),
+      pool.length ? el("label", {class: "sc-field"}, "Which piece", choose("piece", pool.map(([colour, size], i) => [pieceKeys[i], `${capital(size)} ${colour}`]), hand.piece, (v) => { hand.piece = v; })) : null,
+      hand.from !== "field" && !pool.length ? el("p", {class: "note"}, `${places[hand.from]} holds no piece.`) : null,
+      plan ? tapPrompt(plan) : null,
+      button("Move the piece", movePiece, "act"),
+      on.length ? el("div", {class: "sc-two"},
+        el("label", {class: "sc-field"}, "Move the crescent on", choose("crescent", on.map((p) => [String(p), s.line[p].name]), hand.crescent, (v) => { hand.crescent = v; })),
+        el("label", {class: "sc-field"}, "to", choose("crescent_to", targets, hand.crescentTo, (v) => { hand.crescentTo = v; }))) : null,
+      on.length ? button("Move the crescent", moveCrescent, "act") : null);
+  }
+
   // Progress ends the turn: a crescent moves on, from the spell the wizard taps.
   function progressButtons(s, act) {
     const on = [...new Set(s.crescents)];
@@ -197,7 +343,7 @@
 
   // --- the field and the apothecary (on the phones) -----------------------------------------
 
-  function fieldCard(s, you, act) {
+  function fieldCard(s, you, act, plan) {
     const t = s.turn;
     const mine = t && t.player === you.actor;
     const placing = mine && (t.step === "contribute" || (t.step === "reap" && s.variants.accelerando && !s.accelerated));
@@ -214,13 +360,30 @@
       picked = null;
       act(t.step === "contribute" ? "contribute" : "accelerate", sent);
     };
+    // a tap marks a square for the plan's next choice (a piece, or an empty square); tapped again,
+    // it and the taps after it are undone
+    const tappable = (space, stack) => {
+      if (!plan || picked !== null) return false;
+      if (marks.includes(space)) return true;
+      const kind = plan.kinds[marks.length];
+      return kind === "piece" ? stack.length > 0 : kind === "empty" ? !stack.length : false;
+    };
+    const tap = (space) => {
+      const at = marks.indexOf(space);
+      marks = at >= 0 ? marks.slice(0, at) : [...marks, space];
+      redraw();
+    };
     const squares = s.field.map((stack, space) => {
       const top = stack[stack.length - 1];
       const row = Math.floor(space / size), column = space % size;
-      const cls = "sc-square" + (lit.has(space) ? " sc-lit" : "") + (recolour.has(space) ? " sc-recolour" : "");
-      return el("button", {class: cls, "data-testid": `space-${space}`, "data-space": String(space),
-        "aria-label": `Row ${row + 1}, column ${column + 1}: ` + (top ? `${top[1]} ${top[0]}` + (stack.length > 1 ? `, ${stack.length} high` : "") : "empty"),
-        disabled: !(placing && picked !== null && !stack.length), onclick: () => place(space)},
+      const mark = marks.indexOf(space);
+      const marked = plan && mark >= 0;
+      const cls = "sc-square" + (lit.has(space) ? " sc-lit" : "") + (recolour.has(space) ? " sc-recolour" : "") + (marked ? " sc-marked-square" : "");
+      const placeHere = placing && picked !== null && !stack.length;
+      return el("button", {class: cls, "data-testid": `space-${space}`, "data-space": String(space), "data-mark": marked ? String(mark + 1) : null,
+        "aria-pressed": plan ? String(marked) : null,
+        "aria-label": `Row ${row + 1}, column ${column + 1}: ` + (top ? `${top[1]} ${top[0]}` + (stack.length > 1 ? `, ${stack.length} high` : "") : "empty") + (marked ? `, tapped ${mark + 1}` : ""),
+        disabled: !(placeHere || tappable(space, stack)), onclick: () => (placeHere ? place(space) : tap(space))},
       ...(top ? piece(top, stack.length) : []));
     });
     return el("section", {class: "card sc-field-card"},
@@ -318,6 +481,7 @@
     redraw = () => render(root, table, you, act);
     const s = table.state;
     const parts = [];
+    const plan = s.phase === "playing" ? tapping(s, you) : null;
     if (s.phase === "joining") {
       parts.push(el("section", {class: "card"}, el("h2", {}, "Spellcycles"),
         el("p", {}, s.mode === "phones" ? "Everything on the phones." : "With real pieces on a board."),
@@ -333,11 +497,11 @@
         el("p", {class: "big"}, names.length > 1 ? `Tie: ${names.join(" and ")}` : `${names[0]} wins`),
         s.marker ? el("p", {class: "note"}, `Double-Plus marker: ${cardName(s.marker)}`) : null));
     } else {
-      parts.push(turnCard(s, you, act));
+      parts.push(turnCard(s, you, act, plan));
     }
     const phones = s.mode === "phones";
     parts.push(...window.SpellpressSections.show([
-      {id: "table", label: phones ? "Field" : "Table", nodes: [phones ? fieldCard(s, you, act) : null, wizardsCard(s, you, act), handCard(s, you)]},
+      {id: "table", label: phones ? "Field" : "Table", nodes: [phones ? fieldCard(s, you, act, plan) : null, wizardsCard(s, you, act), handCard(s, you)]},
       {id: "spells", label: "Spells", nodes: [lineCard(s, you, act)]},
       {id: "more", label: "More", nodes: [cauldronCard(s, you, act), rulingsCard(s)]},
     ], "table", () => redraw()));
@@ -349,13 +513,12 @@
     const p = entry.payload;
     const s = table ? table.state : {};
     const spellName = (position) => (s.line && s.line[position] ? s.line[position].name : `spell ${position + 1}`);
-    const square = (space) => `row ${Math.floor(space / 8) + 1}, column ${(space % 8) + 1}`;
     switch (entry.type) {
       case "start": return "dealt the spells and started the game";
       case "renew": return "renewed: rolled the knucklebone" + (p.faces && p.faces.length ? ` (${p.faces.join(", ")})` : "");
       case "reroll": return "rolled the knucklebone again";
-      case "contribute": return `placed a ${p.piece[1]} ${p.piece[0]} piece on ${square(p.space)}`;
-      case "accelerate": return `placed an extra ${p.piece[1]} ${p.piece[0]} piece on ${square(p.space)} (Accelerando)`;
+      case "contribute": return `placed a ${p.piece[1]} ${p.piece[0]} piece on ${squareName(p.space)}`;
+      case "accelerate": return `placed an extra ${p.piece[1]} ${p.piece[0]} piece on ${squareName(p.space)} (Accelerando)`;
       case "skip_contribute": return "skipped Contribute";
       case "cast": {
         const cards = Array.isArray(p.cards) ? p.cards.length : p.cards || 0;
@@ -364,7 +527,14 @@
       case "progress": return p.position === null || p.position === undefined ? "moved a moon crescent on" : `moved a moon crescent on from ${spellName(p.position)}`;
       case "essence": return `${p.change > 0 ? "+" : ""}${p.change} essence for ${nameOf(s, p.wizard)}`;
       case "cauldron": return `the cauldron holds ${p.large} large ${p.colour}`;
-      case "by_hand": return "made a spell's change by hand";
+      case "by_hand": {
+        if (p.crescent !== null && p.crescent !== undefined) {
+          return `by hand: moved the moon crescent on ${spellName(p.crescent)} ` + (p.crescent_to === null || p.crescent_to === undefined ? "off the line" : `to ${spellName(p.crescent_to)}`);
+        }
+        const place = (where) => (typeof where === "number" ? squareName(where) : `the ${where}`);
+        const what = p.piece ? `a ${p.piece[1]} ${p.piece[0]} piece` : "a piece";
+        return `by hand: moved ${what} from ${place(p.take)} to ${place(p.to)}`;
+      }
       default: return null;
     }
   }
