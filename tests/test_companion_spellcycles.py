@@ -157,15 +157,10 @@ def play_turn(table: Table, rng: random.Random, check) -> None:
     me = table.turn
     table.ok(me, "renew")
     check()
-    state = table.view(me)["state"]
-    apothecary = next(p for p in state["players"] if p["id"] == me)["apothecary"]
-    empties = [space for space, stack in enumerate(state["field"]) if not stack]
-    if apothecary and empties:
-        table.ok(me, "contribute", piece=rng.choice(apothecary), space=rng.choice(empties))
-    else:
-        table.ok(me, "skip_contribute")
+    contribute(table, me, rng)
     check()
     tried = set()
+    state = table.view(me)["state"]
     while state["phase"] == "playing":
         state = table.view(me)["state"]
         matches = [m for m in state["matches"] if m["position"] not in tried]
@@ -326,6 +321,7 @@ def garbage_choice(rng: random.Random) -> dict:
 
 
 def contribute(table: Table, me: str, rng: random.Random) -> None:
+    """A random piece of the wizard's apothecary onto a random empty space, or Contribute skipped."""
     state = table.view(me)["state"]
     apothecary = next(p for p in state["players"] if p["id"] == me)["apothecary"]
     empties = [space for space, stack in enumerate(state["field"]) if not stack]
