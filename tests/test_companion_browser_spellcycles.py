@@ -202,9 +202,14 @@ def test_with_real_pieces_roll_cast_by_hand_and_progress(chromium, tmp_path):
         ada.get_by_role("button", name="Start the game").click()
         ada.get_by_test_id("turn").filter(has_text="Your turn: Renew").wait_for(timeout=3000)
         assert ada.get_by_test_id("field").count() == 0  # the board is a real one
-        # the first spell that asks no certificates, its crescent brought on by turns through the API
+        # the first spell that neither asks nor takes certificates (its prestige is then all the
+        # caster's certificates), its crescent brought on by turns through the API
         path, state = f"/api/tables/{code}", call(port, "GET", f"/api/tables/{code}")[1]["state"]
-        k = next(sp["position"] for sp in state["line"] if not sp["certificates"])
+        k = next(
+            sp["position"]
+            for sp in state["line"]
+            if not sp["certificates"] and not any(e["do"] == "take-certificates" for e in sp["effects"] or ())
+        )
         seats = {tokens(p, code)["player_id"]: tokens(p, code)["token"] for p in (ada, bo)}
         ada_id = tokens(ada, code)["player_id"]
         while not (state["line"][k]["active"] and state["turn"]["player"] == ada_id):
