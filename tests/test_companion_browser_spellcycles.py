@@ -331,6 +331,8 @@ def seated(chromium, port: int, code: str, stored: dict):
     page.goto(f"http://127.0.0.1:{port}/t/{code}")
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [f"spellpress:{code}", json.dumps(stored)])
     page.reload()
+    # a first page load, not a change reaching a phone: what a loaded CI machine may take
+    page.get_by_test_id("turn").wait_for(timeout=10000)
     return page
 
 
