@@ -129,7 +129,7 @@ def test_two_wizards_judge_a_trick_and_pick_trump_by_taps(chromium, tmp_path):
         dark = chromium.new_context(**PHONE, color_scheme="dark", storage_state=guest.context.storage_state())
         night = dark.new_page()
         night.goto(f"http://127.0.0.1:{port}/t/{code}")
-        tricks(night, 1).filter(has_text="1").wait_for(timeout=3000)
+        tricks(night, 1).filter(has_text="1").wait_for(timeout=10000)  # a first load
         unplayed = PlayedCard(suit=led.id, rank=5)  # in neither trick so far (10, 2, 3; then 4, 6, 7)
         tap_trick(night, "Bo (East)", [unplayed])
         night.locator(".sp-judge").get_by_role("button", name=led.name, exact=True).click()
