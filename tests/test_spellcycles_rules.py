@@ -689,20 +689,6 @@ def test_a_spell_without_effect_data_is_cast_and_left_to_the_table(book, letters
     assert g.field.top(0) == Piece(letters["Y"], MEDIUM)
 
 
-def test_the_engine_imports_no_drawing_and_no_web():
-    """The standard: rule logic is pure, so the companion reuses it unchanged."""
-    import subprocess
-    import sys
-
-    code = (
-        "import sys\n"
-        "import pnp.games.spellcycles.effects, pnp.games.spellcycles.rulebook, pnp.games.spellcycles.sim\n"
-        "print(sorted({m.split('.')[0] for m in sys.modules} & {'reportlab', 'flask', 'pypdf'}))\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "[]"
-
-
 def test_refused_moves_say_why_in_words(book, letters):
     """Each refusal is a sentence a player can act on, whatever nonsense a log holds."""
     g = table(book, "Might", "Subtle Drain", players=2)

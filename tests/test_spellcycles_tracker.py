@@ -447,20 +447,6 @@ def test_the_host_moves_for_the_wizard_whose_turn_it_is_and_a_choice_of_the_wron
     assert replays(table)
 
 
-def test_the_tracker_imports_no_drawing_and_no_web():
-    """The standard: a tracker is pure (pnp.rules.table), so the companion and tests fold logs through it."""
-    import subprocess
-    import sys
-
-    code = (
-        "import sys\n"
-        "import pnp.games.spellcycles.tracker\n"
-        "print(sorted({m.split('.')[0] for m in sys.modules} & {'reportlab', 'flask', 'pypdf'}))\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "[]"
-
-
 STARFALL = """    pattern:
       - [yellow]
       - [yellow]
