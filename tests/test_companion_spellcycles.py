@@ -404,3 +404,11 @@ def test_with_real_pieces_a_cast_by_hand_deals_face_down_to_the_caster_alone(cli
     assert [p["certificates"] for p in spectator["players"]] == [
         len(table.view(pid)["state"]["hand"]) for pid in table.players
     ]
+
+
+@pytest.mark.parametrize("value", ["yes", 1, "true", None])
+def test_a_yes_no_option_takes_only_true_or_false(client, value):
+    made = client.post("/api/tables", json={"game": "spellcycles", "options": {"duel": value}})
+    assert made.status_code == 422
+    assert made.json["error"]["field"] == "options.duel"
+    assert client.post("/api/tables", json={"game": "spellcycles", "options": {"duel": True}}).status_code == 201

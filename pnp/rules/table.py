@@ -166,9 +166,11 @@ class GameTracker:
 def option(default: Any, title: str, labels: Mapping[Any, str] | None = None, description: str | None = None) -> Any:
     """A field of a tracker's Options as a player reads it: its title, what it changes, and each
     choice's words (the JSON schema's `labels`, keyed by the value as text), so the page that
-    opens a table shows words, never the raw values it sends."""
+    opens a table shows words, never the raw values it sends. A yes/no option takes only true or
+    false: "yes", 1 or "no" is refused naming the field, never read as a guess."""
     extra = {"labels": {str(value): words for value, words in labels.items()}} if labels else None
-    return Field(default, title=title, description=description, json_schema_extra=extra)
+    strict = True if isinstance(default, bool) else None
+    return Field(default, title=title, description=description, json_schema_extra=extra, strict=strict)
 
 
 def per_content(build: Callable[[Any], Any]) -> Callable[[Any], Any]:
