@@ -1,0 +1,14 @@
+"""Magecraft: a duel (or melee) of wizards casting spellbooks of gems drawn from their bags."""
+
+from pnp.games import GameDef
+
+GAME = GameDef(
+    id="magecraft",
+    title="Magecraft",
+    kinds="pnp.games.magecraft.kinds:KINDS",
+    numbers="pnp.games.magecraft.kinds:rule_numbers",
+    check="pnp.games.magecraft.checks:check",
+    printed="pnp.games.magecraft.printed:MAKERS",
+    # FACTS: "2-4 players; 3-4 players need two copies of the components."
+    players=(2, 4),
+)

@@ -1,0 +1,122 @@
+"""Magecraft's own demands on its content, beyond each field's type. Pure: the companion runs it too.
+
+- The gems: ids, letters and symbols each unique (a letter or symbol shared by two colours no
+  longer tells them apart in grey); none called "wild", the cost any colour pays; some basic.
+- Each spell: a name of its own; its learn and cast costs name only the gems and Wild; its cast
+  cost is payable from a hand of the rules' size, or says it is not (`beyond_hand`), and says so
+  only when true.
+- The deck holds the starting spells and the spells of every Academy, and enough others to deal
+  the random sets; the printed copies seat the most wizards at their starting spells and fill
+  each size of Academy; the gems fill every wizard's bag and HP Area and each size of Academy
+  (3-4 wizards with two copies of the game).
+- Each character's Cantrip costs one gem of the set or Wild; enough characters for the most wizards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from pnp.content.loader import Content
+from pnp.content.problems import Problem, expected_got
+from pnp.games import game
+from pnp.games.magecraft.kinds import WILD, SetRules, SpellCard
+
+COPIES_AT = {2: 1, 3: 2, 4: 2}  # copies of the game a table of this many wizards plays with (FACTS)
+
+
+def check(content: Content) -> list[Problem]:
+    rules: SetRules = content["magecraft-set"]
+    payable = [g.id for g in rules.gems] + [WILD]
+    problems = list(_gem_problems(content, rules))
+    names: dict[str, int] = {}
+    for i, card in enumerate(content["spell-cards"].cards):
+        for path, message in _spell_problems(card, rules, payable):
+            problems.append(content.problem("spell-cards", "cards", i, *path, message=message))
+        key = card.name.casefold()
+        if key in names:
+            message = f"expected a name of its own, got {card.name!r} (also spell {names[key] + 1})"
+            problems.append(content.problem("spell-cards", "cards", i, "name", message=message))
+        names.setdefault(key, i)
+    problems += _deck_problems(content, rules, names)
+    problems += _character_problems(content, payable)
+    return problems
+
+
+def _gem_problems(content: Content, rules: SetRules) -> Iterator[Problem]:
+    for attribute in ("id", "letter", "symbol"):
+        first: dict[str, str] = {}
+        for i, gem in enumerate(rules.gems):
+            value = getattr(gem, attribute)
+            if value in first:
+                message = f"expected a {attribute} no other gem has, got {value!r} (as {first[value]} has)"
+                yield content.problem("magecraft-set", "gems", i, attribute, message=message)
+            first.setdefault(value, gem.name)
+    for i, gem in enumerate(rules.gems):
+        if gem.id == WILD:
+            message = f"expected a gem id other than {WILD!r}, the cost any colour pays"
+            yield content.problem("magecraft-set", "gems", i, "id", message=message)
+    if not any(gem.basic for gem in rules.gems):
+        yield content.problem("magecraft-set", "gems", message="expected a basic gem or more (basic: true): bags and HP start with them")
+
+
+def _spell_problems(card: SpellCard, rules: SetRules, payable: list[str]) -> Iterator[tuple[tuple, str]]:
+    for cost in ("learn", "cast"):
+        for j, gem in enumerate(getattr(card, cost)):
+            if gem not in payable:
+                yield (cost, j), expected_got(f"a gem ({', '.join(payable)})", gem, payable)
+    over = len(card.cast) > rules.hand
+    if over and not card.beyond_hand:
+        message = (
+            f"expected a cast cost a hand of {rules.hand} gems can pay, got {len(card.cast)} gems "
+            "(say beyond_hand: true if the spellbook's Draws are meant to pay it)"
+        )
+        yield ("cast",), message
+    if card.beyond_hand and not over:
+        yield ("beyond_hand",), f"expected beyond_hand only on a cast cost over {rules.hand} gems, got {len(card.cast)}"
+
+
+def _deck_problems(content: Content, rules: SetRules, names: dict[str, int]) -> Iterator[Problem]:
+    cards = content["spell-cards"].cards
+    for field in ("starting", "basic"):
+        for j, name in enumerate(getattr(rules, field)):
+            if name.casefold() not in names:
+                message = expected_got("a spell of the deck", name, [c.name for c in cards])
+                yield content.problem("magecraft-set", field, j, message=message)
+    fixed = {n.casefold() for n in rules.starting + rules.basic}
+    others = sum(key not in fixed for key in names)
+    if others < rules.random_sets:
+        message = f"expected {rules.random_sets} spells or more besides the starting and basic ones to deal the Academy's random sets, got {others}"
+        yield content.problem("spell-cards", "cards", message=message)
+    _, most = game("magecraft").players
+    for players in range(2, most + 1):
+        copies = COPIES_AT[players]
+        cards_per_spell = rules.copies if players == 2 else rules.melee[players].cards_per_spell
+        if max(players, cards_per_spell) > rules.copies * copies:
+            message = (
+                f"expected {max(players, cards_per_spell)} cards of each spell for {players} wizards, "
+                f"got {rules.copies * copies} in {copies} {'copy' if copies == 1 else 'copies'} of the game"
+            )
+            yield content.problem("magecraft-set", "copies", message=message)
+        each = rules.academy_gems if players == 2 else rules.melee[players].gems_per_colour
+        for i, gem in enumerate(rules.gems):
+            needed = each + players * (rules.bag_each + rules.hp_each) * gem.basic
+            if needed > gem.count * copies:
+                message = (
+                    f"expected {needed} {gem.name} gems or more for {players} wizards (Academy {each}"
+                    + (f", {rules.bag_each + rules.hp_each} a wizard" if gem.basic else "")
+                    + f"), got {gem.count * copies} in {copies} {'copy' if copies == 1 else 'copies'} of the game"
+                )
+                yield content.problem("magecraft-set", "gems", i, "count", message=message)
+
+
+def _character_problems(content: Content, payable: list[str]) -> Iterator[Problem]:
+    characters = content["characters"].characters
+    for i, character in enumerate(characters):
+        gem = character.cantrip.gem
+        if gem not in payable:
+            message = expected_got(f"a gem ({', '.join(payable)})", gem, payable)
+            yield content.problem("characters", "characters", i, "cantrip", "gem", message=message)
+    _, most = game("magecraft").players
+    if len(characters) < most:
+        message = f"expected a character for each of {most} wizards, got {len(characters)}"
+        yield content.problem("characters", "characters", message=message)
