@@ -16,8 +16,9 @@ from pnp.content.problems import closest
 
 # The icons a text may name inline and a template may place; drawn by pnp.render.icons.
 ICON_NAMES: tuple[str, ...] = (
-    "air", "always", "antidote", "coin", "counter", "credit", "die", "earth", "exclaim", "fire", "gem",
-    "heart", "moon", "potion", "question", "shield", "spell", "spirit", "star", "trump", "water",
+    "air", "always", "antidote", "attack", "coin", "counter", "credit", "die", "draw", "earth", "exclaim",
+    "fire", "gem", "heart", "moon", "potion", "question", "shield", "spell", "spirit", "star", "trump",
+    "vanish", "water", "wild",
 )  # fmt: skip
 
 STYLES = ("regular", "bold", "italic", "bold-italic")  # the body face's four, which markup moves between

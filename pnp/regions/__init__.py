@@ -15,7 +15,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-from pnp.regions import grid, icon, pattern, shape, text, track
+from pnp.regions import gems, grid, icon, pattern, shape, text, track
 
 KINDS: dict[str, ModuleType] = {
     "text": text,
@@ -24,6 +24,7 @@ KINDS: dict[str, ModuleType] = {
     "track": track,
     "grid": grid,
     "pattern": pattern,
+    "gems": gems,
 }
 
 Region = Annotated[reduce(operator.or_, (kind.MODEL for kind in KINDS.values())), Field(discriminator="type")]

@@ -337,6 +337,40 @@ def _star_icon(pen: _Pen) -> None:
     pen.shape(_star(0.5, 0.47, 0.48, 0.46))
 
 
+def _draw(pen: _Pen) -> None:
+    # A drawstring bag with a gem rising out of its mouth: a gem drawn from your bag.
+    pen.shape(
+        "M .30 .58 C .12 .50 .08 .30 .16 .16 C .22 .07 .78 .07 .84 .16 "
+        "C .92 .30 .88 .50 .70 .58 Z",
+        accents=(("M .24 .42 C .20 .32 .22 .22 .28 .17 C .28 .25 .28 .33 .31 .42 Z", "#f3d9b1"),),
+    )
+    pen.shape("R .27 .54 .46 .08 .04")  # the gathered neck
+    pen.shape("M .50 .96 L .66 .82 L .50 .66 L .34 .82 Z", tone="#15aabf")  # the gem leaving it
+    pen.line("M .34 .82 L .66 .82 M .50 .66 L .50 .96")
+
+
+def _attack(pen: _Pen) -> None:
+    # A bolt striking down and to the left: a blow, unlike the upright flame or the drop.
+    pen.shape("M .62 .96 L .18 .50 L .45 .50 L .30 .04 L .84 .58 L .55 .58 L .80 .96 Z")
+    pen.line("M .42 .58 L .60 .86", width=_DETAIL * 1.2, tone=_SHINE)
+
+
+def _vanish(pen: _Pen) -> None:
+    # A gem dissolving into a swirl of three arcs: a gem leaves the board for the Score Area.
+    pen.tube("A .5 .5 .40 200 250", 0.07)
+    pen.tube("A .5 .5 .27 20 250", 0.06)
+    pen.shape("M .5 .64 L .62 .5 L .5 .36 L .38 .5 Z", tone="#15aabf")
+
+
+def _wild(pen: _Pen) -> None:
+    # A disc in the four basic gems' quarters round a white star: any colour pays it.
+    quarters = (("#d9480f", 0), ("#1c7ed6", 90), ("#37b24d", 180), ("#e0a800", 270))
+    for tone, start in quarters:
+        pen.shape(f"M .5 .5 A .5 .5 .44 {start} 90 Z", tone=tone)
+    pen.mark(_star(0.5, 0.5, 0.27, 0.45), tone=_SHINE)
+    pen.line(_star(0.5, 0.5, 0.27, 0.45))
+
+
 # name: (fill, outline or None for a darker shade of the fill, drawing)
 _ICONS = {
     "fire": ("#d9480f", None, _fire),
@@ -360,6 +394,10 @@ _ICONS = {
     "moon": ("#ffd43b", "#8d6e3f", _moon),
     "coin": ("#e0a800", None, _coin),
     "always": ("#2f9e44", None, _always),
+    "draw": ("#b07a4a", None, _draw),
+    "attack": ("#f08c00", None, _attack),
+    "vanish": ("#7048e8", None, _vanish),
+    "wild": ("#868e96", "#343a40", _wild),
 }
 
 

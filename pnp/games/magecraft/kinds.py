@@ -197,12 +197,14 @@ class Words(Strict):
     basic: str  # ... on a spell in every Academy
     mastered: str  # the mark on a card's mastered side
     golden: str  # what the golden gem is called
+    wild_letter: str = Field(pattern=r"^\S$")  # a Wild cost gem's letter, as a colour's letter
     cantrip: str  # the label of a character's Cantrip
     hp: str  # the board's areas
     shield: str
     score: str
     discard: str
     spellbook: str  # "Spellbook" (numbered on the board)
+    spellbook_note: str  # under the spellbooks: where learned spells go, how they are cast
     phases: list[str] = Field(min_length=4, max_length=4)  # Discard Shield, Casting, Learning or Revision, Refresh
     seat: str  # the multiplayer table's column heads
     draw: str
@@ -210,6 +212,8 @@ class Words(Strict):
     players: Annotated[str, Later("n")]  # "{n} wizards"
     cards_per_spell: str
     gems_per_colour: str
+    rulings: str  # the first rulings reference card's title
+    rulings_more: str  # ... the next ones'
 
 
 KINDS = {

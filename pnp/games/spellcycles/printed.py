@@ -9,12 +9,12 @@ from __future__ import annotations
 from functools import partial
 
 from pnp.components.card import Face, Value
+from pnp.components.faces import ruling_faces
 from pnp.components.set_list import Makers, SetInputs
 from pnp.content.loader import Content
 from pnp.content.placeholders import fill
 from pnp.games.spellcycles import pieces
 from pnp.games.spellcycles.kinds import EFFECT_NUMBERS, MARKERS, Cost, SetRules, SpellCard, Words
-from pnp.regions import text as text_region
 
 BLANKS = 9  # blank spell cards: one sheet of the 9-up imposition
 KNUCKLEBONE = "sc-knucklebone"  # the knucklebone table's template, printed after the reference sets
@@ -126,44 +126,6 @@ def knucklebone(content: Content) -> str:
     return " · ".join(
         f"**{face}** :{colours[c].symbol}: {colours[c].name}" for face, c in sorted(setup.knucklebone.items())
     )
-
-
-def ruling_faces(inputs: SetInputs, template: str) -> list[Face]:
-    """Our rulings, in their file's order, on as few cards as hold them at the body region's
-    smallest size, shared out evenly so no card is crammed; the first card titled `rulings`,
-    the next ones `rulings_more`."""
-    content = inputs.content
-    words: Words = content["words"]
-    body = inputs.templates[template].regions["body"]
-    rulings = list(content["rulings"].rulings.values())
-    fits = lambda group: text_region.fit(body, "\n".join(group)) is not None
-    cards: list[list[str]] = [[]]
-    for ruling in rulings:  # as few cards as will do: fill each
-        if cards[-1] and not fits([*cards[-1], ruling]):
-            cards.append([])
-        cards[-1].append(ruling)
-    even = _shared_out(rulings, len(cards))
-    if all(fits(group) for group in even):
-        cards = even
-    at = content.locate("rulings", "rulings")
-    faces = []
-    for i, texts in enumerate(cards):
-        field = "rulings" if i == 0 else "rulings_more"
-        title = getattr(words, field)
-        values = (Value("title", title, *content.locate("words", field)), Value("body", "\n".join(texts), *at))
-        faces.append(Face(template, values, f"reference card {title}"))
-    return faces
-
-
-def _shared_out(texts: list[str], parts: int) -> list[list[str]]:
-    """The texts in order in `parts` runs of about equal length: a run ends once it reaches its share."""
-    share, groups, length = sum(map(len, texts)) / parts, [[]], 0
-    for text in texts:
-        if groups[-1] and length + len(text) / 2 > share * len(groups) and len(groups) < parts:
-            groups.append([])
-        groups[-1].append(text)
-        length += len(text)
-    return groups
 
 
 MAKERS = Makers(
