@@ -134,7 +134,7 @@ def test_check_says_what_it_checked():
         pages = sum(c.pages for c in opened.every_component() if isinstance(c, Sheet))
         boards = sum(isinstance(c, Board) for c in opened.every_component())
         sheets = f", {pages} sheet page{'s' * (pages != 1)}"
-        board = f", {boards} board" if boards == 1 else ""  # none of ours has two
+        board = f", {boards} board{'s' * (boards != 1)}" if boards else ""
         assert line == f"ok {game_id}: {files} files, {cards} cards in {len(decks)} decks{sheets}{board}"
     count = len(games())
     assert lines[count] == f"checked {count} games: every text fitted, every page laid out on A4 and US Letter"

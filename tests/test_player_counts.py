@@ -14,6 +14,7 @@ from tests.conftest import invoke, overlay
 
 # Each game's range and the sentence of its rules it comes from (the rules as published).
 RULES = {
+    "magecraft": ((2, 4), "NOTE: to play a 3/4 players game, you will need two copies of Magecraft."),
     "magic-spell": ((2, 4), "Low Enrollment – You can play with two players."),  # the most: the set's 4 spirit tracks
     "merchants-of-magick": ((1, 8), "In Merchants of Magick, 1-8 players compete to earn the most Coins"),
     # the rules give no range; their moon crescents are "equal to the number of players", and
