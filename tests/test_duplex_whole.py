@@ -71,9 +71,10 @@ def card_counts(game_id: str) -> tuple[int, int]:
 
 def board_pieces(pdf, game_id: str) -> int:
     """The pieces of the game's boards in this PDF: each a page of its own, one-sided, its label
-    naming the board and the piece."""
-    titles = [c.title for c in bundled(game_id).every_component() if isinstance(c, Board)]
-    return sum(f"· {title} · piece " in pdf.text(page) for title in titles for page in range(len(pdf)))
+    naming the board (and the piece, for a board in several); its blank back is no piece."""
+    titles = {c.title for c in bundled(game_id).every_component() if isinstance(c, Board)}
+    labelled = lambda text: BLANK not in text and any(f"· {title} · " in text for title in titles)  # noqa: E731
+    return sum(labelled(pdf.text(page)) for page in range(len(pdf)))
 
 
 def sheet_pairs(read: list[Side]) -> list[tuple[Side, Side]]:
