@@ -87,24 +87,31 @@ def _deck_problems(content: Content, rules: SetRules, names: dict[str, int]) -> 
     if others < rules.random_sets:
         message = f"expected {rules.random_sets} spells or more besides the starting and basic ones to deal the Academy's random sets, got {others}"
         yield content.problem("spell-cards", "cards", message=message)
+    yield from _copies_problems(content, rules)
+
+
+def _copies_problems(content: Content, rules: SetRules) -> Iterator[Problem]:
+    """Cards and gems enough for each size of table; a shortfall once, at the smallest it shows."""
     _, most = game("magecraft").players
+    short_of: set[object] = set()
     for players in range(2, most + 1):
         copies = COPIES_AT[players]
+        in_copies = f"in {copies} {'copy' if copies == 1 else 'copies'} of the game"
         cards_per_spell = rules.copies if players == 2 else rules.melee[players].cards_per_spell
-        if max(players, cards_per_spell) > rules.copies * copies:
-            message = (
-                f"expected {max(players, cards_per_spell)} cards of each spell for {players} wizards, "
-                f"got {rules.copies * copies} in {copies} {'copy' if copies == 1 else 'copies'} of the game"
-            )
+        needed = max(players, cards_per_spell)  # each wizard's starting spells; the Academy's sets
+        if needed > rules.copies * copies and "cards" not in short_of:
+            short_of.add("cards")
+            message = f"expected {needed} cards of each spell for {players} wizards, got {rules.copies * copies} {in_copies}"
             yield content.problem("magecraft-set", "copies", message=message)
         each = rules.academy_gems if players == 2 else rules.melee[players].gems_per_colour
         for i, gem in enumerate(rules.gems):
             needed = each + players * (rules.bag_each + rules.hp_each) * gem.basic
-            if needed > gem.count * copies:
+            if needed > gem.count * copies and i not in short_of:
+                short_of.add(i)
+                held = f", {rules.bag_each + rules.hp_each} a wizard" if gem.basic else ""
                 message = (
-                    f"expected {needed} {gem.name} gems or more for {players} wizards (Academy {each}"
-                    + (f", {rules.bag_each + rules.hp_each} a wizard" if gem.basic else "")
-                    + f"), got {gem.count * copies} in {copies} {'copy' if copies == 1 else 'copies'} of the game"
+                    f"expected {needed} {gem.name} gems or more for {players} wizards (Academy {each}{held}), "
+                    f"got {gem.count * copies} {in_copies}"
                 )
                 yield content.problem("magecraft-set", "gems", i, "count", message=message)
 
