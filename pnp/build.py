@@ -86,7 +86,8 @@ def check(game: Game, options: Options) -> None:
                 else:
                     problems += check_face(face, template, where)
         elif isinstance(component, Board):
-            problems += check_face(component.face, game.templates[component.template], where)
+            for face in component.faces:
+                problems += check_face(face, game.templates[component.template], where)
         else:
             problems += _check_sheet(game, component, options)
     for component in components:

@@ -257,7 +257,7 @@ def check(names, extra) -> None:
     for game, loaded in zip(chosen, opened, strict=True):
         decks = [c for c in loaded.components() if isinstance(c, Deck)]
         pages = sum(c.pages for c in loaded.components() if isinstance(c, Sheet))
-        boards = sum(isinstance(c, Board) for c in loaded.components())
+        boards = sum(len(c.faces) for c in loaded.components() if isinstance(c, Board))
         counted = (
             [
                 f"{len(layered_files(game.id, layers(extra)))} files",
@@ -293,9 +293,8 @@ def list_games(extra) -> None:
                 game_rows.append((component.id, component.title, len(component.faces), what))
             elif isinstance(component, Board):  # its pieces depend on the paper: its size when put together
                 size = opened.templates[component.template].size
-                game_rows.append(
-                    (component.id, component.title, 1, f"{size.width / MM:.1f} x {size.height / MM:.1f} mm board")
-                )
+                what = f"{size.width / MM:.1f} x {size.height / MM:.1f} mm board"
+                game_rows.append((component.id, component.title, len(component.faces), what))
             else:
                 pages = f"page{'s' * (component.pages != 1)}"
                 game_rows.append((component.id, component.title, component.pages, pages))

@@ -208,23 +208,23 @@ def sheet_pages(sheet: Sheet, templates: dict, options: Options, style: PageStyl
 
 
 def board_pages(board: Board, templates: dict, options: Options, style: PageStyle) -> list[Page]:
-    """A page for each piece of the board, on card stock; the board itself is drawn once, as a form
-    every page places (its fixed regions drawn in it, not as forms of their own)."""
+    """A page for each piece of each board, on card stock; a board itself is drawn once, as a form
+    every page of it places (its fixed regions drawn in it, not as forms of their own)."""
     template = templates[board.template]
     tiling = plan_board(template, PAPERS[options.paper], options.bleed, style)
     page_template: PageTemplate = templates["page"]
     info_size, crop_width = page_template.info_size, page_template.crop_marks.width
 
-    def page(piece) -> Page:
+    def page(n: int, face, piece) -> Page:
         def draw(w: Writer) -> None:
-            whole = partial(draw_face, w.canvas, board.face, template, options.bleed, options.ink_saver)
-            place = partial(w.reuse, ("board", board.id), whole, board.template)
+            whole = partial(draw_face, w.canvas, face, template, options.bleed, options.ink_saver)
+            place = partial(w.reuse, ("board", board.id, n), whole, board.template)
             draw_piece(w.canvas, tiling, piece, template, style, info_size, crop_width, place)
 
         side = f"piece {piece.name} of {len(tiling.pieces)}" if len(tiling.pieces) > 1 else ""
         return Page(tiling.layout, board.title, side, "y", draw, holds=(board.id,))
 
-    return [page(piece) for piece in tiling.pieces]
+    return [page(n, face, piece) for n, face in enumerate(board.faces) for piece in tiling.pieces]
 
 
 def component_pages(pages: list[Page]) -> dict[str, tuple[int, ...]]:

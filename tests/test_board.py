@@ -60,7 +60,7 @@ BOARDS_MADE = ["test-board", "test-board-large", "test-character-board"]
 
 def board(template: str) -> Board:
     face = Face(template, VALUES.get(template, VALUES["test-board"]), "test board")
-    return Board("field", "Casting field", template, face)
+    return Board("field", "Casting field", template, (face,))
 
 
 @pytest.fixture(scope="module")
@@ -287,7 +287,7 @@ def test_check_reports_board_words_that_do_not_fit():
     shipped = bundled("magic-spell")
     face = Face("test-character-board", (Value("name", "Orrin " * 60),), "character board")
     game = replace(shipped, templates=templates())
-    game.__dict__["whole_set"] = (Board("hero", "Hero board", "test-character-board", face),)  # the set, made
+    game.__dict__["whole_set"] = (Board("hero", "Hero board", "test-character-board", (face,)),)  # the set, made
     with pytest.raises(ContentError) as raised:
         check(game, Options())
     (problem,) = raised.value.problems

@@ -132,7 +132,7 @@ def test_check_says_what_it_checked():
         files = len(list((CONTENT / game_id).glob("*.yaml")))
         cards = sum(len(d.faces) for d in decks)
         pages = sum(c.pages for c in opened.every_component() if isinstance(c, Sheet))
-        boards = sum(isinstance(c, Board) for c in opened.every_component())
+        boards = sum(len(c.faces) for c in opened.every_component() if isinstance(c, Board))
         sheets = f", {pages} sheet page{'s' * (pages != 1)}"
         board = f", {boards} board{'s' * (boards != 1)}" if boards else ""
         assert line == f"ok {game_id}: {files} files, {cards} cards in {len(decks)} decks{sheets}{board}"

@@ -103,10 +103,18 @@ def test_gems_and_cards_must_fill_every_size_of_table_once_each(tmp_path):
     found = problems(tmp_path)
     assert len(found) == 4, found  # each once, though 3 and 4 wizards fall short too
     fire, water, darkness, cards = sorted(found, key=lambda problem: int(problem.split(":")[1]))
-    assert "gems.0.count" in fire and "expected 20 Fire gems or more for 2 wizards (Academy 8, 6 a wizard), got 19 in 1 copy" in fire
+    assert (
+        "gems.0.count" in fire
+        and "expected 20 Fire gems or more for 2 wizards (Academy 8, 6 a wizard), got 19 in 1 copy" in fire
+    )
     assert "gems.1.count" in water and "expected 20 Water gems" in water
-    assert "gems.4.count" in darkness and "expected 8 Darkness gems or more for 2 wizards (Academy 8), got 7" in darkness
-    assert f"set.yaml:{line_of(text, 'copies')}:" in cards and "expected 5 cards of each spell for 4 wizards, got 4 in 2 copies" in cards
+    assert (
+        "gems.4.count" in darkness and "expected 8 Darkness gems or more for 2 wizards (Academy 8), got 7" in darkness
+    )
+    assert (
+        f"set.yaml:{line_of(text, 'copies')}:" in cards
+        and "expected 5 cards of each spell for 4 wizards, got 4 in 2 copies" in cards
+    )
 
 
 def test_every_problem_across_files_is_reported_at_once(tmp_path):

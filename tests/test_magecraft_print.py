@@ -78,13 +78,18 @@ def test_every_card_gem_and_board_prints_at_its_size_in_its_count(built_pdf, pap
     spells = len(SPELLS) * RULES.copies * GAME_COPIES
     references = len(OPENED_REFERENCES) * CONTENT["reference-card"].copies
     assert counts == {"spell": spells, "mastered": spells, "reference": references, "back": references}
-    gems = [p for page in range(len(pdf)) for p in pdf.placements(page) if size_mm(p) == pytest.approx([GEM, GEM], abs=0.05)]
+    gems = [
+        p for page in range(len(pdf)) for p in pdf.placements(page) if size_mm(p) == pytest.approx([GEM, GEM], abs=0.05)
+    ]
     assert len(gems) == 2 * sum(g.count for g in RULES.gems) * GAME_COPIES  # each backed by itself
-    boards = [(page, p) for page in range(len(pdf)) for p in pdf.placements(page) if size_mm(p) == pytest.approx(sorted((256, 178)), abs=0.05)]
+    boards = [
+        (page, p)
+        for page in range(len(pdf))
+        for p in pdf.placements(page)
+        if size_mm(p) == pytest.approx(sorted((256, 178)), abs=0.05)
+    ]
     assert len(boards) == len(CONTENT["characters"].characters)
     assert len({page for page, _ in boards}) == len(boards), "one board a page"
-
-
 
 
 def test_each_wizard_gets_the_turn_the_icons_the_larger_tables_and_our_rulings():
@@ -160,9 +165,7 @@ def icon_columns(image: Rendered, p, ink: str) -> int:
     x, top, w, h = TEMPLATES["mc-spell"].regions["effects"].box
     card_h = TEMPLATES["mc-spell"].size.height
     ys = [card_h - top - h * k / 20 for k in range(1, 20)]
-    return sum(
-        any(near(image.colour(p, x + i, y, patch=0), ink, tolerance=30) for y in ys) for i in range(int(w))
-    )
+    return sum(any(near(image.colour(p, x + i, y, patch=0), ink, tolerance=30) for y in ys) for i in range(int(w)))
 
 
 def test_fireballs_cast_gems_are_fire_fire_wild_and_it_strikes_three_times(built):
@@ -223,7 +226,12 @@ def slots(pdf: BuiltPdf, page: int) -> list[tuple[float, float, float, float]]:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_each_board_fits_its_page_and_a_poker_card_fits_each_spellbook(built_pdf, paper):
     pdf = built_pdf(game=GAME, paper=paper, backs="duplex-long")
-    pages = [page for page in range(len(pdf)) for p in pdf.placements(page) if size_mm(p) == pytest.approx(sorted((256, 178)), abs=0.05)]
+    pages = [
+        page
+        for page in range(len(pdf))
+        for p in pdf.placements(page)
+        if size_mm(p) == pytest.approx(sorted((256, 178)), abs=0.05)
+    ]
     names = [c.name for c in CONTENT["characters"].characters]
     assert len(pages) == len(names)
     margin = 5 * MM
@@ -242,12 +250,13 @@ def test_each_board_fits_its_page_and_a_poker_card_fits_each_spellbook(built_pdf
 
 
 def test_a_boards_hp_area_has_a_slot_for_each_starting_hp_gem_and_the_score_runs_to_the_win():
-    deck_boards = [c for c in OPENED.every_component() if c.id.startswith("board-")]
-    for board in deck_boards:
-        hp = board.face.value("hp").text.replace("\n", " | ").split(" | ")
+    [boards] = [c for c in OPENED.every_component() if c.id == "boards"]
+    assert len(boards.faces) == len(CONTENT["characters"].characters)
+    for board in boards.faces:
+        hp = board.value("hp").text.replace("\n", " | ").split(" | ")
         basic = [g for g in RULES.gems if g.basic]
         assert Counter(hp) == {f"{g.id} {g.letter} {g.symbol}": RULES.hp_each for g in basic}
-        assert board.face.value("score").text == f"1-{RULES.score_to_win} start {RULES.score_to_win}"
+        assert board.value("score").text == f"1-{RULES.score_to_win} start {RULES.score_to_win}"
 
 
 # --- legibility -----------------------------------------------------------------------------
@@ -272,3 +281,32 @@ def test_only_spells_and_gems_leaves_out_the_second_copy(tmp_path):
     pdf = read(path)
     counts = Counter(kind for *_, kind in poker_cards(pdf))
     assert counts == {"spell": len(SPELLS) * RULES.copies, "mastered": len(SPELLS) * RULES.copies}
+
+
+def test_a_character_of_the_users_own_gets_a_board_of_its_own(tmp_path):
+    """A fifth character in a user's characters.yaml prints a fifth board: the boards follow the content."""
+    import yaml
+
+    from pnp.paths import CONTENT as BUNDLED
+
+    characters = yaml.safe_load((BUNDLED / GAME / "characters.yaml").read_text())
+    mine = {"name": "Pell Underhill", "title": "Keeper of the Lower Stacks",
+            "cantrip": {"name": "Dust Mote", "gem": "darkness", "effects": {"vanish": 1}}}  # fmt: skip
+    characters["characters"].append(mine)
+    folder = tmp_path / "mine" / GAME
+    folder.mkdir(parents=True)
+    (folder / "characters.yaml").write_text(yaml.safe_dump(characters, sort_keys=False))
+    result = invoke("build", GAME, "--only", "boards", "--content", str(tmp_path / "mine"), "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    [path] = tmp_path.glob("*.pdf")
+    pdf = read(path)
+    names = [c["name"] for c in characters["characters"]]
+    boards = [
+        page
+        for page in range(len(pdf))
+        for p in pdf.placements(page)
+        if size_mm(p) == pytest.approx(sorted((256, 178)), abs=0.05)
+    ]
+    assert len(boards) == 5
+    on_pages = [next(name for name in names if name in pdf.text(page)) for page in boards]
+    assert on_pages == names

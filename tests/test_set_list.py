@@ -96,4 +96,4 @@ def test_a_board_entry_makes_a_board_of_its_makers_face():
     from pnp.components.kinds import Board
 
     (field,) = [c for c in open_game(game(BOARD_GAME), [CONTENT]).components() if isinstance(c, Board)]
-    assert (field.id, field.template, field.face.template) == ("field", "sc-field", "sc-field")
+    assert (field.id, field.template, field.faces[0].template) == ("field", "sc-field", "sc-field")

@@ -50,14 +50,11 @@ def test_the_first_page_lists_the_set_where_this_pdf_has_it(built_pdf, game_id, 
     pdf = built_pdf(game=game_id, **options)
     first = pdf.text(0)
     assert f"{title} · {words.name} · page 1 of {len(pdf)}" in first
-    where = pages_by_label(pdf, title, list(dict.fromkeys(c.title for c in opened.every_component())))
+    where = pages_by_label(pdf, title, [c.title for c in opened.every_component()])
     # duplex: the setup page and its blank back, the first sheet of paper
     assert where[words.name] == ([1, 2] if options["backs"].startswith("duplex") else [1])
-    components = opened.every_component()[1:]
-    for component in components:
-        count = len(component.faces) if isinstance(component, Deck) else getattr(component, "pages", 1)
-        if isinstance(component, Board):  # a run of boards of one title is one row: a board a player
-            count = sum(isinstance(c, Board) and c.title == component.title for c in components)
+    for component in opened.every_component()[1:]:
+        count = len(component.faces) if isinstance(component, Deck | Board) else component.pages  # a board a face
         row = re.compile(
             rf"{re.escape(component.title)} {count} .+? {re.escape(page_ranges(where[component.title]))}\b"
         )

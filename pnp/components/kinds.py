@@ -90,13 +90,14 @@ class Sheet:
 
 @dataclass(frozen=True)
 class Board:
-    """A board larger than a sheet (a playing field, a character board): one face drawn whole from
-    its board template's regions, printed in overlapping pieces (pnp.components.board)."""
+    """Boards larger than a sheet (a playing field, a character board for each character): each
+    face a board, drawn whole from its board template's regions, printed in overlapping pieces
+    (pnp.components.board)."""
 
     id: str
     title: str
     template: str  # a board template: its size, regions and how its pieces overlap
-    face: Face
+    faces: tuple[Face, ...]  # one a board
 
 
 Component = Deck | Sheet | Board

@@ -4,7 +4,8 @@ The set template (templates/<game-id>/<game-id>-set.yaml) says which decks, shee
 in what order, the template each prints with, each deck's back and where every title is read
 from in the content. The game's printed module keeps only what is code, its makers: a face maker
 turns the content into a deck's faces, a sheet maker says how many pages a sheet has and draws
-them, a board maker gives a board's one face. Every set opens with the setup page that lists the rest.
+them, a board maker gives a face for each board of a kind (one field, a board per character).
+Every set opens with the setup page that lists the rest.
 """
 
 from __future__ import annotations
@@ -54,8 +55,8 @@ class Makers:
     # a face maker: (inputs, the template its set entry names) -> faces, one per physical piece
     faces: dict[str, Callable[[SetInputs, str], Sequence[Face]]]
     sheets: dict[str, Callable[[SetInputs], SheetDrawing]] = field(default_factory=dict)
-    # a board maker: (inputs, the board template its set entry names) -> the board's one face
-    boards: dict[str, Callable[[SetInputs, str], Face]] = field(default_factory=dict)
+    # a board maker: (inputs, the board template its set entry names) -> a face for each board
+    boards: dict[str, Callable[[SetInputs, str], Sequence[Face]]] = field(default_factory=dict)
 
 
 def set_name(game_id: str) -> str:
@@ -135,5 +136,6 @@ def assemble(game_id: str, makers: Makers, inputs: SetInputs) -> list[Component]
             drawing = makers.sheets[entry.draw](inputs)
             rest.append(Sheet(entry.id, title, entry.template, drawing.pages, drawing.draw, drawing.source))
         else:
-            rest.append(Board(entry.id, title, entry.template, makers.boards[entry.face](inputs, entry.template)))
+            faces = tuple(makers.boards[entry.face](inputs, entry.template))
+            rest.append(Board(entry.id, title, entry.template, faces))
     return [setup_sheet(content["setup"], rest, inputs.templates), *rest]

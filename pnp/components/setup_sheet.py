@@ -34,24 +34,20 @@ def page_ranges(numbers: tuple[int, ...]) -> str:
 
 
 def rows(words: SetupSheet, listed: list[Component], templates: dict, printing: Printing) -> list[tuple[str, ...]]:
-    """The components table: title, count, size and pages, one row per component, or one for a run
-    of boards of one title and template (a character board for each player)."""
-    out: list[tuple[str, int, str, tuple[int, ...]]] = []
+    """The components table: title, count, size and pages, one row per component."""
+    out = []
     for component in listed:
         if isinstance(component, Deck | Board):  # a board's row gives its size when put together
             size = templates[component.template].size
             width, height = (f"{v / MM:.1f}".removesuffix(".0") for v in (size.width, size.height))
-            count = len(component.faces) if isinstance(component, Deck) else 1
+            count = len(component.faces)
             what = sheet_words(words.card_size, "card_size", width=width, height=height)
         else:
             paper = PAPERS[printing.options.paper].name
             count, what = component.pages, sheet_words(words.sheet_size, "sheet_size", paper=paper)
-        pages = printing.pages.get(component.id, ())
-        if isinstance(component, Board) and out and out[-1][0] == component.title and out[-1][2] == what:
-            _, before, _, earlier = out.pop()
-            count, pages = before + count, tuple(sorted({*earlier, *pages}))
-        out.append((component.title, count, what, pages))
-    return [(title, str(count), what, page_ranges(pages) if pages else words.not_printed) for title, count, what, pages in out]
+        pages = printing.pages.get(component.id)
+        out.append((component.title, str(count), what, page_ranges(pages) if pages else words.not_printed))
+    return out
 
 
 def printer_lines(words: SetupSheet, printing: Printing) -> list[tuple[str, str]]:

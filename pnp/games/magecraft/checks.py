@@ -56,7 +56,9 @@ def _gem_problems(content: Content, rules: SetRules) -> Iterator[Problem]:
             message = f"expected a gem id other than {WILD!r}, the cost any colour pays"
             yield content.problem("magecraft-set", "gems", i, "id", message=message)
     if not any(gem.basic for gem in rules.gems):
-        yield content.problem("magecraft-set", "gems", message="expected a basic gem or more (basic: true): bags and HP start with them")
+        yield content.problem(
+            "magecraft-set", "gems", message="expected a basic gem or more (basic: true): bags and HP start with them"
+        )
 
 
 def _spell_problems(card: SpellCard, rules: SetRules, payable: list[str]) -> Iterator[tuple[tuple, str]]:
@@ -85,7 +87,10 @@ def _deck_problems(content: Content, rules: SetRules, names: dict[str, int]) -> 
     fixed = {n.casefold() for n in rules.starting + rules.basic}
     others = sum(key not in fixed for key in names)
     if others < rules.random_sets:
-        message = f"expected {rules.random_sets} spells or more besides the starting and basic ones to deal the Academy's random sets, got {others}"
+        message = (
+            f"expected {rules.random_sets} spells or more besides the starting and basic ones "
+            f"to deal the Academy's random sets, got {others}"
+        )
         yield content.problem("spell-cards", "cards", message=message)
     yield from _copies_problems(content, rules)
 
@@ -101,7 +106,9 @@ def _copies_problems(content: Content, rules: SetRules) -> Iterator[Problem]:
         needed = max(players, cards_per_spell)  # each wizard's starting spells; the Academy's sets
         if needed > rules.copies * copies and "cards" not in short_of:
             short_of.add("cards")
-            message = f"expected {needed} cards of each spell for {players} wizards, got {rules.copies * copies} {in_copies}"
+            message = (
+                f"expected {needed} cards of each spell for {players} wizards, got {rules.copies * copies} {in_copies}"
+            )
             yield content.problem("magecraft-set", "copies", message=message)
         each = rules.academy_gems if players == 2 else rules.melee[players].gems_per_colour
         for i, gem in enumerate(rules.gems):

@@ -12,7 +12,6 @@ from pydantic import Field, model_validator
 from pnp.content.common import GameInfo, ReferenceCard, SetupSheet
 from pnp.content.loader import Content, Kind
 from pnp.content.markup import ICON_NAMES, RichText
-from pnp.content.placeholders import Later
 from pnp.content.validate import Strict, naming_each
 
 Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$", max_length=20)]
@@ -84,7 +83,9 @@ class SetRules(Strict):
     @model_validator(mode="after")
     def _one_starting_spell_a_book(self):
         if len(self.starting) != self.spellbooks:
-            raise ValueError(f"one starting spell for each of the {self.spellbooks} spellbooks (found {len(self.starting)})")
+            raise ValueError(
+                f"one starting spell for each of the {self.spellbooks} spellbooks (found {len(self.starting)})"
+            )
         return self
 
 
@@ -163,7 +164,18 @@ class Characters(Strict):
     characters: list[Character] = Field(min_length=2, max_length=8)
 
 
-RULINGS = ("learn-gems", "cast-gems", "golden-end", "golden-match", "cantrip", "heal-empty", "shield-empty", "bag-empty", "targets", "wild")
+RULINGS = (
+    "learn-gems",
+    "cast-gems",
+    "golden-end",
+    "golden-match",
+    "cantrip",
+    "heal-empty",
+    "shield-empty",
+    "bag-empty",
+    "targets",
+    "wild",
+)
 
 
 class Rulings(Strict):
@@ -190,13 +202,11 @@ class Words(Strict):
 
     kind: Literal["words"]
     components: ComponentTitles
-    icons: Annotated[dict[Literal[ICONS + (WILD,)], str], naming_each(*ICONS, WILD)]  # type: ignore[valid-type]
     learn: str  # the label before a learn cost
     cast: str  # ... before a cast cost
     starting: str  # the mark on a starting spell
     basic: str  # ... on a spell in every Academy
     mastered: str  # the mark on a card's mastered side
-    golden: str  # what the golden gem is called
     wild_letter: str = Field(pattern=r"^\S$")  # a Wild cost gem's letter, as a colour's letter
     cantrip: str  # the label of a character's Cantrip
     hp: str  # the board's areas
@@ -206,12 +216,6 @@ class Words(Strict):
     spellbook: str  # "Spellbook" (numbered on the board)
     spellbook_note: str  # under the spellbooks: where learned spells go, how they are cast
     phases: list[str] = Field(min_length=4, max_length=4)  # Discard Shield, Casting, Learning or Revision, Refresh
-    seat: str  # the multiplayer table's column heads
-    draw: str
-    discard_count: str
-    players: Annotated[str, Later("n")]  # "{n} wizards"
-    cards_per_spell: str
-    gems_per_colour: str
     rulings: str  # the first rulings reference card's title
     rulings_more: str  # ... the next ones'
 

@@ -4,7 +4,7 @@ and number comes from the content; every gem is drawn by the gems region (pnp/re
 from its colour's ink (the house card template, mc-card), letter and symbol.
 
 The makers by the names the set template (templates/magecraft/magecraft-set.yaml) uses: face
-makers for the decks, a board maker for each character's board.
+makers for the decks, a board maker giving each character's board.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from pnp.games.magecraft.kinds import WILD, Effects, SetRules, SpellCard, Words
 HOUSE = "mc-card"  # the house card template: an ink for each gem colour's id
 GOLDEN = "golden"  # the house template's ink for a mastered spell's first gem
 ICON_OF = {"heal": "heart"}  # an effect drawn by an icon of another name; the others by their own
-BOARDS = 8  # board makers character-1 .. character-8: as many characters as the content may hold
 
 
 def gem_text(content: Content, gem_id: str, golden: bool = False) -> str:
@@ -74,7 +73,10 @@ def spell_face(content: Content, i: int, card: SpellCard, template: str, mastere
     if card.text:
         values.append(Value("text", card.text, *at("text")))
     if card.learn:
-        values += [Value("learn_label", words.learn, *said("learn")), Value("learn", cost_text(content, card.learn), *at("learn"))]
+        values += [
+            Value("learn_label", words.learn, *said("learn")),
+            Value("learn", cost_text(content, card.learn), *at("learn")),
+        ]
     if mastered:
         values += [Value("mastered_badge", ""), Value("mastered", words.mastered, *said("mastered"))]
     label = f"{card.name} ({words.mastered})" if mastered else card.name
@@ -99,9 +101,17 @@ def gem_faces(inputs: SetInputs, template: str) -> list[Face]:
     faces = []
     for i, gem in enumerate(content["magecraft-set"].gems):
         at = partial(content.locate, "magecraft-set", "gems", i)
-        values = (Value("fill", palette.get(gem.id, palette["ink"]), *at("id")), Value("gem", gem_text(content, gem.id), *at("id")))
+        values = (
+            Value("fill", palette.get(gem.id, palette["ink"]), *at("id")),
+            Value("gem", gem_text(content, gem.id), *at("id")),
+        )
         faces += [Face(template, values, f"{gem.name} gem")] * gem.count
     return faces
+
+
+def character_faces(inputs: SetInputs, template: str) -> list[Face]:
+    """A board for each character, in the content's order."""
+    return [character_face(inputs, template, i) for i in range(len(inputs.content["characters"].characters))]
 
 
 def character_face(inputs: SetInputs, template: str, index: int) -> Face:
@@ -125,9 +135,17 @@ def character_face(inputs: SetInputs, template: str, index: int) -> Face:
         Value("cantrip_gem", gem_text(content, cantrip.gem), *at("cantrip", "gem")),
         Value("cantrip_effects", effects_text(cantrip.effects).replace("\n", "  "), *at("cantrip", "effects")),
         Value("hp_label", f":heart: {words.hp}", *said("hp")),
-        Value("hp", " | ".join(slots[:half]) + "\n" + " | ".join(slots[half:]), *content.locate("magecraft-set", "hp_each")),
+        Value(
+            "hp",
+            " | ".join(slots[:half]) + "\n" + " | ".join(slots[half:]),
+            *content.locate("magecraft-set", "hp_each"),
+        ),
         Value("score_label", words.score, *said("score")),
-        Value("score", f"1-{rules.score_to_win} start {rules.score_to_win}", *content.locate("magecraft-set", "score_to_win")),
+        Value(
+            "score",
+            f"1-{rules.score_to_win} start {rules.score_to_win}",
+            *content.locate("magecraft-set", "score_to_win"),
+        ),
         Value("shield_label", words.shield, *said("shield")),
         Value("shield_icon", "shield"),
         Value("discard_label", words.discard, *said("discard")),
@@ -138,7 +156,10 @@ def character_face(inputs: SetInputs, template: str, index: int) -> Face:
     for n, phase in enumerate(words.phases, 1):
         values.append(Value(f"phase_{n}", f"{n} · {phase}", *said("phases", n - 1)))
     for n in range(1, rules.spellbooks + 1):
-        values += [Value(f"spellbook_label_{n}", f"{words.spellbook} {n}", *said("spellbook")), Value(f"numeral_{n}", str(n))]
+        values += [
+            Value(f"spellbook_label_{n}", f"{words.spellbook} {n}", *said("spellbook")),
+            Value(f"numeral_{n}", str(n)),
+        ]
     return Face(template, tuple(values), f"{character.name}'s board")
 
 
@@ -149,5 +170,5 @@ MAKERS = Makers(
         "references": wizard_references,
         "gems": gem_faces,
     },
-    boards={f"character-{n}": partial(character_face, index=n - 1) for n in range(1, BOARDS + 1)},
+    boards={"characters": character_faces},
 )

@@ -32,9 +32,9 @@ def marks_dark(ink: str, light: str, dark: str) -> bool:
     return legible_on(to_colour(ink), to_colour(dark), to_colour(light)) == to_colour(dark)
 
 
-def field_face(inputs: SetInputs, template: str) -> Face:
-    """The casting field: its template's grid is the whole of it; the content gives it no words."""
-    return Face(template, (), "casting field")
+def field_face(inputs: SetInputs, template: str) -> list[Face]:
+    """The casting field, one: its template's grid is the whole of it; the content gives it no words."""
+    return [Face(template, (), "casting field")]
 
 
 def token_faces(inputs: SetInputs, template: str, size: str) -> list[Face]:
