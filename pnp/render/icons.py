@@ -340,8 +340,7 @@ def _star_icon(pen: _Pen) -> None:
 def _draw(pen: _Pen) -> None:
     # A drawstring bag with a gem rising out of its mouth: a gem drawn from your bag.
     pen.shape(
-        "M .30 .58 C .12 .50 .06 .28 .14 .12 C .20 .02 .80 .02 .86 .12 "
-        "C .94 .28 .88 .50 .70 .58 Z",
+        "M .30 .58 C .12 .50 .06 .28 .14 .12 C .20 .02 .80 .02 .86 .12 C .94 .28 .88 .50 .70 .58 Z",
         accents=(("M .24 .42 C .20 .32 .22 .22 .28 .17 C .28 .25 .28 .33 .31 .42 Z", "#f3d9b1"),),
     )
     pen.shape("R .27 .54 .46 .08 .04")  # the gathered neck
