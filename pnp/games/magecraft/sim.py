@@ -9,7 +9,7 @@ A wizard's turn:
   Opening       discards the gems its hand has most of (keeping a spread of colours);
   Casting       the spellbook whose payable prefix (as the hand stands) is worth most, cast left to
                 right while the next spell is payable (its Draws may pay what follows); the
-                Cantrip before the spellbook when it draws and a gem is spare, else after it;
+                Cantrip before the spellbook when it Draws (it replaces its gem), else after it;
   Learning      with the gems left, the Academy spell worth most for its cast cost, if it is worth
                 enough and the wizard has room for it, on the left of its shortest spellbook;
   Revision      else, with enough gems left, masters the first unmastered spell whose golden gem
@@ -39,7 +39,7 @@ WORKERS = 2  # processes playing games side by side (the machine's cores, at mos
 # What one icon is worth to the greedy wizard (an Attack's worth depends on the rival's shield).
 WORTH = {DRAW: 0.8, HEAL: 0.9, SHIELD: 1.1, VANISH: 1.0}
 ATTACK_HP, ATTACK_SHIELD = 2.0, 0.7  # an Attack that scores and wounds; one a shield gem takes
-LEARN_AT = 1.0  # the least a spell's worth for each gem of its cast cost, to be learned
+LEARN_AT = 0.8  # the least a spell's worth for each gem of its cast cost, to be learned
 MOST_SPELLS = 3  # a spellbook's most spells before the wizard stops learning into it
 SHIELD_KEEP = 4  # shield gems the wizard keeps at the start of its turn
 BEYOND_HAND = 0.6  # a spell a hand cannot pay is worth this share: it waits for Draws before it
@@ -122,11 +122,14 @@ class Greedy:
         g, rng = self.game, self.rng
         w = g.wizard
         self.discard_shield()
-        spellbook, left = self.best_spellbook()
         cantrip = None if w.character is None else self.book.characters[w.character].cantrip
-        early = cantrip is not None and cantrip.effects[DRAW] and payment_for((cantrip.gem,), left) is not None
+        # a Cantrip that Draws replaces its gem: cast first, it may pay for more of a spellbook
+        early = cantrip is not None and cantrip.effects[DRAW] and payment_for((cantrip.gem,), w.hand) is not None
         if early:
-            g.cantrip(rng)
+            g.cantrip(rng, choices=self.choices(cantrip.effects, None))
+            if g.phase == OVER:
+                return
+        spellbook = self.best_spellbook()
         if spellbook is not None:
             cards = w.books[spellbook]
             for position in range(len(cards)):
@@ -158,10 +161,10 @@ class Greedy:
                 gems.append(most)
             self.game.discard_shield(gems)
 
-    def best_spellbook(self) -> tuple[int | None, list[int]]:
-        """The spellbook whose payable prefix is worth most, and the hand left after paying it."""
+    def best_spellbook(self) -> int | None:
+        """The spellbook whose payable prefix (as the hand stands) is worth most."""
         w = self.game.wizard
-        best, best_worth, best_left = None, 0.0, list(w.hand)
+        best, best_worth = None, 0.0
         for b, cards in enumerate(w.books):
             hand, golden, worth = list(w.hand), -1, 0.0
             for i, card in enumerate(cards):
@@ -182,8 +185,8 @@ class Greedy:
                 ):
                     golden = first
             if worth > best_worth:
-                best, best_worth, best_left = b, worth, hand
-        return best, best_left
+                best, best_worth = b, worth
+        return best
 
     def choices(self, effects: tuple[int, ...], special: str | None) -> dict | None:
         """Attack targets when there is a choice of rival (3-4 wizards); else the engine's own."""
