@@ -210,8 +210,10 @@ class Greedy:
         g = self.game
         if toughness is None:
             toughness = {p: sum(g.wizards[p].hp) + sum(g.wizards[p].shield) for p in g.rivals()}
-        weakest = min(toughness, key=toughness.__getitem__)
-        leader = max(toughness, key=lambda p: sum(g.wizards[p].score))
+        # ties go to the higher score, then by lot: never to a seat for its place at the table
+        order = {p: (sum(g.wizards[p].score), self.rng.random()) for p in toughness}
+        weakest = min(toughness, key=lambda p: (toughness[p], -order[p][0], order[p][1]))
+        leader = max(toughness, key=order.__getitem__)
         if toughness[weakest] > 3 and sum(g.wizards[leader].score) >= self.book.score_to_win - 5:
             return leader
         return weakest
