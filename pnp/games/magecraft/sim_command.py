@@ -23,7 +23,7 @@ def summary(found: Figures) -> str:
         f"{found.games} games, {found.players} wizards, seed {found.seed}",
         f"first player wins: {found.first_player_wins:.1%} (a fair share is {found.fair_share:.1%})",
         f"game length: median {found.turns['median']:g} turns, quartiles {low:g}-{high:g} "
-        f"({found.turns['median'] / found.players:g} rounds)",
+        f"({found.turns['median'] / found.players:.1f} rounds)",
         "games ended by: " + ", ".join(f"{how} {share:.1%}" for how, share in found.ends.items()),
         "characters: wins of the games played",
         *(f"  {name}: {c['wins']:.1%} of {c['games']}" for name, c in found.characters.items()),
