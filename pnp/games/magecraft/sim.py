@@ -6,14 +6,17 @@ play them. Every move goes through the rules engine (`pnp.games.magecraft.rules`
 rules forbid would raise. Characters are dealt at random, no two alike at a table.
 
 A wizard's turn:
-  Opening       discards the gems its hand has most of (keeping a spread of colours);
+  Opening       discards the gems its hand has most of (keeping a spread of colours), as it
+                does whenever it chooses gems to give up;
   Casting       the spellbook whose payable prefix (as the hand stands) is worth most, cast left to
                 right while the next spell is payable (its Draws may pay what follows); the
                 Cantrip before the spellbook when it Draws (it replaces its gem), else after it;
   Learning      with the gems left, the Academy spell worth most for its cast cost, if it is worth
                 enough and the wizard has room for it, on the left of its shortest spellbook;
-  Revision      else, with enough gems left, masters the first unmastered spell whose golden gem
-                the next spell can use (the spells stay where they are);
+  Revision      else, with enough gems left, when it changes something: each spellbook's spells
+                that Draw first and those a hand cannot pay last, and the first unmastered spell
+                whose golden gem the next spell can use mastered;
+  Shield        at the start of the turn, gems beyond SHIELD_KEEP back to the Discard Area;
   Targets       (3-4 wizards) a rival the Attacks can put out, else one close to the score to win,
                 else the rival with the fewest HP and shield gems.
 What a spell is worth: an Attack on an empty shield scores and wounds (on a shield it only breaks
@@ -43,6 +46,7 @@ LEARN_AT = 0.8  # the least a spell's worth for each gem of its cast cost, to be
 MOST_SPELLS = 3  # a spellbook's most spells before the wizard stops learning into it
 SHIELD_KEEP = 4  # shield gems the wizard keeps at the start of its turn
 BEYOND_HAND = 0.6  # a spell a hand cannot pay is worth this share: it waits for Draws before it
+BARE = 0.7  # the share of a learned spell's Attacks expected to find no shield
 
 
 @dataclass(frozen=True)
@@ -101,7 +105,7 @@ class Greedy:
         """A spell's worth in the abstract (for learning): its icons, as if against a bare rival."""
         e = spell.effects
         rivals = max(1, len(self.game.rivals())) if spell.special == "attack-each" else 1
-        worth = sum(WORTH[icon] * e[icon] for icon in WORTH) + (ATTACK_HP * 0.7) * e[ATTACK] * rivals
+        worth = sum(WORTH[icon] * e[icon] for icon in WORTH) + ATTACK_HP * BARE * e[ATTACK] * rivals
         return worth * BEYOND_HAND if spell.beyond_hand else worth
 
     # --- the turn ---------------------------------------------------------------------------
@@ -110,13 +114,7 @@ class Greedy:
         g = self.game
         for seat, due in enumerate(list(g.opening)):
             if due:
-                hand = list(g.wizards[seat].hand)
-                gems = []
-                for _ in range(due):
-                    most = max(range(len(hand)), key=hand.__getitem__)
-                    hand[most] -= 1
-                    gems.append(most)
-                g.opening_discard(seat, gems)
+                g.opening_discard(seat, most_plentiful(g.wizards[seat].hand, due))
 
     def turn(self) -> None:
         g, rng = self.game, self.rng
@@ -154,12 +152,7 @@ class Greedy:
         keep = SHIELD_KEEP if cycle >= 2 * self.book.hand else 1
         excess = sum(w.shield) - keep
         if excess > 0:
-            shield, gems = list(w.shield), []
-            for _ in range(excess):
-                most = max(range(len(shield)), key=shield.__getitem__)
-                shield[most] -= 1
-                gems.append(most)
-            self.game.discard_shield(gems)
+            self.game.discard_shield(most_plentiful(w.shield, excess))
 
     def best_spellbook(self) -> int | None:
         """The spellbook whose payable prefix (as the hand stands) is worth most."""
@@ -245,12 +238,7 @@ class Greedy:
             new = [[w.books[b][p] for b, p in cards] for cards in arrangement]
             master = self.to_master(new)
             if master is not None or new != w.books:
-                hand, gems = list(w.hand), []
-                for _ in range(book.revision):
-                    most = max(range(len(hand)), key=hand.__getitem__)
-                    hand[most] -= 1
-                    gems.append(most)
-                g.revise(gems, arrangement, master)
+                g.revise(most_plentiful(w.hand, book.revision), arrangement, master)
 
     def arrangement(self) -> list[list[tuple[int, int]]]:
         """Each spellbook's spells with those that Draw first and those a hand cannot pay last."""
@@ -277,6 +265,16 @@ class Greedy:
                 if first < 0 or golden_slot(after, first) >= 0:
                     return b, p
         return None
+
+
+def most_plentiful(gems: list[int], count: int) -> list[int]:
+    """`count` gems to give up from an area, each of the colour it has most of at that moment."""
+    left, chosen = list(gems), []
+    for _ in range(count):
+        most = max(range(len(left)), key=left.__getitem__)
+        left[most] -= 1
+        chosen.append(most)
+    return chosen
 
 
 def play(book: Book, players: int, rng: random.Random) -> GameResult:
