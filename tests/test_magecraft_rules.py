@@ -449,6 +449,15 @@ def test_setup_follows_the_seat_table_and_the_academy_grows_with_the_table(book,
     assert sum(g.academy_spells) == 12 * cards
 
 
+def test_a_table_is_two_to_four_wizards_each_with_a_character_of_the_set(book):
+    with pytest.raises(RuleError, match="Magecraft is for 2 to 4 wizards, not 5"):
+        Game.new(book, 5, random.Random(1))
+    with pytest.raises(RuleError, match="name a character for each of the 3 wizards"):
+        Game.new(book, 3, random.Random(1), characters=[0, 1])
+    with pytest.raises(RuleError, match="the characters are numbered 0 to 3"):
+        Game.new(book, 2, random.Random(1), characters=[0, 4])
+
+
 def test_an_opening_discard_must_be_the_seats_number(book):
     g = Game.new(book, 2, random.Random(1))
     hand = [c for c, n in enumerate(g.wizards[0].hand) for _ in range(n)]

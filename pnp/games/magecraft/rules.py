@@ -121,6 +121,8 @@ class Game:
             raise RuleError(f"Magecraft is for 2 to {len(book.seats)} wizards, not {players}")
         if characters is not None and len(characters) != players:
             raise RuleError(f"name a character for each of the {players} wizards")
+        if any(c is not None and not 0 <= c < len(book.characters) for c in characters or ()):
+            raise RuleError(f"the characters are numbered 0 to {len(book.characters) - 1}")
         game = cls(book, players, characters)
         cards, gems = (book.copies, book.academy_gems) if players == 2 else book.melee[players]
         game.academy_gems = [gems] * len(book.colours)
