@@ -9,6 +9,7 @@ GAME = GameDef(
     numbers="pnp.games.magecraft.kinds:rule_numbers",
     check="pnp.games.magecraft.checks:check",
     printed="pnp.games.magecraft.printed:MAKERS",
+    simulation="pnp.games.magecraft.sim_command:SIMULATION",
     # FACTS: "2-4 players; 3-4 players need two copies of the components."
     players=(2, 4),
 )

@@ -1,0 +1,122 @@
+"""Benchmark: `pnp sim magecraft`'s 2,000 two-player games against a bare loop.
+
+The simulation side plays GAMES games through the rules engine with the greedy wizards, as the
+command does (content loaded once, outside the timing, reported apart), in one process and in the
+command's two worker processes. The floor does the least a game must, with the same draws the
+same way (one random.Random per game seeded "seed:i"): deal the characters and the Academy's random
+sets, then turn after turn empty the hand and draw a new one from a bag of gem counts (the Discard
+Area reshuffled into it when it runs out) and strike one of the rival's HP gems into the score, until
+an HP Area is empty: no spell is looked at. All run in this process, REPEATS times, alternating; the
+median is reported, and the ratio of the one-process simulation to the floor. The whole command
+(`pnp sim magecraft --games 2000`, a fresh process) is timed once too.
+Not a test: prints the figures and PASS/FAIL, exits 1 when a target is missed.
+
+    python bench/bench_magecraft_sim.py
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+
+from measure import sim_arguments, timed_sim_command
+
+GAMES = 2000
+PLAYERS = 2
+REPEATS = 3
+TARGET_S = 10.0
+
+
+def floor(games: int, players: int, characters: int, others: int, random_sets: int, seed: int = 1) -> int:
+    turns = 0
+    for i in range(games):
+        rng = random.Random(f"{seed}:{i}")
+        rng.sample(range(characters), players)
+        rng.sample(range(others), random_sets)
+        bags = [[3, 3, 3, 3, 0] for _ in range(players)]
+        discards = [[0] * 5 for _ in range(players)]
+        hands = [[0] * 5 for _ in range(players)]
+        hps = [[3, 3, 3, 3, 0] for _ in range(players)]
+        player = 0
+        while all(sum(hp) for hp in hps):
+            bag, discard, hand = bags[player], discards[player], hands[player]
+            for c in range(5):
+                discard[c] += hand[c]
+                hand[c] = 0
+            for _ in range(4):
+                total = sum(bag)
+                if not total:
+                    bag, discard = discard, bag
+                    bags[player], discards[player] = bag, discard
+                    total = sum(bag)
+                r = rng.randrange(total)
+                for c in range(5):
+                    if r < bag[c]:
+                        bag[c] -= 1
+                        hand[c] += 1
+                        break
+                    r -= bag[c]
+            rival = hps[(player + 1) % players]
+            rival[max(range(5), key=rival.__getitem__)] -= 1
+            player = (player + 1) % players
+            turns += 1
+    return turns
+
+
+def main() -> int:
+    args = sim_arguments(__doc__, GAMES, REPEATS)
+
+    t0 = time.perf_counter()
+    from pnp.content.game import load_game
+    from pnp.games import game
+    from pnp.games.magecraft.rulebook import book_of
+    from pnp.games.magecraft.sim import WORKERS, figures, play_games
+    from pnp.paths import CONTENT
+
+    book = book_of(load_game(game("magecraft"), [CONTENT]))
+    load_s = time.perf_counter() - t0
+    others = len(book.spells) - len(book.starting) - len(book.academy_basic)
+
+    one_times, two_times, floor_times = [], [], []
+    for _ in range(args.repeats):
+        t = time.perf_counter()
+        found = figures(book, list(play_games(book, PLAYERS, args.games, seed=1, workers=1)), PLAYERS, 1)
+        one_times.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        figures(book, list(play_games(book, PLAYERS, args.games, seed=1, workers=WORKERS)), PLAYERS, 1)
+        two_times.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        floor(args.games, PLAYERS, len(book.characters), others, book.random_sets)
+        floor_times.append(time.perf_counter() - t)
+    command_s, status = timed_sim_command("magecraft", args.games)
+
+    one, two, flo = (statistics.median(x) for x in (one_times, two_times, floor_times))
+    ok = two <= TARGET_S and status == 0 and command_s <= TARGET_S
+
+    def times(xs: list[float]) -> str:
+        return " ".join(f"{x:.2f}" for x in xs)
+
+    print(f"{args.games} games, {PLAYERS} wizards, seed 1")
+    print(f"content loaded in {load_s:.2f} s (not timed below)")
+    print(f"runs: {args.repeats} each, alternating, in-process, median")
+    print()
+    print(f"{'simulation, one process':34}{one:8.2f} s   ({times(one_times)})")
+    print(f"{f'simulation, {WORKERS} worker processes':34}{two:8.2f} s   ({times(two_times)})")
+    print(f"{'floor: draws + a strike a turn':34}{flo:8.2f} s   ({times(floor_times)})")
+    print(f"{'ratio one process/floor':34}{one / flo:8.1f}")
+    print(f"{'per game, one process':34}{one / args.games * 1000:8.2f} ms")
+    print(f"{'whole command (a fresh process)':34}{command_s:8.2f} s   exit {status}")
+    print(
+        f"{'figures':34}{found.turns['median']:g} turns, first player wins {found.first_player_wins:.1%}, "
+        f"ended by score {found.ends['score']:.1%}"
+    )
+    print()
+    verdict = "PASS" if ok else "FAIL"
+    print(f"{'2,000 two-player games':24}{max(two, command_s):6.2f} s   target <= {TARGET_S} s   {verdict}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,667 @@
+"""Magecraft's rules as pure code over the book (pnp.games.magecraft.rulebook): no content models,
+no drawing, so the simulation and the companion share them.
+
+A `Game` is the Arena for 2-4 wizards: each wizard's bag, hand, HP, Shield, Score and Discard Areas
+as gem counts by colour, their spellbooks (cards left to right, each mastered or not, with the gems
+paid onto it this turn), the Academy's spells and gems. Its moves are the turn's phases, made in
+order by the wizard whose turn it is: `discard_shield`, then casting (`cast` the chosen spellbook's
+spells left to right, and the `cantrip` before the first or after the last), then `learn` or
+`revise`, then `refresh`, which ends the turn. Before the first turn each seat that must discard
+makes its `opening_discard`. Moves take plain data (colour indexes, spellbook numbers from 0, a
+dict of choices) and any chance from the random.Random they are handed, so a log of moves folds
+again. A move the rules forbid raises `RuleError` saying why, and changes nothing.
+
+Payments name one colour per cost slot, left to right (None: pay it for me, see `payment_for`);
+the slot the golden gem pays is None. Choices for a spell's icons, each a list with one entry per
+icon (missing entries: the engine's default, the first sensible one):
+  attack  [{"player": p, "colour": c}, ...]  the rival (needed when more than one is in the Arena;
+          our ruling "targets") and the colour of their shield gem, or of their HP gem when the
+          shield is empty
+  heal    [c, ...]  the colour taken from the Academy (or the Discard Area: heal-from-discard)
+  shield  [{"from": "academy" | "discard", "colour": c}, ...]
+  vanish  [{"from": "hand" | "hp", "colour": c}, ...]
+The icons resolve "in any order"; the engine takes the order that serves the caster best, the
+same every time: Draw (drawn gems may then pay a Vanish), Attack, Heal, Shield, Vanish (a Heal on
+a full HP Area scores, and a Vanish from HP after it then does not undo it).
+
+Our rulings (content/magecraft/rulings.yaml) are followed where the code meets them, each cited by
+its key: learn-gems, cast-gems, golden-match, golden-end, cantrip, heal-empty, shield-empty,
+bag-empty, targets, wild.
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+from pnp.games.magecraft.rulebook import ATTACK, DRAW, HEAL, SHIELD, VANISH, WILD, Book
+
+OPENING, DISCARD_SHIELD, CASTING, STUDIED, OVER = "opening", "discard-shield", "casting", "studied", "over"
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+class RuleError(ValueError):
+    """A move the rules do not allow now, with the reason in words."""
+
+
+class Card:
+    """A spell card in a spellbook, and the gems paid onto it this turn (colours, left to right)."""
+
+    __slots__ = ("spell", "mastered", "paid")
+
+    def __init__(self, spell: int, mastered: bool = False, paid: list[int] | None = None):
+        self.spell = spell  # index into book.spells
+        self.mastered = mastered
+        self.paid = paid or []
+
+
+class Wizard:
+    """A wizard's board: every area a list of gem counts by colour."""
+
+    __slots__ = (
+        "character",
+        "bag",
+        "hand",
+        "hp",
+        "shield",
+        "score",
+        "discard",
+        "books",
+        "golden",
+        "cantrip_paid",
+        "out",
+    )
+
+    def __init__(self, colours: int, spellbooks: int, character: int | None = None):
+        self.character = character  # index into book.characters; None: no Cantrip
+        self.bag = [0] * colours
+        self.hand = [0] * colours
+        self.hp = [0] * colours
+        self.shield = [0] * colours
+        self.score = [0] * colours
+        self.discard = [0] * colours
+        self.books: list[list[Card]] = [[] for _ in range(spellbooks)]  # index 0: leftmost
+        self.golden = -1  # the golden gem's colour while it waits to pay the next spell
+        self.cantrip_paid = -1  # the gem on the Cantrip this turn
+        self.out = False  # no HP left: no more turns, not a target
+
+
+def count_words(counts: dict[int, int], names: tuple[str, ...]) -> str:
+    """ "one Fire", "two Fire and no Water"."""
+    said = [f"{NUMBER_WORDS[n] if n < len(NUMBER_WORDS) else n} {names[c]}" for c, n in counts.items()]
+    return " and ".join(said) if len(said) < 3 else ", ".join(said[:-1]) + " and " + said[-1]
+
+
+class Game:
+    def __init__(self, book: Book, players: int, characters: list[int | None] | None = None):
+        self.book = book
+        colours = len(book.colours)
+        characters = characters or [None] * players
+        self.wizards = [Wizard(colours, book.spellbooks, characters[p]) for p in range(players)]
+        self.academy_gems = [0] * colours
+        self.academy_spells = [0] * len(book.spells)  # cards of each spell in the Academy
+        self.academy_order: list[int] = []  # the Academy's spells as dealt: basic ones first
+        self.opening = [0] * players  # gems each seat has still to discard from its opening hand
+        self.player = 0
+        self.phase = OPENING
+        self.turn = 1
+        self.spellbook = -1  # the spellbook chosen this turn
+        self.next_spell = 0  # its next spell to cast
+        self.cantrip_cast = False
+        self.closed = False  # the Cantrip came after a spell: no more spells this turn
+        self.winner: int | None = None
+        self.ended: str | None = None  # "hp" (the last wizard standing) or "score"
+
+    # --- setup -------------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, book: Book, players: int, rng: Random, characters: list[int | None] | None = None) -> Game:
+        """Setup for `players` wizards, seat 0 first (the caller seats them at random): bags and
+        HP Areas, the Academy, the starting spells, and the opening hands of the seat table."""
+        if players < 2 or players > len(book.seats):
+            raise RuleError(f"Magecraft is for 2 to {len(book.seats)} wizards, not {players}")
+        if characters is not None and len(characters) != players:
+            raise RuleError(f"name a character for each of the {players} wizards")
+        if any(c is not None and not 0 <= c < len(book.characters) for c in characters or ()):
+            raise RuleError(f"the characters are numbered 0 to {len(book.characters) - 1}")
+        game = cls(book, players, characters)
+        cards, gems = (book.copies, book.academy_gems) if players == 2 else book.melee[players]
+        game.academy_gems = [gems] * len(book.colours)
+        fixed = set(book.starting) | set(book.academy_basic)
+        others = [i for i, s in enumerate(book.spells) if s.name not in fixed]
+        dealt = [book.spell_index(n) for n in book.academy_basic] + rng.sample(others, book.random_sets)
+        for i in dealt:
+            game.academy_spells[i] = cards
+        game.academy_order = dealt
+        starting = [book.spell_index(n) for n in book.starting]
+        for seat, w in enumerate(game.wizards):
+            for c in book.basic:
+                w.bag[c] = book.bag_each
+                w.hp[c] = book.hp_each
+            w.books = [[Card(s)] for s in starting]
+            draw, discard = book.seats[seat]
+            for _ in range(draw):
+                game._draw(w, rng)
+            game.opening[seat] = discard
+        if not any(game.opening):
+            game.phase = DISCARD_SHIELD
+        return game
+
+    def opening_discard(self, player: int, gems: list[int]) -> None:
+        """The seat table: after drawing an opening hand, a seat discards this many gems."""
+        if self.phase != OPENING:
+            raise RuleError("the opening hands are settled")
+        if not 0 <= player < len(self.wizards):
+            raise RuleError(f"there is no wizard {player + 1}")
+        due = self.opening[player]
+        if len(gems) != due:
+            raise RuleError(f"wizard {player + 1} discards {due} gems from the opening hand, not {len(gems)}")
+        w = self.wizards[player]
+        self._take_from(w.hand, gems, "your hand")
+        for c in gems:
+            w.discard[c] += 1
+        self.opening[player] = 0
+        if not any(self.opening):
+            self.phase = DISCARD_SHIELD
+
+    # --- the turn ----------------------------------------------------------------------------
+
+    @property
+    def wizard(self) -> Wizard:
+        return self.wizards[self.player]
+
+    def _in_turn(self, move: str) -> Wizard:
+        if self.phase == OVER:
+            raise RuleError("the game is over")
+        if self.phase == OPENING:
+            raise RuleError(f"{move} waits until every opening hand has discarded")
+        return self.wizards[self.player]
+
+    def discard_shield(self, gems: list[int]) -> None:
+        """Discard Shield phase: any gems of your Shield Area to your Discard Area."""
+        w = self._in_turn("Discarding shield gems")
+        if self.phase != DISCARD_SHIELD:
+            raise RuleError("shield gems are discarded at the start of the turn, before casting")
+        self._take_from(w.shield, gems, "your Shield Area")
+        for c in gems:
+            w.discard[c] += 1
+
+    def _casting(self, what: str) -> Wizard:
+        w = self._in_turn(what)
+        if self.phase == STUDIED:
+            raise RuleError(f"{what}: the casting phase is over once you learn or revise")
+        return w
+
+    def cast(
+        self, spellbook: int, rng: Random, payment: list[int | None] | None = None, choices: dict | None = None
+    ) -> str:
+        """Cast the next spell of `spellbook` (the one chosen this turn: never two a turn), left to
+        right: pay its cost from your hand onto the card, then resolve its icons. Returns its name."""
+        w = self._casting("Casting")
+        books = self.book.spellbooks
+        if not 0 <= spellbook < books:
+            raise RuleError(f"you have spellbooks 1 to {books}")
+        if self.spellbook not in (-1, spellbook):
+            raise RuleError(
+                f"you are casting Spellbook {self.spellbook + 1} this turn: spells of another spellbook "
+                "are never cast in the same casting phase"
+            )
+        if self.closed:
+            raise RuleError("your Cantrip came after your last spell: no more spells this turn (our ruling)")
+        cards = w.books[spellbook]
+        if self.spellbook == -1 and not cards:
+            raise RuleError(f"Spellbook {spellbook + 1} is empty")
+        position = self.next_spell if self.spellbook == spellbook else 0
+        if position >= len(cards):
+            raise RuleError(f"Spellbook {spellbook + 1} has no spell left to cast this turn")
+        card = cards[position]
+        spell = self.book.spells[card.spell]
+        golden = w.golden
+        slot = golden_slot(spell.cast, golden) if golden >= 0 else -1
+        paid = self._payment(spell.name, spell.cast, payment, w.hand, golden, slot)
+        self._check_targets(spell.name, spell.effects, spell.special, choices)
+        saved = self._save(rng) if choices else None
+        for i, c in enumerate(paid):
+            if i != slot:
+                w.hand[c] -= 1
+        # cast-gems: paid gems stay on the card until Refresh; the golden gem pays one slot (golden-match)
+        card.paid = paid
+        w.golden = -1
+        self.spellbook, self.next_spell, self.phase = spellbook, position + 1, CASTING
+        try:
+            self._resolve(spell.effects, spell.special, choices or {}, rng)
+        except RuleError:
+            self._restore(saved, rng)
+            raise
+        if card.mastered and self.phase != OVER and not w.out:
+            self._golden_moves(w, card, cards[position + 1] if position + 1 < len(cards) else None)
+        return spell.name
+
+    def _golden_moves(self, w: Wizard, card: Card, after: Card | None) -> None:
+        """A mastered spell's first paid gem is golden: it moves on to pay one slot of the next
+        spell (golden-match); with no next spell, or none it can pay, to the Discard Area (golden-end)."""
+        gem = card.paid.pop(0)
+        if after is not None and golden_slot(self.book.spells[after.spell].cast, gem) >= 0:
+            w.golden = gem
+        else:
+            w.discard[gem] += 1
+
+    def cantrip(self, rng: Random, gem: int | None = None, choices: dict | None = None) -> str:
+        """Your character's Cantrip: one gem, at most once a turn, in the casting phase before the
+        spellbook's first spell or after its last (our ruling "cantrip")."""
+        w = self._casting("Your Cantrip")
+        if w.character is None:
+            raise RuleError("your wizard has no character, so no Cantrip")
+        if self.cantrip_cast:
+            raise RuleError("your Cantrip is cast at most once a turn (our ruling)")
+        cantrip = self.book.characters[w.character].cantrip
+        [paid] = self._payment(cantrip.name, (cantrip.gem,), None if gem is None else [gem], w.hand, -1, -1)
+        self._check_targets(cantrip.name, cantrip.effects, None, choices)
+        saved = self._save(rng) if choices else None
+        w.hand[paid] -= 1
+        w.cantrip_paid = paid
+        self.closed = self.spellbook != -1  # after a spell: it was the last (our ruling "cantrip")
+        self.cantrip_cast, self.phase = True, CASTING
+        try:
+            self._resolve(cantrip.effects, None, choices or {}, rng)
+        except RuleError:
+            self._restore(saved, rng)
+            raise
+        return cantrip.name
+
+    def learn(self, spell: str, spellbook: int, payment: list[int | None] | None = None) -> None:
+        """Learning: pay a spell's learn cost from your hand (to your Discard Area, our ruling
+        "learn-gems") and place it on the LEFT of one of your spellbooks."""
+        w = self._casting("Learning")
+        try:
+            index = self.book.spell_index(spell)
+        except StopIteration:
+            raise RuleError(f"there is no spell called {spell!r}") from None
+        if not self.academy_spells[index]:
+            raise RuleError(f"the Academy has no {spell} card to learn")
+        if not 0 <= spellbook < self.book.spellbooks:
+            raise RuleError(f"you have spellbooks 1 to {self.book.spellbooks}")
+        paid = self._payment(f"Learning {spell}", self.book.spells[index].learn, payment, w.hand, -1, -1)
+        for c in paid:
+            w.hand[c] -= 1
+            w.discard[c] += 1
+        self.academy_spells[index] -= 1
+        w.books[spellbook].insert(0, Card(index))
+        self.phase = STUDIED
+
+    def revise(
+        self,
+        gems: list[int],
+        arrangement: list[list[tuple[int, int]]] | None = None,
+        master: tuple[int, int] | None = None,
+    ) -> None:
+        """Revision: discard the rules' number of gems from your hand, rearrange your spells freely
+        over all your spellbooks (each named by its place now: (spellbook, position)), then master at
+        most one (its place in the new arrangement)."""
+        w = self._casting("Revision")
+        need = self.book.revision
+        if sum(w.hand) < need:
+            raise RuleError(f"revision needs {need} gems in your hand; you have {sum(w.hand)}")
+        if len(gems) != need:
+            raise RuleError(f"revision discards {need} gems from your hand, not {len(gems)}")
+        books = w.books
+        if arrangement is None:
+            new = [list(cards) for cards in books]
+        else:
+            if len(arrangement) != self.book.spellbooks:
+                raise RuleError(f"arrange your spells into your {self.book.spellbooks} spellbooks")
+            places = [(b, p) for b, cards in enumerate(books) for p in range(len(cards))]
+            named = [tuple(place) for cards in arrangement for place in cards]
+            if sorted(named) != places:
+                raise RuleError("a new arrangement places each of your spells once, and only yours")
+            new = [[books[b][p] for b, p in cards] for cards in arrangement]
+        if master is not None:
+            b, p = master
+            if not (0 <= b < len(new) and 0 <= p < len(new[b])):
+                raise RuleError(f"Spellbook {b + 1} has no spell {p + 1} to master")
+            if new[b][p].mastered:
+                raise RuleError(f"{self.book.spells[new[b][p].spell].name} is mastered already")
+        self._take_from(w.hand, gems, "your hand")
+        for c in gems:
+            w.discard[c] += 1
+        w.books = new
+        if master is not None:
+            new[master[0]][master[1]].mastered = True
+        self.phase = STUDIED
+
+    def refresh(self, rng: Random) -> None:
+        """Refresh: your hand and every gem on your spell cards to your Discard Area (cast-gems),
+        then draw a new hand; the turn passes to the next wizard still in the Arena."""
+        w = self._in_turn("Refresh")
+        discard, hand = w.discard, w.hand
+        for c, n in enumerate(hand):
+            discard[c] += n
+            hand[c] = 0
+        for cards in w.books:
+            for card in cards:
+                for c in card.paid:
+                    discard[c] += 1
+                card.paid = []
+        for gem in (w.golden, w.cantrip_paid):  # golden-end: a golden gem still waiting
+            if gem >= 0:
+                discard[gem] += 1
+        w.golden = w.cantrip_paid = -1
+        for _ in range(self.book.hand):
+            self._draw(w, rng)
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        n = len(self.wizards)
+        self.player = next(q % n for q in range(self.player + 1, self.player + n + 1) if not self.wizards[q % n].out)
+        self.phase = DISCARD_SHIELD
+        self.turn += 1
+        self.spellbook, self.next_spell, self.cantrip_cast, self.closed = -1, 0, False, False
+
+    # --- the icons ---------------------------------------------------------------------------
+
+    def _resolve(self, effects: tuple[int, ...], special: str | None, choices: dict, rng: Random) -> None:
+        w = self.wizards[self.player]
+        for _ in range(effects[DRAW]):
+            self._draw(w, rng)
+        for i, choice in enumerate(_each(choices, "attack", effects[ATTACK])):
+            if special == "attack-each":
+                for p in self.rivals():
+                    self._attack(w, p, choice.get("colour"), special)
+            else:
+                self._attack(w, self._target(choice, i), choice.get("colour"), special)
+            if self.phase == OVER:
+                return
+        for choice in _each(choices, "heal", effects[HEAL]):
+            self._heal(w, choice, special)
+        for choice in _each(choices, "shield", effects[SHIELD]):
+            self._shield(w, choice)
+        for choice in _each(choices, "vanish", effects[VANISH]):
+            self._vanish(w, choice)
+            if self.phase == OVER or w.out:
+                return
+        self._check_end()
+
+    def rivals(self) -> list[int]:
+        """The other wizards still in the Arena: the ones an Attack may strike."""
+        return [p for p, x in enumerate(self.wizards) if p != self.player and not x.out]
+
+    def _check_targets(self, name: str, effects: tuple[int, ...], special: str | None, choices: dict | None) -> None:
+        """Our ruling "targets": with more than one rival, each Attack names its own target."""
+        if effects[ATTACK] and special != "attack-each" and len(self.rivals()) > 1:
+            named = (choices or {}).get("attack", [])
+            if len(named) < effects[ATTACK] or any(not isinstance(c, dict) or "player" not in c for c in named):
+                raise RuleError(f"{name}: name the rival each Attack strikes ({effects[ATTACK]} in all)")
+
+    def _target(self, choice: dict, i: int) -> int:
+        rivals = self.rivals()
+        p = choice.get("player", rivals[0] if len(rivals) == 1 else None)
+        if p not in rivals:
+            raise RuleError(
+                f"Attack {i + 1} strikes a rival still in the Arena: wizard {' or '.join(str(r + 1) for r in rivals)}"
+            )
+        return p
+
+    def _attack(self, w: Wizard, p: int, colour: int | None, special: str | None) -> None:
+        """Discard a gem from a rival's Shield Area; no shield: one of their HP gems to your Score."""
+        rival = self.wizards[p]
+        if sum(rival.shield):
+            c = self._colour_in(rival.shield, colour, f"wizard {p + 1}'s Shield Area")
+            rival.shield[c] -= 1
+            if special == "steal-shield":
+                w.shield[c] += 1
+            else:
+                rival.discard[c] += 1
+            return
+        c = self._colour_in(rival.hp, colour, f"wizard {p + 1}'s HP Area")
+        rival.hp[c] -= 1
+        w.score[c] += 1
+        self._check_end()
+
+    def _heal(self, w: Wizard, colour: int | None, special: str | None) -> None:
+        """A gem from the Academy (heal-from-discard: your Discard Area) to your HP Area; HP full:
+        to your Score Area. None of any colour left there: the Heal does nothing (heal-empty)."""
+        source = w.discard if special == "heal-from-discard" else self.academy_gems
+        if not sum(source):
+            return
+        where = "your Discard Area" if source is w.discard else "the Academy"
+        c = self._colour_in(source, colour, where)
+        source[c] -= 1
+        if sum(w.hp) >= self.book.hp:
+            w.score[c] += 1
+        else:
+            w.hp[c] += 1
+
+    def _shield(self, w: Wizard, choice: dict) -> None:
+        """A gem from the Academy or your Discard Area to your Shield Area; neither has one: the
+        Shield does nothing (shield-empty)."""
+        source = choice.get("from")
+        if source not in (None, "academy", "discard"):
+            raise RuleError("a Shield takes its gem from the academy or your discard")
+        if source is None:
+            source = "academy" if sum(self.academy_gems) else "discard"
+        gems = self.academy_gems if source == "academy" else w.discard
+        if not sum(gems):
+            return
+        c = self._colour_in(gems, choice.get("colour"), "the Academy" if source == "academy" else "your Discard Area")
+        gems[c] -= 1
+        w.shield[c] += 1
+
+    def _vanish(self, w: Wizard, choice: dict) -> None:
+        """A gem from your hand or your HP Area to your Score Area."""
+        source = choice.get("from")
+        if source not in (None, "hand", "hp"):
+            raise RuleError("a Vanish takes its gem from your hand or your HP")
+        if source is None:
+            source = "hand" if sum(w.hand) else "hp"
+        gems = w.hand if source == "hand" else w.hp
+        if not sum(gems):
+            return
+        c = self._colour_in(gems, choice.get("colour"), "your hand" if source == "hand" else "your HP Area")
+        gems[c] -= 1
+        w.score[c] += 1
+        self._check_end()
+
+    def _draw(self, w: Wizard, rng: Random) -> int:
+        """A random gem from the bag to the hand; bag empty: the Discard Area becomes the bag first.
+        Both empty: nothing (bag-empty). Returns the colour, or -1."""
+        bag = w.bag
+        total = sum(bag)
+        if not total:
+            total = sum(w.discard)
+            if not total:
+                return -1
+            w.bag, w.discard = w.discard, bag  # the emptied bag's list becomes the empty Discard Area
+            bag = w.bag
+        r = rng.randrange(total)
+        for c, n in enumerate(bag):
+            if r < n:
+                bag[c] -= 1
+                w.hand[c] += 1
+                return c
+            r -= n
+        raise AssertionError("a bag's counts and total disagree")
+
+    def _colour_in(self, gems: list[int], colour: int | None, where: str) -> int:
+        """The chosen colour, if `where` holds one; unchosen, its most plentiful."""
+        if colour is None:
+            return max(range(len(gems)), key=gems.__getitem__)
+        if not (isinstance(colour, int) and 0 <= colour < len(gems)):
+            raise RuleError(f"there is no gem colour {colour!r}")
+        if not gems[colour]:
+            raise RuleError(f"{where} has no {self.book.names[colour]} gem")
+        return colour
+
+    # --- the end -----------------------------------------------------------------------------
+
+    def _check_end(self) -> None:
+        """A wizard with no HP is out, their board as it stands; the game ends at once when one
+        wizard is left, or any wizard holds the score to win."""
+        for p, x in enumerate(self.wizards):
+            if sum(x.score) >= self.book.score_to_win:
+                self.winner, self.ended, self.phase = p, "score", OVER
+                return
+        for x in self.wizards:
+            if not x.out and not sum(x.hp):
+                x.out = True
+        alive = [p for p, x in enumerate(self.wizards) if not x.out]
+        if len(alive) == 1:
+            self.winner, self.ended, self.phase = alive[0], "hp", OVER
+        elif self.wizards[self.player].out:  # a Vanish took the caster's own last HP
+            self._next_turn()
+
+    # --- payments ----------------------------------------------------------------------------
+
+    def _payment(self, what: str, cost: tuple[int, ...], payment, hand: list[int], golden: int, slot: int) -> list[int]:
+        """The colours paying each slot of `cost` (the golden gem's slot included), checked against
+        the hand; a RuleError naming the cost and what the hand holds when it cannot."""
+        if payment is None:
+            payment = payment_for(cost, hand, golden)
+            if payment is None:
+                raise RuleError(self._short(what, cost, hand, golden))
+        if len(payment) != len(cost):
+            raise RuleError(f"{what} costs {len(cost)} gems; the payment names {len(payment)}")
+        paid, need = [], [0] * len(hand)
+        for i, (wanted, c) in enumerate(zip(cost, payment, strict=True)):
+            if i == slot:
+                paid.append(golden)
+                continue
+            if not (isinstance(c, int) and 0 <= c < len(hand)):
+                raise RuleError(f"{what}: gem {i + 1} of the payment is no gem colour ({c!r})")
+            if wanted != WILD and c != wanted:  # wild: any colour, Darkness too, pays a Wild
+                raise RuleError(
+                    f"{what}: gem {i + 1} of the cost is {self.book.names[wanted]}; {self.book.names[c]} cannot pay it."
+                )
+            paid.append(c)
+            need[c] += 1
+        if any(n > h for n, h in zip(need, hand, strict=True)):
+            raise RuleError(self._short(what, cost, hand, golden))
+        return paid
+
+    def _short(self, what: str, cost: tuple[int, ...], hand: list[int], golden: int) -> str:
+        """ "Fireball needs Fire, Fire, Wild; your hand has one Fire.\""""
+        names = self.book.names
+        needed = ", ".join("Wild" if c == WILD else names[c] for c in cost)
+        colours = [c for c in dict.fromkeys(cost) if c != WILD] or [c for c in range(len(hand)) if hand[c]]
+        has = count_words({c: hand[c] for c in colours}, names) if colours else "no gems"
+        with_golden = f" and the golden gem is {names[golden]}" if golden >= 0 else ""
+        return f"{what} needs {needed}; your hand has {has}{with_golden}."
+
+    # --- a table's record: the game as JSON-ready data, and back -----------------------------
+
+    def to_data(self) -> dict:
+        spells = self.book.spells
+        return {
+            "wizards": [
+                {
+                    "character": w.character,
+                    **{area: list(getattr(w, area)) for area in ("bag", "hand", "hp", "shield", "score", "discard")},
+                    "books": [[[spells[c.spell].name, c.mastered, list(c.paid)] for c in cards] for cards in w.books],
+                    "golden": w.golden,
+                    "cantrip_paid": w.cantrip_paid,
+                    "out": w.out,
+                }
+                for w in self.wizards
+            ],
+            "academy_gems": list(self.academy_gems),
+            "academy": [[spells[i].name, self.academy_spells[i]] for i in self.academy_order],
+            "opening": list(self.opening),
+            "player": self.player,
+            "phase": self.phase,
+            "turn": self.turn,
+            "spellbook": self.spellbook,
+            "next_spell": self.next_spell,
+            "cantrip_cast": self.cantrip_cast,
+            "closed": self.closed,
+            "winner": self.winner,
+            "ended": self.ended,
+        }
+
+    @classmethod
+    def from_data(cls, book: Book, data: dict) -> Game:
+        game = cls(book, len(data["wizards"]))
+        game._load(data)
+        return game
+
+    def _load(self, data: dict) -> None:
+        book = self.book
+        for w, d in zip(self.wizards, data["wizards"], strict=True):
+            w.character = d["character"]
+            for area in ("bag", "hand", "hp", "shield", "score", "discard"):
+                setattr(w, area, list(d[area]))
+            w.books = [
+                [Card(book.spell_index(name), mastered, list(paid)) for name, mastered, paid in cards]
+                for cards in d["books"]
+            ]
+            w.golden, w.cantrip_paid, w.out = d["golden"], d["cantrip_paid"], d["out"]
+        self.academy_gems = list(data["academy_gems"])
+        self.academy_spells = [0] * len(book.spells)
+        self.academy_order = []
+        for name, count in data["academy"]:
+            i = book.spell_index(name)
+            self.academy_spells[i] = count
+            self.academy_order.append(i)
+        self.opening = list(data["opening"])
+        self.player, self.phase, self.turn = data["player"], data["phase"], data["turn"]
+        self.spellbook, self.next_spell = data["spellbook"], data["next_spell"]
+        self.cantrip_cast, self.closed = data["cantrip_cast"], data["closed"]
+        self.winner, self.ended = data["winner"], data["ended"]
+
+    def _save(self, rng: Random) -> tuple:
+        """The table and the generator's state, for `_restore` (a refused move leaves no trace)."""
+        return self.to_data(), rng.getstate()
+
+    def _restore(self, saved: tuple | None, rng: Random) -> None:
+        if saved is None:  # no choices: the engine's own choices are never refused
+            return
+        data, state = saved
+        self._load(data)
+        rng.setstate(state)
+
+    def _take_from(self, gems: list[int], chosen: list[int], where: str) -> None:
+        """Remove the chosen gems (colours) from an area, or a RuleError naming what it holds."""
+        want = [0] * len(gems)
+        for c in chosen:
+            if not (isinstance(c, int) and 0 <= c < len(gems)):
+                raise RuleError(f"there is no gem colour {c!r}")
+            want[c] += 1
+        short = {c: gems[c] for c in range(len(gems)) if want[c] > gems[c]}
+        if short:
+            raise RuleError(f"{where} has {count_words(short, self.book.names)}")
+        for c, n in enumerate(want):
+            gems[c] -= n
+
+
+def _each(choices: dict, icon: str, count: int) -> list:
+    """One choice per icon: the ones given, then None / {} (the engine's default) for the rest."""
+    given = list(choices.get(icon, ()))[:count]
+    blank = None if icon == "heal" else {}
+    return given + [blank] * (count - len(given))
+
+
+def golden_slot(cost: tuple[int, ...], gem: int) -> int:
+    """The slot of `cost` a golden gem pays: one of its own colour, else a Wild (golden-match);
+    -1 when it pays none."""
+    if gem in cost:
+        return cost.index(gem)
+    return cost.index(WILD) if WILD in cost else -1
+
+
+def payment_for(cost: tuple[int, ...], hand: list[int], golden: int = -1) -> list[int | None] | None:
+    """A payment of `cost` from `hand` (the golden gem's slot None), Wilds paid with the colour the
+    hand has most of after the named slots; None when the hand cannot pay."""
+    slot = golden_slot(cost, golden) if golden >= 0 else -1
+    left = list(hand)
+    pay: list[int | None] = [None] * len(cost)
+    for i, c in enumerate(cost):
+        if c != WILD and i != slot:
+            if not left[c]:
+                return None
+            left[c] -= 1
+            pay[i] = c
+    for i, c in enumerate(cost):
+        if c == WILD and i != slot:
+            most = max(range(len(left)), key=left.__getitem__)
+            if not left[most]:
+                return None
+            left[most] -= 1
+            pay[i] = most
+    return pay

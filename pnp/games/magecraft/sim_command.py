@@ -1,0 +1,57 @@
+"""`pnp sim magecraft`: the simulation's options and its summary (pnp.sim.cli builds the command)."""
+
+from __future__ import annotations
+
+import click
+
+from pnp.games.magecraft import GAME
+from pnp.games.magecraft.rulebook import book_of
+from pnp.games.magecraft.sim import Figures, figures, play_games
+from pnp.sim.cli import Run, Simulation
+
+
+def run(content, games: int, seed: int, players: int) -> Run:
+    book = book_of(content)
+    played = play_games(book, players, games, seed)
+    return Run(played, lambda results: figures(book, results, players, seed))
+
+
+def summary(found: Figures) -> str:
+    low, high = found.turns["quartiles"]
+    by_wins = sorted(found.spells.items(), key=lambda kv: kv[1]["wins"])
+    lines = [
+        f"{found.games} games, {found.players} wizards, seed {found.seed}",
+        f"first player wins: {found.first_player_wins:.1%} (a fair share is {found.fair_share:.1%})",
+        f"game length: median {found.turns['median']:g} turns, quartiles {low:g}-{high:g} "
+        f"({found.turns['median'] / found.players:.1f} rounds)",
+        "games ended by: " + ", ".join(f"{how} {share:.1%}" for how, share in found.ends.items()),
+        "characters: wins of the games played",
+        *(f"  {name}: {c['wins']:.1%} of {c['games']}" for name, c in found.characters.items()),
+        "spells, by their learners' wins: learned by the wizards of the games that deal it; learners' wins",
+        *(
+            f"  {name}: learned {s['learned']:.1%} in {s['dealt']} games; {s['learners']} learners win {s['wins']:.1%}"
+            if s["learners"]
+            else f"  {name}: never learned ({s['dealt']} games)"
+            for name, s in by_wins
+        ),
+    ]
+    return "\n".join(lines)
+
+
+LOW, HIGH = GAME.players
+SIMULATION = Simulation(
+    help="Magecraft: the first player's win rate, game length in turns, how games end (HP or "
+    "score), each spell's learners and their win rate, and each character's win rate.",
+    options=(
+        click.Option(
+            ["--players"],
+            type=click.IntRange(LOW, HIGH),
+            default=2,
+            show_default=True,
+            help=f"Wizards at the table ({LOW} to {HIGH}); characters are dealt with no two alike.",
+        ),
+    ),
+    games=2000,
+    run=run,
+    summary=summary,
+)

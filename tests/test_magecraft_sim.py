@@ -1,0 +1,128 @@
+"""The Magecraft simulation: seeded (whichever processes play), `pnp sim magecraft`'s summary and
+JSON, figures that hold together, and the balance the spells and characters were tuned to."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pnp.content.game import load_game
+from pnp.games import game
+from pnp.games.magecraft.rulebook import book_of
+from pnp.games.magecraft.sim import figures, play_games
+from pnp.paths import CONTENT
+from tests.conftest import invoke
+
+GAMES = 1000  # two-player games: enough for the balance targets to show (a first-player share of 400 strays ±2.5%)
+
+
+@pytest.fixture(scope="module")
+def book():
+    return book_of(load_game(game("magecraft"), [CONTENT]))
+
+
+@pytest.fixture(scope="module")
+def results(book):
+    return list(play_games(book, 2, GAMES, seed=1, workers=1))
+
+
+@pytest.fixture(scope="module")
+def duel(book, results):
+    return figures(book, results, 2, 1)
+
+
+def test_the_same_seed_gives_the_same_figures_in_one_process_or_two(book):
+    one = list(play_games(book, 3, 100, seed=7, workers=1))
+    two = list(play_games(book, 3, 100, seed=7, workers=2))
+    other = list(play_games(book, 3, 100, seed=8, workers=1))
+    assert one == two
+    assert figures(book, one, 3, 7) == figures(book, two, 3, 7)
+    assert one != other
+
+
+def test_the_figures_hold_together(book, results, duel):
+    assert duel.games == GAMES and duel.players == 2 and duel.fair_share == 0.5
+    assert sum(duel.ends.values()) == pytest.approx(1) and duel.ends["unfinished"] <= 0.01
+    finished = [r for r in results if r.winner is not None]
+    assert duel.first_player_wins == sum(r.winner == 0 for r in finished) / GAMES
+    low, high = duel.turns["quartiles"]
+    assert low <= duel.turns["median"] <= high
+    # the Academy: the three basic spells in every game, nine more dealt at random
+    dealt = sum(s["dealt"] for s in duel.spells.values())
+    assert dealt == GAMES * (len(book.academy_basic) + book.random_sets)
+    assert all(duel.spells[name]["dealt"] == GAMES for name in book.academy_basic)
+    assert set(duel.spells) == {s.name for s in book.spells} - set(book.starting)
+    for name, s in duel.spells.items():
+        assert s["learners"] <= s["dealt"] * 2 and 0 <= s["wins"] <= 1, name
+    # characters: two a game, never the same one twice
+    assert sum(c["games"] for c in duel.characters.values()) == 2 * GAMES
+    assert all(len(set(r.characters)) == 2 for r in results)
+    wins = sum(c["wins"] * c["games"] for c in duel.characters.values())
+    assert wins == pytest.approx(len(finished))
+
+
+def test_the_balance_targets_hold_over_a_few_hundred_duels(duel):
+    """Tuned with `pnp sim magecraft`: the first player wins 45-55% of duels; no spell's learners
+    win outside 35-65% (of 60 learners or more: fewer say little); no character wins over 60%."""
+    assert 0.45 <= duel.first_player_wins <= 0.55
+    judged = {name: s for name, s in duel.spells.items() if s["learners"] >= 60}
+    assert len(judged) >= 15
+    assert all(0.35 <= s["wins"] <= 0.65 for s in judged.values()), {n: round(s["wins"], 3) for n, s in judged.items()}
+    assert all(c["wins"] <= 0.6 for c in duel.characters.values()), duel.characters
+
+
+def test_a_melee_of_four_plays_out(book):
+    found = figures(book, list(play_games(book, 4, 40, seed=3, workers=1)), 4, 3)
+    assert found.fair_share == 0.25 and found.ends["unfinished"] == 0
+    assert sum(c["games"] for c in found.characters.values()) == 4 * 40  # all four at every table
+
+
+def test_the_command_prints_the_figures_as_json():
+    result = invoke("sim", "magecraft", "--games", "12", "--seed", "5", "--players", "3", "--json")
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.stdout)
+    assert (found["players"], found["games"], found["seed"]) == (3, 12, 5)
+    assert set(found) == {
+        "players",
+        "games",
+        "seed",
+        "first_player_wins",
+        "fair_share",
+        "turns",
+        "ends",
+        "spells",
+        "characters",
+    }
+    assert set(found["ends"]) == {"hp", "score", "unfinished"}
+    assert all(set(s) == {"dealt", "learners", "learned", "wins"} for s in found["spells"].values())
+    again = invoke("sim", "magecraft", "--games", "12", "--seed", "5", "--players", "3", "--json")
+    assert json.loads(again.stdout) == found
+
+
+def test_the_summary_names_each_figure():
+    result = invoke("sim", "magecraft", "--games", "6")
+    assert result.exit_code == 0, result.output
+    for words in (
+        "6 games, 2 wizards, seed 1",
+        "first player wins:",
+        "(a fair share is 50.0%)",
+        "game length: median",
+        "games ended by: hp",
+        "Orlen Mossbeard:",
+        "Fireball:",
+    ):
+        assert words in result.stdout, words
+
+
+@pytest.mark.parametrize(
+    ("option", "said"),
+    [
+        (["--players", "5"], "Invalid value for '--players': 5 is not in the range 2<=x<=4"),
+        (["--players", "1"], "Invalid value for '--players': 1 is not in the range 2<=x<=4"),
+        (["--games", "0"], "Invalid value for '--games'"),
+    ],
+)
+def test_options_out_of_range_are_refused_with_a_clear_message(option, said):
+    result = invoke("sim", "magecraft", *option)
+    assert result.exit_code == 2 and said in result.stderr, result.stderr
