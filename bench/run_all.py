@@ -23,10 +23,11 @@ def main() -> int:
         print(f"== {script} ==", flush=True)
         status |= subprocess.run([sys.executable, str(HERE / script), *args]).returncode
         print(flush=True)
-    # its own options are its defaults: the issue's 2,000 four-player games
-    print("== bench_spellcycles_sim.py ==", flush=True)
-    status |= subprocess.run([sys.executable, str(HERE / "bench_spellcycles_sim.py")]).returncode
-    print(flush=True)
+    # their own options are their defaults: the issues' 2,000 four-player and two-player games
+    for script in ("bench_spellcycles_sim.py", "bench_magecraft_sim.py"):
+        print(f"== {script} ==", flush=True)
+        status |= subprocess.run([sys.executable, str(HERE / script)]).returncode
+        print(flush=True)
     if room:  # its own options are its defaults: the issue's figures
         print("== bench_room.py ==", flush=True)
         status |= subprocess.run([sys.executable, str(HERE / "bench_room.py")]).returncode
