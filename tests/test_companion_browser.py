@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from companion.views import players
 from pnp.games import games
-from tests.browser import HOSTILE, Watched, join, phone, shot
+from tests.browser import FIRST_LOAD_MS, HOSTILE, Watched, join, phone, shot
 from tests.companion_server import free_port, server
 
 TRACKERS = {gid: g.load("tracker") for gid, g in games().items() if g.tracker}
@@ -66,7 +66,7 @@ def test_two_phones_play_magic_spell_live(chromium, tmp_path):
         assert guest.locator("[data-testid=my-spirit]").inner_text() == "5"
 
     # the server is gone: the page says so, then recovers when it is back (same database)
-    guest.locator("#offline").wait_for(state="visible", timeout=10_000)
+    guest.locator("#offline").wait_for(state="visible", timeout=FIRST_LOAD_MS)
     assert "stale" in guest.locator("body").get_attribute("class")
     shot(guest, "offline")
     with server(database, tmp_path, port=port):

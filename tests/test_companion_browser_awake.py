@@ -4,7 +4,7 @@ by a made-up host name, as a phone on the Wi-Fi reaches the host's address."""
 
 from __future__ import annotations
 
-from tests.browser import PHONE, phone, shot
+from tests.browser import FIRST_LOAD_MS, PHONE, phone, shot
 from tests.companion_server import call, free_port, server
 
 HOST = "companion.test"  # not localhost or 127.*: those count as secure contexts
@@ -29,7 +29,7 @@ def test_on_plain_http_a_silent_video_keeps_the_screen_on_and_the_page_says_so(c
         page.goto(f"http://{HOST}:{port}/t/{table['code']}")
         assert page.evaluate("window.isSecureContext") is False
         assert page.evaluate("'wakeLock' in navigator") is False
-        page.locator("#sleep", has_text="silent video").wait_for(timeout=10000)  # a first load
+        page.locator("#sleep", has_text="silent video").wait_for(timeout=FIRST_LOAD_MS)  # a first load
         assert "HTTPS" in page.locator("#sleep").inner_text()
         page.wait_for_function("() => document.querySelector('video.awake').videoWidth > 0", timeout=3000)
         assert playing_video(page) == {"paused": False, "width": 2, "visible": True}

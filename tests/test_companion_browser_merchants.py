@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from tests.browser import PHONE, join, phone, shot
+from tests.browser import FIRST_LOAD_MS, PHONE, join, phone, shot
 from tests.companion_server import call, free_port, server
 
 GAME = "merchants-of-magick"
@@ -162,7 +162,7 @@ def test_a_round_at_a_table_of_three_phones(chromium, tmp_path):
             seat = page.context.storage_state()
             night = chromium.new_context(**PHONE, color_scheme="dark", storage_state=seat).new_page()
             night.goto(f"http://127.0.0.1:{port}/t/{code}")
-            dice_shown(night, dice, timeout=10000)  # a fresh context's first load, on a loaded machine
+            dice_shown(night, dice, timeout=FIRST_LOAD_MS)  # a fresh context's first load, on a loaded machine
             if page is ada:
                 night.get_by_test_id("total").filter(has_text=str(row["coins"])).wait_for(timeout=3000)
             if page is bo:
@@ -237,7 +237,7 @@ def test_solo_on_paper_with_printed_cards_to_the_end(chromium, tmp_path):
             **PHONE, color_scheme="dark", storage_state=page.context.storage_state()
         ).new_page()
         night.goto(f"http://127.0.0.1:{port}/t/{code}")
-        night.get_by_test_id("rating").wait_for(timeout=10000)  # a first load, on a loaded machine
+        night.get_by_test_id("rating").wait_for(timeout=FIRST_LOAD_MS)  # a first load, on a loaded machine
         shot(night, "merchants-game-over-dark")
         assert page.dialogs == []
 

@@ -13,7 +13,7 @@ import shutil
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import PHONE, SHOTS, join, phone, shot
+from tests.browser import FIRST_LOAD_MS, PHONE, SHOTS, join, phone, shot
 from tests.companion_server import call, free_port, server
 
 GAME = "spellcycles"
@@ -144,7 +144,7 @@ def test_three_phones_lay_a_pattern_and_cast_it(chromium, tmp_path):
             ).new_page()
             night.goto(f"http://127.0.0.1:{port}/t/{code}")
             # a fresh context's first page load, not a change reaching a phone: a loaded CI machine's time
-            night.get_by_test_id("field").wait_for(timeout=10000)
+            night.get_by_test_id("field").wait_for(timeout=FIRST_LOAD_MS)
             if page is caster:
                 night.locator(".sc-square.sc-lit").first.wait_for(timeout=3000)
             snap(night, f"{name}-dark")
@@ -277,7 +277,7 @@ def test_with_real_pieces_roll_cast_by_hand_and_progress(chromium, tmp_path):
         assert (after[p], after[p + 1]) == (before[p] - 1, before[p + 1] + 1)
         night = chromium.new_context(**PHONE, color_scheme="dark", storage_state=ada.context.storage_state()).new_page()
         night.goto(f"http://127.0.0.1:{port}/t/{code}")
-        night.get_by_test_id("turn").filter(has_text="Bo's turn").wait_for(timeout=10000)  # a first load
+        night.get_by_test_id("turn").filter(has_text="Bo's turn").wait_for(timeout=FIRST_LOAD_MS)  # a first load
         snap(night, "pieces-dark")
 
         # To the end through the API (Renew and Progress a turn): the last crescent off the line
@@ -332,7 +332,7 @@ def seated(chromium, port: int, code: str, stored: dict):
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [f"spellpress:{code}", json.dumps(stored)])
     page.reload()
     # a first page load, not a change reaching a phone: what a loaded CI machine may take
-    page.get_by_test_id("turn").wait_for(timeout=10000)
+    page.get_by_test_id("turn").wait_for(timeout=FIRST_LOAD_MS)
     return page
 
 

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from tests.browser import shot
+from tests.browser import FIRST_LOAD_MS, shot
 from tests.companion_server import call, free_port, server
 from tests.test_companion_spellcycles import choices
 from tests.test_spellcycles_tracker import least
@@ -103,7 +103,7 @@ def test_the_projector_shows_the_field_the_line_and_the_wizards_never_a_card(chr
 
     page = chromium.new_context(viewport=TV, reduced_motion="reduce").new_page()
     page.goto(f"http://127.0.0.1:{live}/t/{table.code}/projector")
-    page.locator("[data-testid=wizard]").nth(2).wait_for(timeout=10000)  # a first load, on a loaded machine
+    page.locator("[data-testid=wizard]").nth(2).wait_for(timeout=FIRST_LOAD_MS)  # a first load, on a loaded machine
     names = {p["id"]: p["name"] for p in state["players"]}
     assert page.locator("[data-testid=round]").inner_text() == f"{names[state['turn']['player']]}'s turn"
 
@@ -182,7 +182,7 @@ def test_with_real_pieces_the_projector_shows_the_line_and_the_roll_without_a_fi
     state = table.state()
     page = chromium.new_context(viewport=TV, reduced_motion="reduce").new_page()
     page.goto(f"http://127.0.0.1:{live}/t/{table.code}/projector")
-    page.locator("[data-testid=wizard]").nth(2).wait_for(timeout=10000)  # a first load, on a loaded machine
+    page.locator("[data-testid=wizard]").nth(2).wait_for(timeout=FIRST_LOAD_MS)  # a first load, on a loaded machine
     assert page.locator("[data-testid=field]").is_hidden()
     assert page.locator("[data-testid=spell]").count() == len(state["line"])
     roll = state["last_roll"]

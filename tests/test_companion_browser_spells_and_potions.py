@@ -11,7 +11,7 @@ from pnp.games import game
 from pnp.games.spells_and_potions.rules import order_of_play, tournament
 from pnp.games.spells_and_potions.trick_judge import PlayedCard, judge
 from pnp.paths import CONTENT
-from tests.browser import PHONE, join, phone, shot
+from tests.browser import FIRST_LOAD_MS, PHONE, join, phone, shot
 from tests.companion_server import free_port, server
 
 SP = load_game(game("spells-and-potions"), [CONTENT])
@@ -129,7 +129,7 @@ def test_two_wizards_judge_a_trick_and_pick_trump_by_taps(chromium, tmp_path):
         dark = chromium.new_context(**PHONE, color_scheme="dark", storage_state=guest.context.storage_state())
         night = dark.new_page()
         night.goto(f"http://127.0.0.1:{port}/t/{code}")
-        tricks(night, 1).filter(has_text="1").wait_for(timeout=10000)  # a first load
+        tricks(night, 1).filter(has_text="1").wait_for(timeout=FIRST_LOAD_MS)  # a first load
         unplayed = PlayedCard(suit=led.id, rank=5)  # in neither trick so far (10, 2, 3; then 4, 6, 7)
         tap_trick(night, "Bo (East)", [unplayed])
         night.locator(".sp-judge").get_by_role("button", name=led.name, exact=True).click()
