@@ -26,19 +26,17 @@ A game still going after LONGEST turns is stopped and counted unfinished.
 
 from __future__ import annotations
 
-import multiprocessing
-import os
 import random
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
-from statistics import median, quantiles
 
 from pnp.games.magecraft.rulebook import ATTACK, DRAW, HEAL, SHIELD, VANISH, Book, Spell
 from pnp.games.magecraft.rules import OPENING, OVER, Game, golden_slot, payment_for
+from pnp.sim.pool import WORKERS, play_seeded
+from pnp.sim.spread import spread
 
 LONGEST = 400  # turns, all wizards': a game still going then is stopped
-WORKERS = 2  # processes playing games side by side (the machine's cores, at most)
 # What one icon is worth to the greedy wizard (an Attack's worth depends on the rival's shield).
 WORTH = {DRAW: 0.8, HEAL: 0.9, SHIELD: 1.1, VANISH: 1.0}
 ATTACK_HP, ATTACK_SHIELD = 2.0, 0.7  # an Attack that scores and wounds; one a shield gem takes
@@ -295,38 +293,9 @@ def play(book: Book, players: int, rng: random.Random) -> GameResult:
     )
 
 
-def _play_one(job: tuple, i: int) -> GameResult:
-    book, players, seed = job
-    return play(book, players, random.Random(f"{seed}:{i}"))
-
-
-_JOB: tuple = ()  # in a worker process: the (book, players, seed) its games are played with
-
-
-def _adopt(job: tuple) -> None:
-    global _JOB
-    _JOB = job
-
-
-def _play_in_worker(i: int) -> GameResult:
-    return _play_one(_JOB, i)
-
-
 def play_games(book: Book, players: int, games: int, seed: int, workers: int = WORKERS) -> Iterator[GameResult]:
-    """Each game's result in order (so a caller can show progress); game `i` is seeded by (seed, i),
-    whichever process plays it. Worker processes are forked, so they start with the book as is."""
-    job = (book, players, seed)
-    workers = max(1, min(workers, os.cpu_count() or 1, games // 50))
-    if workers == 1:
-        yield from (_play_one(job, i) for i in range(games))
-        return
-    with multiprocessing.get_context("fork").Pool(workers, initializer=_adopt, initargs=(job,)) as pool:
-        yield from pool.imap(_play_in_worker, range(games), chunksize=max(1, games // (workers * 20)))
-
-
-def _spread(values: list[float]) -> dict:
-    q = quantiles(values, n=4) if len(values) > 1 else [values[0]] * 3
-    return {"median": median(values), "quartiles": [q[0], q[2]]}
+    """Each game's result in order; game `i` is seeded by (seed, i), whichever process plays it."""
+    return play_seeded(play, (book, players), games, seed, workers)
 
 
 def figures(book: Book, results: list[GameResult], players: int, seed: int) -> Figures:
@@ -366,7 +335,7 @@ def figures(book: Book, results: list[GameResult], players: int, seed: int) -> F
         seed=seed,
         first_player_wins=sum(r.winner == 0 for r in results) / games,
         fair_share=1 / players,
-        turns=_spread([r.turns for r in results]),
+        turns=spread([r.turns for r in results]),
         ends={end: sum(r.ended == end for r in results) / games for end in ("hp", "score", "unfinished")},
         spells=spells,
         characters=characters,

@@ -8,6 +8,7 @@ from pnp.games.magecraft import GAME
 from pnp.games.magecraft.rulebook import book_of
 from pnp.games.magecraft.sim import Figures, figures, play_games
 from pnp.sim.cli import Run, Simulation
+from pnp.sim.spread import spread_text
 
 
 def run(content, games: int, seed: int, players: int) -> Run:
@@ -17,13 +18,11 @@ def run(content, games: int, seed: int, players: int) -> Run:
 
 
 def summary(found: Figures) -> str:
-    low, high = found.turns["quartiles"]
     by_wins = sorted(found.spells.items(), key=lambda kv: kv[1]["wins"])
     lines = [
         f"{found.games} games, {found.players} wizards, seed {found.seed}",
         f"first player wins: {found.first_player_wins:.1%} (a fair share is {found.fair_share:.1%})",
-        f"game length: median {found.turns['median']:g} turns, quartiles {low:g}-{high:g} "
-        f"({found.turns['median'] / found.players:.1f} rounds)",
+        f"game length: {spread_text(found.turns, ' turns')} ({found.turns['median'] / found.players:.1f} rounds)",
         "games ended by: " + ", ".join(f"{how} {share:.1%}" for how, share in found.ends.items()),
         "characters: wins of the games played",
         *(f"  {name}: {c['wins']:.1%} of {c['games']}" for name, c in found.characters.items()),

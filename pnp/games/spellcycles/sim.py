@@ -28,25 +28,23 @@ scored as it stands and counted unfinished: spells that send crescents back can 
 
 from __future__ import annotations
 
-import multiprocessing
-import os
 import random
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
-from statistics import median, quantiles
 
 from pnp.games.spellcycles.effects import fits
 from pnp.games.spellcycles.field import Piece
 from pnp.games.spellcycles.pattern import Shape
 from pnp.games.spellcycles.rulebook import Book, Spell
 from pnp.games.spellcycles.rules import OVER, Game, deal
+from pnp.sim.pool import WORKERS, play_seeded
+from pnp.sim.spread import spread
 
 ESSENCE = 0.6  # prestige an essence is worth to the greedy wizard while it has turns to spend it
 # A game whose crescents keep being sent back is stopped after this many times the turns their
 # walk down the line takes, and scored as it stands (the figures count such games apart).
 LONGEST = 5
-WORKERS = 2  # processes playing games side by side (the machine's cores, at most)
 
 
 @dataclass(frozen=True)
@@ -302,40 +300,11 @@ def play(book: Book, players: int, line: int | None, rng: random.Random) -> Game
     )
 
 
-def _play_one(job: tuple, i: int) -> GameResult:
-    book, players, line, seed = job
-    return play(book, players, line, random.Random(f"{seed}:{i}"))
-
-
-_JOB: tuple = ()  # in a worker process: the (book, players, line, seed) its games are played with
-
-
-def _adopt(job: tuple) -> None:
-    global _JOB
-    _JOB = job
-
-
-def _play_in_worker(i: int) -> GameResult:
-    return _play_one(_JOB, i)
-
-
 def play_games(
     book: Book, players: int, games: int, seed: int, line: int | None = None, workers: int = WORKERS
 ) -> Iterator[GameResult]:
-    """Each game's result in order (so a caller can show progress); game `i` is seeded by (seed, i),
-    whichever process plays it. Worker processes are forked, so they start with the book as is."""
-    job = (book, players, line, seed)
-    workers = max(1, min(workers, os.cpu_count() or 1, games // 50))
-    if workers == 1:
-        yield from (_play_one(job, i) for i in range(games))
-        return
-    with multiprocessing.get_context("fork").Pool(workers, initializer=_adopt, initargs=(job,)) as pool:
-        yield from pool.imap(_play_in_worker, range(games), chunksize=max(1, games // (workers * 20)))
-
-
-def _spread(values: list[float]) -> dict:
-    q = quantiles(values, n=4) if len(values) > 1 else [values[0]] * 3
-    return {"median": median(values), "quartiles": [q[0], q[2]]}
+    """Each game's result in order; game `i` is seeded by (seed, i), whichever process plays it."""
+    return play_seeded(play, (book, players, line), games, seed, workers)
 
 
 def figures(book: Book, results: list[GameResult], players: int, seed: int, line: int | None = None) -> Figures:
@@ -364,8 +333,8 @@ def figures(book: Book, results: list[GameResult], players: int, seed: int, line
         games=len(results),
         seed=seed,
         line=book.lines["normal"] if line is None else line,
-        prestige=_spread([s for r in results for s in r.scores]),
-        turns=_spread([r.turns for r in results]),
+        prestige=spread([s for r in results for s in r.scores]),
+        turns=spread([r.turns for r in results]),
         first_player_wins=sum(1 / len(r.winners) for r in results if 0 in r.winners) / len(results),
         fair_share=1 / players,
         nothing_cast=sum(not r.cast for r in results) / len(results),

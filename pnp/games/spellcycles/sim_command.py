@@ -8,6 +8,7 @@ from pnp.games.spellcycles import GAME
 from pnp.games.spellcycles.rulebook import book_of
 from pnp.games.spellcycles.sim import Figures, figures, play_games
 from pnp.sim.cli import Run, Simulation
+from pnp.sim.spread import spread_text
 
 
 def run(content, games: int, seed: int, players: int, line: int | None) -> Run:
@@ -24,15 +25,11 @@ def run(content, games: int, seed: int, players: int, line: int | None) -> Run:
 
 
 def summary(found: Figures) -> str:
-    def spread(figure: dict, unit: str = "") -> str:
-        low, high = figure["quartiles"]
-        return f"median {figure['median']:g}{unit}, quartiles {low:g}-{high:g}"
-
     by_cast = sorted(found.spells.items(), key=lambda kv: kv[1]["cast"])
     lines = [
         f"{found.games} games, {found.players} players, a line of {found.line} spells, seed {found.seed}",
-        f"prestige per player: {spread(found.prestige)}",
-        f"game length: {spread(found.turns, ' turns')} ({found.turns['median'] / found.players:g} rounds)",
+        f"prestige per player: {spread_text(found.prestige)}",
+        f"game length: {spread_text(found.turns, ' turns')} ({found.turns['median'] / found.players:g} rounds)",
         f"first player wins: {found.first_player_wins:.1%} (a fair share is {found.fair_share:.1%})",
         f"games in which nothing is cast: {found.nothing_cast:.1%}",
         f"games stopped unfinished (crescents sent back again and again): {found.unfinished:.1%}",

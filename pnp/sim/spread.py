@@ -1,0 +1,17 @@
+"""A figure's spread over many games (median and quartiles), and how a summary reads it."""
+
+from __future__ import annotations
+
+from statistics import median, quantiles
+
+
+def spread(values: list[float]) -> dict:
+    """{"median": ..., "quartiles": [lower, upper]} of `values` (one value is all three)."""
+    q = quantiles(values, n=4) if len(values) > 1 else [values[0]] * 3
+    return {"median": median(values), "quartiles": [q[0], q[2]]}
+
+
+def spread_text(figure: dict, unit: str = "") -> str:
+    """A spread as a summary prints it: "median 44 turns, quartiles 33-57"."""
+    low, high = figure["quartiles"]
+    return f"median {figure['median']:g}{unit}, quartiles {low:g}-{high:g}"
