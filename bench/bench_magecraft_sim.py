@@ -17,11 +17,10 @@ Not a test: prints the figures and PASS/FAIL, exits 1 when a target is missed.
 from __future__ import annotations
 
 import random
-import statistics
 import sys
 import time
 
-from measure import sim_arguments, timed_sim_command
+from measure import sim_against_floor, sim_arguments
 
 GAMES = 2000
 PLAYERS = 2
@@ -72,50 +71,31 @@ def main() -> int:
     from pnp.content.game import load_game
     from pnp.games import game
     from pnp.games.magecraft.rulebook import book_of
-    from pnp.games.magecraft.sim import WORKERS, figures, play_games
+    from pnp.games.magecraft.sim import figures, play_games
     from pnp.paths import CONTENT
 
     book = book_of(load_game(game("magecraft"), [CONTENT]))
     load_s = time.perf_counter() - t0
     others = len(book.spells) - len(book.starting) - len(book.academy_basic)
 
-    one_times, two_times, floor_times = [], [], []
-    for _ in range(args.repeats):
-        t = time.perf_counter()
-        found = figures(book, list(play_games(book, PLAYERS, args.games, seed=1, workers=1)), PLAYERS, 1)
-        one_times.append(time.perf_counter() - t)
-        t = time.perf_counter()
-        figures(book, list(play_games(book, PLAYERS, args.games, seed=1, workers=WORKERS)), PLAYERS, 1)
-        two_times.append(time.perf_counter() - t)
-        t = time.perf_counter()
-        floor(args.games, PLAYERS, len(book.characters), others, book.random_sets)
-        floor_times.append(time.perf_counter() - t)
-    command_s, status = timed_sim_command("magecraft", args.games)
-
-    one, two, flo = (statistics.median(x) for x in (one_times, two_times, floor_times))
-    ok = two <= TARGET_S and status == 0 and command_s <= TARGET_S
-
-    def times(xs: list[float]) -> str:
-        return " ".join(f"{x:.2f}" for x in xs)
-
-    print(f"{args.games} games, {PLAYERS} wizards, seed 1")
-    print(f"content loaded in {load_s:.2f} s (not timed below)")
-    print(f"runs: {args.repeats} each, alternating, in-process, median")
-    print()
-    print(f"{'simulation, one process':34}{one:8.2f} s   ({times(one_times)})")
-    print(f"{f'simulation, {WORKERS} worker processes':34}{two:8.2f} s   ({times(two_times)})")
-    print(f"{'floor: draws + a strike a turn':34}{flo:8.2f} s   ({times(floor_times)})")
-    print(f"{'ratio one process/floor':34}{one / flo:8.1f}")
-    print(f"{'per game, one process':34}{one / args.games * 1000:8.2f} ms")
-    print(f"{'whole command (a fresh process)':34}{command_s:8.2f} s   exit {status}")
-    print(
-        f"{'figures':34}{found.turns['median']:g} turns, first player wins {found.first_player_wins:.1%}, "
-        f"ended by score {found.ends['score']:.1%}"
+    return sim_against_floor(
+        "magecraft",
+        args,
+        load_s,
+        heading=f"{args.games} games, {PLAYERS} wizards, seed 1",
+        simulate=lambda workers: figures(
+            book, list(play_games(book, PLAYERS, args.games, seed=1, workers=workers)), PLAYERS, 1
+        ),
+        floor=(
+            "floor: draws + a strike a turn",
+            lambda: floor(args.games, PLAYERS, len(book.characters), others, book.random_sets),
+        ),
+        figures_line=lambda found: (
+            f"{found.turns['median']:g} turns, first player wins {found.first_player_wins:.1%}, "
+            f"ended by score {found.ends['score']:.1%}"
+        ),
+        target=("2,000 two-player games", TARGET_S),
     )
-    print()
-    verdict = "PASS" if ok else "FAIL"
-    print(f"{'2,000 two-player games':24}{max(two, command_s):6.2f} s   target <= {TARGET_S} s   {verdict}")
-    return 0 if ok else 1
 
 
 if __name__ == "__main__":

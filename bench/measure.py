@@ -5,10 +5,13 @@ from __future__ import annotations
 import argparse
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 
 def peak_rss_kib() -> int:
@@ -49,3 +52,57 @@ def timed_sim_command(game_id: str, games: int) -> tuple[float, int]:
     start = time.perf_counter()
     proc = subprocess.run([*pnp_command(), "sim", game_id, "--games", str(games), "--json"], capture_output=True)
     return time.perf_counter() - start, proc.returncode
+
+
+def sim_against_floor(
+    game_id: str,
+    args: argparse.Namespace,
+    load_s: float,
+    heading: str,
+    simulate: Callable[[int], Any],
+    floor: tuple[str, Callable[[], object]],
+    figures_line: Callable[[Any], str],
+    target: tuple[str, float],
+) -> int:
+    """A simulation benchmark's runs and report: `simulate(workers)` plays args.games games and
+    returns their figures; it runs in one process, in the command's worker processes, and the
+    floor (label, run) beside them, args.repeats times alternating; the whole command once. Prints
+    the medians and PASS/FAIL against target (label, seconds); returns the exit status, 1 on FAIL."""
+    from pnp.sim.pool import WORKERS
+
+    floor_label, run_floor = floor
+    target_label, target_s = target
+    one_times, two_times, floor_times = [], [], []
+    for _ in range(args.repeats):
+        t = time.perf_counter()
+        found = simulate(1)
+        one_times.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        simulate(WORKERS)
+        two_times.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        run_floor()
+        floor_times.append(time.perf_counter() - t)
+    command_s, status = timed_sim_command(game_id, args.games)
+
+    one, two, flo = (statistics.median(x) for x in (one_times, two_times, floor_times))
+    ok = two <= target_s and status == 0 and command_s <= target_s
+
+    def times(xs: list[float]) -> str:
+        return " ".join(f"{x:.2f}" for x in xs)
+
+    print(heading)
+    print(f"content loaded in {load_s:.2f} s (not timed below)")
+    print(f"runs: {args.repeats} each, alternating, in-process, median")
+    print()
+    print(f"{'simulation, one process':34}{one:8.2f} s   ({times(one_times)})")
+    print(f"{f'simulation, {WORKERS} worker processes':34}{two:8.2f} s   ({times(two_times)})")
+    print(f"{floor_label:34}{flo:8.2f} s   ({times(floor_times)})")
+    print(f"{'ratio one process/floor':34}{one / flo:8.1f}")
+    print(f"{'per game, one process':34}{one / args.games * 1000:8.2f} ms")
+    print(f"{'whole command (a fresh process)':34}{command_s:8.2f} s   exit {status}")
+    print(f"{'figures':34}{figures_line(found)}")
+    print()
+    verdict = "PASS" if ok else "FAIL"
+    print(f"{target_label:24}{max(two, command_s):6.2f} s   target <= {target_s} s   {verdict}")
+    return 0 if ok else 1
