@@ -13,6 +13,7 @@ from pnp.games.magecraft.rulebook import book_of
 from pnp.games.magecraft.sim import figures, play_games
 from pnp.paths import CONTENT
 from tests.conftest import invoke
+from tests.simulations import assert_seeded
 
 GAMES = 1000  # two-player games: enough for the balance targets to show (a first-player share of 400 strays ±2.5%)
 
@@ -33,12 +34,7 @@ def duel(book, results):
 
 
 def test_the_same_seed_gives_the_same_figures_in_one_process_or_two(book):
-    one = list(play_games(book, 3, 100, seed=7, workers=1))
-    two = list(play_games(book, 3, 100, seed=7, workers=2))
-    other = list(play_games(book, 3, 100, seed=8, workers=1))
-    assert one == two
-    assert figures(book, one, 3, 7) == figures(book, two, 3, 7)
-    assert one != other
+    assert_seeded(book, play_games, figures)
 
 
 def test_the_figures_hold_together(book, results, duel):

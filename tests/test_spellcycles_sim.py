@@ -15,6 +15,7 @@ from pnp.games.spellcycles.rulebook import book_of
 from pnp.games.spellcycles.sim import figures, play_games
 from pnp.paths import CONTENT
 from tests.conftest import invoke
+from tests.simulations import assert_seeded
 
 GAMES = 60
 
@@ -30,12 +31,7 @@ def four(book):
 
 
 def test_the_same_seed_gives_the_same_figures_in_one_process_or_two(book):
-    one = list(play_games(book, 3, 100, seed=7, workers=1))
-    two = list(play_games(book, 3, 100, seed=7, workers=2))
-    other = list(play_games(book, 3, 100, seed=8, workers=1))
-    assert one == two
-    assert figures(book, one, 3, 7) == figures(book, two, 3, 7)
-    assert one != other
+    assert_seeded(book, play_games, figures)
 
 
 def test_the_figures_hold_together(book, four):
