@@ -82,8 +82,12 @@ Payloads (what a phone sends; fields marked "server" are the server's, whatever 
                      "master": [book, position] (in the new arrangement) or null}
     refresh          {}  ends the turn
     every phones move, server: "drawn": [colour, ...] (the gems it drew, in order) and "done":
-                     {"player": id, "move": type, "spell": name or null, "spellbook": n or null,
-                      "position": n or null, "changes": {id: {area: {colour: change}}}}
+                     {"player": id, "move": type, "spell": name or null (a cast's or learning's
+                      spell, or the Cantrip's name), "spellbook": n or null, "position": n or null
+                      (the spell's place in it), "paid": [colour, ...] (a cast's, Cantrip's or
+                      learning's payment, slot by slot, the golden gem's too), "reshuffled": bool
+                      (the bag ran out and the Discard Area went back into it),
+                      "changes": {id: {area: {colour: change}}}}
                      ("changes": what the move did to the public areas (hp, shield, score, discard)
                       and the Academy ("academy": {"gems": {...}}), never a hand or a bag)
 
@@ -258,6 +262,7 @@ class _TableGame(Game):
 def _game(book: Book, state: dict, recorded: list[Colour] | None = None) -> _TableGame:
     """The state's game; its draws the `recorded` gems (a logged move), else the server's chance."""
     game = _TableGame.from_data(book, state["game"])
+    game.names = [state["names"][pid] for pid in state["players"]]
     if recorded is not None:
         game.recorded = _colours(book, recorded)
     return game
@@ -429,8 +434,9 @@ def _move(book: Book, state: dict, game: _TableGame, actor: str, action: Strict,
             raise Refused("Name the wizard whose opening hand this is.")
     else:
         mover = players[game.player]
-    before = _public(game)
+    before, bag = _public(game), sum(game.wizards[players.index(mover)].bag)
     spell = spellbook = position = None
+    game.paid = []
     try:
         if isinstance(action, OpeningDiscard):
             game.opening_discard(players.index(mover), _colours(book, action.gems))
@@ -462,6 +468,8 @@ def _move(book: Book, state: dict, game: _TableGame, actor: str, action: Strict,
         "spell": spell,
         "spellbook": spellbook,
         "position": position,
+        "paid": [book.colours[c] for c in game.paid],
+        "reshuffled": len(game.drawn) > bag,  # the bag ran out: the Discard Area went back into it
         "changes": changes,
     }
 
