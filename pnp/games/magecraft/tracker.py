@@ -100,7 +100,7 @@ from __future__ import annotations
 import random
 from typing import Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from pnp.content.loader import Content
 from pnp.content.validate import Strict
@@ -162,15 +162,50 @@ class DiscardShield(_Move):
     gems: list[Colour]
 
 
+class Strike(Strict):
+    """An Attack's choice: the rival it strikes (needed with more than one) and the colour of the
+    gem it takes (of their shield, or of their HP when the shield is empty)."""
+
+    player: str | None = None
+    colour: Colour | None = None
+
+
+class _From(Strict):
+    model_config = ConfigDict(**Strict.model_config, serialize_by_alias=True)
+
+
+class ShieldFrom(_From):
+    """A Shield's choice: where its gem comes from, and its colour."""
+
+    source: Literal["academy", "discard"] | None = Field(None, alias="from")
+    colour: Colour | None = None
+
+
+class VanishFrom(_From):
+    """A Vanish's choice: where its gem comes from, and its colour."""
+
+    source: Literal["hand", "hp"] | None = Field(None, alias="from")
+    colour: Colour | None = None
+
+
+class Choices(Strict):
+    """A spell's choices, one per icon of each kind (missing ones: the engine's default)."""
+
+    attack: list[Strike] = []
+    heal: list[Colour | None] = []  # the colour taken
+    shield: list[ShieldFrom] = []
+    vanish: list[VanishFrom] = []
+
+
 class Cast(_Move):
     spellbook: int = Field(ge=0)
     payment: list[Colour | None] | None = None
-    choices: dict[str, list] = {}
+    choices: Choices = Choices()
 
 
 class Cantrip(_Move):
     gem: Colour | None = None
-    choices: dict[str, list] = {}
+    choices: Choices = Choices()
 
 
 class Learn(_Move):
@@ -480,29 +515,29 @@ def _payment(book: Book, payment: list[Colour | None] | None) -> list[int | None
     return [None if c is None else _colour(book, c) for c in payment]
 
 
-def _choices(book: Book, state: dict, choices: dict[str, list]) -> dict:
-    """A phone's choices for a spell's icons as the engine reads them (colour ids to indexes,
-    player ids to seats); Refused naming what is wrong."""
-    made = {}
-    for icon, given in choices.items():
-        if icon == "heal":
-            made[icon] = [None if c is None else _colour(book, c) for c in given]
-            continue
-        if icon not in ("attack", "shield", "vanish"):
-            raise Refused(f"choices: a spell's choices are for attack, heal, shield or vanish, not {icon!r}.")
-        made[icon] = []
-        for choice in given:
-            if not isinstance(choice, dict):
-                raise Refused(f"choices.{icon}: each choice is an object, not {choice!r}.")
-            engine = dict(choice)
-            if engine.get("colour") is not None:
-                engine["colour"] = _colour(book, engine["colour"])
-            if icon == "attack" and "player" in engine:
-                if engine["player"] not in state["players"]:
-                    raise Refused("choices.attack: no such wizard at this table.")
-                engine["player"] = state["players"].index(engine["player"])
-            made[icon].append(engine)
-    return made
+def _choices(book: Book, state: dict, choices: Choices) -> dict:
+    """A phone's choices as the engine reads them: colour ids to indexes, player ids to seats."""
+
+    def colour(c: Colour | None) -> dict:
+        return {} if c is None else {"colour": _colour(book, c)}
+
+    def source(choice: _From) -> dict:
+        return {} if choice.source is None else {"from": choice.source}
+
+    strikes = []
+    for strike in choices.attack:
+        made = colour(strike.colour)
+        if strike.player is not None:
+            if strike.player not in state["players"]:
+                raise Refused("No such wizard at this table.")
+            made["player"] = state["players"].index(strike.player)
+        strikes.append(made)
+    return {
+        "attack": strikes,
+        "heal": [None if c is None else _colour(book, c) for c in choices.heal],
+        "shield": [source(c) | colour(c.colour) for c in choices.shield],
+        "vanish": [source(c) | colour(c.colour) for c in choices.vanish],
+    }
 
 
 def _public(game: Game) -> list:
