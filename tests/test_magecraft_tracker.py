@@ -53,12 +53,19 @@ class Table:
     def view(self, viewer):
         return TRACKER.view(self.state, viewer)
 
+    def public(self) -> dict:
+        return self.view(SPECTATOR)
+
+    @property
+    def phase(self) -> str:
+        return self.state["phase"]
+
     @property
     def turn(self):
         return TRACKER.turn(self.state)
 
     def seat(self, pid) -> dict:
-        return self.view(SPECTATOR)["players"][self.state["players"].index(pid)]
+        return next(p for p in self.public()["players"] if p["id"] == pid)
 
 
 def started(players=("a", "b"), seed=1, **options) -> Table:
@@ -137,10 +144,11 @@ def attacks(table: Table, me: str) -> dict:
     return {"attack": [{"player": target}] * 4}
 
 
-def play_turn(table: Table, rng: random.Random, check) -> None:
-    """Shield gems beyond two back to the discard; the first spellbook whose spells the hand can
-    pay, cast left to right while it can; the Cantrip when it can be paid; learning the first
-    Academy spell the hand pays, or revising; Refresh."""
+def play_turn(table, rng: random.Random, check) -> None:
+    """One wizard's turn by the script, on a table here or through the API (`do` raising Refused,
+    `view`, `public`, `seat`, `phase`, `turn`): shield gems beyond two back to the discard; the
+    first spellbook whose spells the hand can pay, cast left to right while it can; the Cantrip
+    when it can be paid; learning the first Academy spell the hand pays, or revising; Refresh."""
     me = table.turn
     seat = table.seat(me)
     if seat["shield_total"] > 2:
@@ -148,7 +156,7 @@ def play_turn(table: Table, rng: random.Random, check) -> None:
         check(table)
     for book in range(3):
         cast = 0
-        while table.state["phase"] == "playing" and table.turn == me:
+        while table.phase == "playing" and table.turn == me:
             try:
                 table.do(me, "cast", spellbook=book, choices=attacks(table, me))
             except Refused:
@@ -157,14 +165,14 @@ def play_turn(table: Table, rng: random.Random, check) -> None:
             check(table)
         if cast:
             break
-    if table.state["phase"] != "playing" or table.turn != me:
+    if table.phase != "playing" or table.turn != me:
         return
     try:
         table.do(me, "cantrip", choices=attacks(table, me))
         check(table)
     except Refused:
         pass
-    if table.state["phase"] != "playing" or table.turn != me:
+    if table.phase != "playing" or table.turn != me:
         return
     shown = table.view(me)
     hand = [shown["hand"][c] for c in COLOURS]
@@ -177,7 +185,7 @@ def play_turn(table: Table, rng: random.Random, check) -> None:
         table.do(me, "learn", spell=learnable[0], spellbook=rng.randrange(3))
         check(table)
     elif sum(hand) >= BOOK.revision and rng.random() < 0.3:
-        books = shown["players"][table.state["players"].index(me)]["spellbooks"]
+        books = table.seat(me)["spellbooks"]
         places = [(b, p) for b in range(3) for p in range(len(books[b]))]
         rng.shuffle(places)
         arrangement = [places[0::3], places[1::3], places[2::3]]
@@ -196,9 +204,9 @@ def play_turn(table: Table, rng: random.Random, check) -> None:
     check(table)
 
 
-def opening(table: Table, check) -> None:
+def opening(table, check) -> None:
     """Each seat of the seat table discards the gems its hand has most of."""
-    for seat in table.view(SPECTATOR)["players"]:
+    for seat in table.public()["players"]:
         if seat["to_discard"]:
             hand = table.view(seat["id"])["hand"]
             gems = sorted(gems_of(hand), key=lambda c: -hand[c])[: seat["to_discard"]]
