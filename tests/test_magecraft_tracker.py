@@ -480,3 +480,82 @@ def test_every_viewer_sees_the_same_gems_dashboard():
     table = started(mode="gems")
     views = [{k: v for k, v in table.view(v).items() if k != "you"} for v in table.viewers]
     assert all(v == views[0] for v in views)
+
+
+def test_the_host_makes_a_seats_moves_and_the_history_names_the_wizard():
+    table = started(seed=8)
+    first = table.state["players"][0]
+    with pytest.raises(Refused, match="Name the wizard whose opening hand this is"):
+        table.do(HOST, "opening_discard", gems=[])
+    gems = gems_of(table.view(first)["hand"])[:2]
+    table.do(HOST, "opening_discard", gems=gems, player=first)
+    assert table.log[-1].payload["done"]["player"] == first and table.seat(first)["to_discard"] == 0
+    assert table.seat(first)["discard"] == {c: gems.count(c) for c in COLOURS}
+    opening(table, lambda t: None)
+    table.do(HOST, "refresh")  # for the wizard whose turn it is
+    done = table.log[-1].payload["done"]
+    assert done["player"] == first and table.turn != first
+    assert seen_by(TRACKER, table.log[-1], HOST).payload["drawn"] == 4  # the host is not shown them
+    assert seen_by(TRACKER, table.log[-1], first).payload["drawn"] == table.log[-1].payload["drawn"]
+
+
+def test_a_spells_choices_name_where_its_gems_come_from():
+    """The rules: Vanish "Move a gem from your hand or your HP Area to your Score Area"; Shield
+    "Move a gem from the Academy or your Discard Area to your Shield Area"."""
+    table = ready(seed=6)
+    me = table.turn
+    p = table.state["players"].index(me)
+    game = json.loads(json.dumps(table.state["game"]))
+    w = game["wizards"][p]
+    w["hand"], w["discard"] = [0, 2, 2, 0, 0], [0, 0, 0, 1, 0]
+    w["books"][2] = [["Mana Tricks", False, []], ["Quarry Wall", False, []]]  # Vanish, then Shield
+    table.state = {**table.state, "game": game}
+    vanish = {"vanish": [{"from": "hp", "colour": "light"}]}
+    table.do(me, "cast", spellbook=2, payment=["water", "water"], choices=vanish)
+    done = table.log[-1].payload["done"]
+    assert done["spell"] == "Mana Tricks" and done["paid"] == ["water", "water"]
+    assert done["changes"][me]["hp"] == {"light": -1} and done["changes"][me]["score"] == {"light": 1}
+    table.do(me, "cast", spellbook=2, choices={"shield": [{"from": "discard", "colour": "light"}]})
+    done = table.log[-1].payload["done"]
+    assert done["spell"] == "Quarry Wall" and done["position"] == 1
+    assert done["changes"][me]["shield"] == {"light": 1} and done["changes"][me]["discard"] == {"light": -1}
+    assert "hand" not in json.dumps(done["changes"])
+    with pytest.raises(Refused, match="Spellbook 3 has no spell left to cast this turn"):
+        table.do(me, "cast", spellbook=2)
+
+
+def test_with_more_than_one_rival_each_attack_names_its_target():
+    """Our ruling "targets": "With 3 or 4 wizards, each Attack picks its own target"."""
+    table = started(("a", "b", "c"), seed=5)
+    opening(table, lambda t: None)
+    me = table.turn
+    p = table.state["players"].index(me)
+    game = json.loads(json.dumps(table.state["game"]))
+    game["wizards"][p]["hand"] = [2, 0, 0, 0, 0]
+    table.state = {**table.state, "game": game}
+    with pytest.raises(Refused, match=r"^Magic Missile: name the rival each Attack strikes \(1 in all\)\.$"):
+        table.do(me, "cast", spellbook=1)
+    with pytest.raises(Refused, match="No such wizard at this table"):
+        table.do(me, "cast", spellbook=1, choices={"attack": [{"player": "z"}]})
+    target = next(pid for pid in table.state["players"] if pid != me)
+    table.do(me, "cast", spellbook=1, choices={"attack": [{"player": target, "colour": "earth"}]})
+    assert table.log[-1].payload["done"]["changes"][target] == {"hp": {"earth": -1}}
+    assert table.seat(target)["hp"]["earth"] == 2
+
+
+def test_the_view_carries_the_contents_words():
+    shown = started().public()
+    assert shown["words"]["phases"] == {
+        "discard-shield": "Discard Shield",
+        "casting": "Casting",
+        "learning": "Learning or Revision",
+        "refresh": "Refresh",
+    }
+    assert shown["gems"][4] == {"id": "darkness", "name": "Darkness", "letter": "D"}
+    assert shown["spells"]["Fireball"] == {
+        "learn": ["fire", "fire"],
+        "cast": ["fire", "fire", "wild"],
+        "effects": {"attack": 3},
+        "special": None,
+    }
+    assert shown["rulings"]["targets"].startswith("With 3 or 4 wizards")

@@ -27,6 +27,10 @@ bag's contents only its owner at a table with `bag_odds` on:
       "phase": "joining" | "playing" | "over",
       "you": viewer (a player id, "host", or null for the projector / a follower),
       "colours": [colour id, ...],            # the content's order
+      "gems": [{"id", "name", "letter"}, ...], # each colour's printed name and letter
+      "words": {"phases": {"discard-shield": "Discard Shield", "casting": ..., "learning": ...,
+                "refresh": ...}, "hp", "shield", "score", "discard", "cantrip", "spellbook",
+                "mastered", "learn", "cast": the board's words; "wild": a Wild cost's letter},
       "score_to_win": 20, "hp_full": 12,
       "seat_table": [{"draw": 4, "discard": 2}, ...],  # the opening hand by seat, first seat first
       "rulings": {key: text (markdown **bold**)},
@@ -246,7 +250,7 @@ def setup(content: Content, options: Options) -> dict:
     return {
         "mode": options.mode,
         "bag_odds": options.bag_odds,
-        "shown": _shown_book(book),  # what the view tells of the book: colours, the seat table, spells
+        "shown": _shown(content, book),  # what the view tells of the content: colours, words, spells
         "phase": "joining",  # then "playing", then "over"
         "players": [],  # join order; seat order once started (the engine's wizards 0, 1, ...)
         "names": {},
@@ -592,6 +596,8 @@ def view(state: dict, viewer: str | None) -> dict:
         "phase": state["phase"],
         "you": viewer,
         "colours": colours,
+        "gems": book["gems"],
+        "words": book["words"],
         "score_to_win": book["score_to_win"],
         "hp_full": book["hp_full"],
         "seat_table": book["seat_table"],
@@ -675,8 +681,9 @@ def _board(book: dict, w: dict, to_discard: int) -> dict:
     return seat
 
 
-def _shown_book(book: Book) -> dict:
-    """What the view tells of the book, as JSON-ready data."""
+def _shown(content: Content, book: Book) -> dict:
+    """What the view tells of the content, as JSON-ready data."""
+    words = content["words"]
 
     def cost(gems: tuple[int, ...]) -> list[str]:
         return ["wild" if c == WILD else book.colours[c] for c in gems]
@@ -686,6 +693,12 @@ def _shown_book(book: Book) -> dict:
 
     return {
         "colours": list(book.colours),
+        "gems": [{"id": g.id, "name": g.name, "letter": g.letter} for g in content["magecraft-set"].gems],
+        "words": {
+            "phases": dict(zip(PHASES, words.phases, strict=True)),
+            **{key: getattr(words, key) for key in (*AREAS, "cantrip", "spellbook", "mastered", "learn", "cast")},
+            "wild": words.wild_letter,
+        },
         "score_to_win": book.score_to_win,
         "hp_full": book.hp,
         "seat_table": [{"draw": d, "discard": x} for d, x in book.seats],
