@@ -559,3 +559,14 @@ def test_the_view_carries_the_contents_words():
         "special": None,
     }
     assert shown["rulings"]["targets"].startswith("With 3 or 4 wizards")
+
+
+def test_an_opening_discard_the_first_turn_depends_on_is_not_undone():
+    """Play begins once every seat has discarded: taking back the last discard after the first
+    wizard has moved would leave that move standing on an unsettled table."""
+    table = started(seed=8)
+    opening(table, lambda t: None)
+    last = table.log[-1].payload["done"]["player"]
+    table.do(table.turn, "discard_shield", gems=[])
+    with pytest.raises(Refused, match="That can no longer be undone: later moves depend on it"):
+        table.undo(last)
