@@ -487,6 +487,9 @@ def test_the_host_makes_a_seats_moves_and_the_history_names_the_wizard():
     first = table.state["players"][0]
     with pytest.raises(Refused, match="Name the wizard whose opening hand this is"):
         table.do(HOST, "opening_discard", gems=[])
+    second = table.state["players"][1]
+    with pytest.raises(Refused, match="You can only make your own moves"):
+        table.do(second, "opening_discard", gems=[], player=first)
     gems = gems_of(table.view(first)["hand"])[:2]
     table.do(HOST, "opening_discard", gems=gems, player=first)
     assert table.log[-1].payload["done"]["player"] == first and table.seat(first)["to_discard"] == 0

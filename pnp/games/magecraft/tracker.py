@@ -112,7 +112,18 @@ from pnp.games.magecraft import GAME
 from pnp.games.magecraft.kinds import ICONS
 from pnp.games.magecraft.rulebook import WILD, Book, book_of
 from pnp.games.magecraft.rules import OPENING, OVER, Game, RuleError
-from pnp.rules.table import HOST, HOST_ONLY, HOST_OR_PLAYER, TURN, Entry, GameTracker, Refused, Who, option, per_content
+from pnp.rules.table import (
+    HOST_ONLY,
+    HOST_OR_PLAYER,
+    TURN,
+    Entry,
+    GameTracker,
+    Refused,
+    Who,
+    moved_for,
+    option,
+    per_content,
+)
 
 GEMS, PHONES = "gems", "phones"
 PHASES = ("discard-shield", "casting", "learning", "refresh")  # a turn's, in gems mode
@@ -345,7 +356,7 @@ def draw(content: Content, state: dict, actor: str, action: Strict, chance) -> S
             "order": order,
             "characters": [book.characters[c].name for c in characters],
             "academy": [book.spells[i].name for i in game.academy_order[len(book.academy_basic) :]],
-            "drawn": _by_seat(book, [book.colours[c] for c in game.drawn]),
+            "drawn": [[book.colours[c] for c, n in enumerate(w.hand) for _ in range(n)] for w in game.wizards],
         }
         return action.model_copy(update={"deal": dealt})
     if not isinstance(action, MOVES) or state["mode"] != PHONES or state["phase"] != "playing":
@@ -357,17 +368,6 @@ def draw(content: Content, state: dict, actor: str, action: Strict, chance) -> S
     except (RuleError, Refused):
         return blank
     return action.model_copy(update={"drawn": [book.colours[c] for c in game.drawn], "done": done})
-
-
-def _by_seat(book: Book, gems: list) -> list[list]:
-    """The opening draws, flat in seat order, split by the seat table's draws."""
-    hands, at = [], 0
-    for draw_, _ in book.seats[: len(gems)]:
-        if at >= len(gems):
-            break
-        hands.append(gems[at : at + draw_])
-        at += draw_
-    return hands
 
 
 # --- the rules ----------------------------------------------------------------------------
@@ -468,7 +468,7 @@ def _move(book: Book, state: dict, game: _TableGame, actor: str, action: Strict,
     """Makes `action` on `game` for the wizard it is for; returns what it did (the payload's "done")."""
     players = state["players"]
     if isinstance(action, OpeningDiscard):
-        mover = action.player if actor == HOST else actor
+        mover = moved_for(actor, action, None)
         if mover not in players:
             raise Refused("Name the wizard whose opening hand this is.")
     else:
