@@ -91,7 +91,8 @@ def others_hidden(state: dict, viewer) -> dict:
                 w[area] = [0] * (len(COLOURS) - 1) + [sum(w[area])]
         elif not state["bag_odds"]:
             w["bag"] = [0] * (len(COLOURS) - 1) + [sum(w["bag"])]
-    return {**state, "game": game}
+    can = state["can"] if viewer == TRACKER.turn(state) else {"faked": True}  # from the hand of whose turn it is
+    return {**state, "game": game, "can": can}
 
 
 def faked(entry: Entry, viewer) -> Entry:
@@ -573,3 +574,25 @@ def test_an_opening_discard_the_first_turn_depends_on_is_not_undone():
     table.do(table.turn, "discard_shield", gems=[])
     with pytest.raises(Refused, match="That can no longer be undone: later moves depend on it"):
         table.undo(last)
+
+
+def test_the_wizard_whose_turn_it_is_sees_what_their_hand_pays_for():
+    """The rules: "If you do not have sufficient gems for a spell, you cannot skip the current
+    spell and cast the next one"; Meditation costs one Light, Magic Missile one Fire."""
+    table = ready(seed=6)
+    me = table.turn
+    p = table.state["players"].index(me)
+    game = json.loads(json.dumps(table.state["game"]))
+    game["wizards"][p]["hand"] = [1, 0, 0, 2, 0]  # one Fire, two Light
+    game["wizards"][p]["books"][0] = [["Fireball", False, []], ["Meditation", False, []]]
+    table.state = {**table.state, "game": game}
+    table.do(me, "discard_shield", gems=[])  # the state keeps what the hand pays for as a move settles
+    can = table.view(me)["can"]
+    assert can["spellbooks"][0] == {"spell": "Fireball", "position": 0, "payment": None}
+    assert can["spellbooks"][1] == {"spell": "Magic Missile", "position": 0, "payment": ["fire"]}
+    assert can["spellbooks"][2]["payment"] is None  # Mana Tricks: Water and one more
+    assert can["revise"] is False and "Fireball" not in can["learn"]
+    assert all(table.view(v)["can"] is None for v in table.viewers if v != me)
+    table.do(me, "cast", spellbook=1)
+    can = table.view(me)["can"]
+    assert [b["payment"] for b in can["spellbooks"]] == [None, None, None]  # one spellbook a turn
