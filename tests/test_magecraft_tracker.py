@@ -596,3 +596,10 @@ def test_the_wizard_whose_turn_it_is_sees_what_their_hand_pays_for():
     table.do(me, "cast", spellbook=1)
     can = table.view(me)["can"]
     assert [b["payment"] for b in can["spellbooks"]] == [None, None, None]  # one spellbook a turn
+    table.do(me, "refresh")
+    rival = table.state["players"][1 - p]
+    shown = table.view(rival)
+    assert shown["last"]["move"] == "refresh" and shown["last_cast"]["spell"] == "Magic Missile"
+    # no shield: "move a gem from their HP Area to your Score Area" (the engine's colour: their most plentiful)
+    assert shown["last_cast"]["changes"][rival] == {"hp": {"fire": -1}}
+    assert shown["last_cast"]["changes"][me]["score"] == {"fire": 1}

@@ -65,6 +65,7 @@ bag's contents only its owner at a table with `bag_odds` on:
       "spells": {name: {"learn": [colour id or "wild"], "cast": [...], "effects": {icon: n},
                         "special": id or null}},   # every spell that can be in play
       "last": the latest move's "done" (see Payloads) or null,
+      "last_cast": the latest cast's or Cantrip's "done" (it stays after a Refresh) or null,
       "can": null, or for the wizard whose turn it is alone (their hand decides it), what they can
              pay for now, each a payment the engine would make (the golden gem's slot null; a
              payment null: the hand cannot pay it or the rules forbid it now):
@@ -278,6 +279,7 @@ def setup(content: Content, options: Options) -> dict:
         "winner": None,
         "ended": None,
         "last": None,  # phones: the latest move's "done"
+        "last_cast": None,  # phones: the latest cast's or Cantrip's "done", whoever's turn it is now
         "can": None,  # phones: what the wizard whose turn it is can pay for now (only they see it)
     }
 
@@ -580,6 +582,8 @@ def _settled(book: Book, state: dict, game: Game, done: dict | None) -> dict:
     """The state holding `game`: its data, what the wizard whose turn it is can pay for now, and
     at the end the winner."""
     state = {**state, "game": game.to_data(), "last": done, "can": None}
+    if done is not None and done["move"] in ("cast", "cantrip"):
+        state["last_cast"] = done
     if game.phase == OVER:
         return {**state, "phase": "over", "winner": state["players"][game.winner], "ended": game.ended}
     if game.phase != OPENING:
@@ -674,7 +678,14 @@ def view(state: dict, viewer: str | None) -> dict:
             turn = {"player": player, "phase": PHASES[board["phase"]], "number": board["turn"]}
         defeated = [s["id"] for s in players if s["out"]]
         return shown | {"players": players, "turn": turn, "defeated": defeated}
-    shown |= {"spells": book["spells"], "hand": {}, "bag_contents": None, "can": None, "last": state["last"]}
+    shown |= {
+        "spells": book["spells"],
+        "hand": {},
+        "bag_contents": None,
+        "can": None,
+        "last": state["last"],
+        "last_cast": state["last_cast"],
+    }
     game = state["game"]
     if game is None:
         return shown | {"players": players, "turn": None, "defeated": [], "academy": None}
