@@ -1,6 +1,6 @@
-"""Magecraft through the companion's API (Flask's test client, SQLite and PostgreSQL): two wizards
-play a whole game on the phones, driven by the script of tests/test_magecraft_tracker.py, to the
-end the engine rules; no viewer (the other wizard, the host, a spectator) is sent a hand, a bag's
+"""Magecraft through the companion's API (Flask's test client, SQLite and PostgreSQL): two wizards,
+and four, play a whole game on the phones, driven by the script of tests/test_magecraft_tracker.py,
+to the end the engine rules; no viewer (the other wizard, the host, a spectator) is sent a hand, a bag's
 contents or a gem drawn that is not theirs through the table, its history, its exports, its stream
 or the answers to its own moves, read after every move; a malformed move is JSON 422 naming its
 field, a refused one 409 with the rules' reason, never a 500; a draw is never undone."""

@@ -61,7 +61,7 @@ bag's contents only its owner at a table with `bag_odds` on:
       "hand": {colour: n} (the viewer's own; {} for the host, the projector and followers),
       "bag_contents": {colour: n} or null (the viewer's own bag, only with bag_odds on),
       "academy": {"spells": [{"name", "cards": n}, ...] (as dealt: the basic ones first),
-                  "gems": {colour: n}},
+                  "gems": {colour: n}} (null before the start),
       "spells": {name: {"learn": [colour id or "wild"], "cast": [...], "effects": {icon: n},
                         "special": id or null}},   # every spell that can be in play
       "last": the latest move's "done" (see Payloads) or null,
