@@ -485,7 +485,7 @@ def _move(book: Book, state: dict, game: _TableGame, actor: str, action: Strict,
         mover = players[game.player]
     before, bag = _public(game), sum(game.wizards[players.index(mover)].bag)
     spell = spellbook = position = None
-    game.paid = []
+    game.last_paid = []
     try:
         if isinstance(action, OpeningDiscard):
             game.opening_discard(players.index(mover), _colours(book, action.gems))
@@ -517,7 +517,7 @@ def _move(book: Book, state: dict, game: _TableGame, actor: str, action: Strict,
         "spell": spell,
         "spellbook": spellbook,
         "position": position,
-        "paid": [book.colours[c] for c in game.paid],
+        "paid": [book.colours[c] for c in game.last_paid],
         "reshuffled": len(game.drawn) > bag,  # the bag ran out: the Discard Area went back into it
         "changes": changes,
     }
