@@ -9,7 +9,9 @@ spells left to right, and the `cantrip` before the first or after the last), the
 `revise`, then `refresh`, which ends the turn. Before the first turn each seat that must discard
 makes its `opening_discard`. Moves take plain data (colour indexes, spellbook numbers from 0, a
 dict of choices) and any chance from the random.Random they are handed, so a log of moves folds
-again. A move the rules forbid raises `RuleError` saying why, and changes nothing.
+again. A move the rules forbid raises `RuleError` saying why, and changes nothing. The companion's
+table (pnp.games.magecraft.tracker) draws through `drawn_gem` to write each gem down and replay it,
+names the wizards in refusals (`names`) and tells what a payment paid (`last_paid`).
 
 Payments name one colour per cost slot, left to right (None: pay it for me, see `payment_for`);
 the slot the golden gem pays is None. Choices for a spell's icons, each a list with one entry per
@@ -110,13 +112,23 @@ class Game:
         self.closed = False  # the Cantrip came after a spell: no more spells this turn
         self.winner: int | None = None
         self.ended: str | None = None  # "hp" (the last wizard standing) or "score"
+        self.names: list[str] | None = None  # the wizards' names for a refusal's words (None: "wizard 1")
+        self.last_paid: list[int] = []  # the colours the latest cast, Cantrip or learning paid, slot by slot
 
     # --- setup -------------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, book: Book, players: int, rng: Random, characters: list[int | None] | None = None) -> Game:
+    def new(
+        cls,
+        book: Book,
+        players: int,
+        rng: Random,
+        characters: list[int | None] | None = None,
+        academy: list[int] | None = None,
+    ) -> Game:
         """Setup for `players` wizards, seat 0 first (the caller seats them at random): bags and
-        HP Areas, the Academy, the starting spells, and the opening hands of the seat table."""
+        HP Areas, the Academy (its random sets `academy`, spell indexes, when already dealt: a
+        replay), the starting spells, and the opening hands of the seat table."""
         if players < 2 or players > len(book.seats):
             raise RuleError(f"Magecraft is for 2 to {len(book.seats)} wizards, not {players}")
         if characters is not None and len(characters) != players:
@@ -128,7 +140,11 @@ class Game:
         game.academy_gems = [gems] * len(book.colours)
         fixed = set(book.starting) | set(book.academy_basic)
         others = [i for i, s in enumerate(book.spells) if s.name not in fixed]
-        dealt = [book.spell_index(n) for n in book.academy_basic] + rng.sample(others, book.random_sets)
+        if academy is None:
+            academy = rng.sample(others, book.random_sets)
+        elif len(academy) != book.random_sets or not set(academy) <= set(others):
+            raise RuleError(f"the Academy deals {book.random_sets} sets beyond the basic and starting spells")
+        dealt = [book.spell_index(n) for n in book.academy_basic] + list(academy)
         for i in dealt:
             game.academy_spells[i] = cards
         game.academy_order = dealt
@@ -154,7 +170,7 @@ class Game:
             raise RuleError(f"there is no wizard {player + 1}")
         due = self.opening[player]
         if len(gems) != due:
-            raise RuleError(f"wizard {player + 1} discards {due} gems from the opening hand, not {len(gems)}")
+            raise RuleError(f"{self.name(player)} discards {due} gems from the opening hand, not {len(gems)}")
         w = self.wizards[player]
         self._take_from(w.hand, gems, "your hand")
         for c in gems:
@@ -380,6 +396,10 @@ class Game:
                 return
         self._check_end()
 
+    def name(self, p: int) -> str:
+        """How a refusal names wizard `p`."""
+        return self.names[p] if self.names else f"wizard {p + 1}"
+
     def rivals(self) -> list[int]:
         """The other wizards still in the Arena: the ones an Attack may strike."""
         return [p for p, x in enumerate(self.wizards) if p != self.player and not x.out]
@@ -396,7 +416,7 @@ class Game:
         p = choice.get("player", rivals[0] if len(rivals) == 1 else None)
         if p not in rivals:
             raise RuleError(
-                f"Attack {i + 1} strikes a rival still in the Arena: wizard {' or '.join(str(r + 1) for r in rivals)}"
+                f"Attack {i + 1} strikes a rival still in the Arena: {' or '.join(self.name(r) for r in rivals)}"
             )
         return p
 
@@ -404,14 +424,14 @@ class Game:
         """Discard a gem from a rival's Shield Area; no shield: one of their HP gems to your Score."""
         rival = self.wizards[p]
         if sum(rival.shield):
-            c = self._colour_in(rival.shield, colour, f"wizard {p + 1}'s Shield Area")
+            c = self._colour_in(rival.shield, colour, f"{self.name(p)}'s Shield Area")
             rival.shield[c] -= 1
             if special == "steal-shield":
                 w.shield[c] += 1
             else:
                 rival.discard[c] += 1
             return
-        c = self._colour_in(rival.hp, colour, f"wizard {p + 1}'s HP Area")
+        c = self._colour_in(rival.hp, colour, f"{self.name(p)}'s HP Area")
         rival.hp[c] -= 1
         w.score[c] += 1
         self._check_end()
@@ -471,11 +491,17 @@ class Game:
                 return -1
             w.bag, w.discard = w.discard, bag  # the emptied bag's list becomes the empty Discard Area
             bag = w.bag
+        c = self.drawn_gem(bag, total, rng)
+        bag[c] -= 1
+        w.hand[c] += 1
+        return c
+
+    def drawn_gem(self, bag: list[int], total: int, rng: Random) -> int:
+        """The colour of a gem drawn at random from `bag` (holding `total`). The companion's table
+        overrides it to write each draw down, and to replay the draws a log recorded."""
         r = rng.randrange(total)
         for c, n in enumerate(bag):
             if r < n:
-                bag[c] -= 1
-                w.hand[c] += 1
                 return c
             r -= n
         raise AssertionError("a bag's counts and total disagree")
@@ -534,12 +560,18 @@ class Game:
             need[c] += 1
         if any(n > h for n, h in zip(need, hand, strict=True)):
             raise RuleError(self._short(what, cost, hand, golden))
+        self.last_paid = paid
         return paid
 
     def _short(self, what: str, cost: tuple[int, ...], hand: list[int], golden: int) -> str:
-        """ "Fireball needs Fire, Fire, Wild; your hand has one Fire.\""""
+        """ "Fireball needs Fire, Fire and one more; your hand has one Fire.\""""
         names = self.book.names
-        needed = ", ".join("Wild" if c == WILD else names[c] for c in cost)
+        wilds = cost.count(WILD)
+        said = [names[c] for c in cost if c != WILD]
+        if wilds:
+            more = NUMBER_WORDS[wilds] if wilds < len(NUMBER_WORDS) else str(wilds)
+            said.append(f"{more} more" if said else f"{more} {'gem' if wilds == 1 else 'gems'} of any colour")
+        needed = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
         colours = [c for c in dict.fromkeys(cost) if c != WILD] or [c for c in range(len(hand)) if hand[c]]
         has = count_words({c: hand[c] for c in colours}, names) if colours else "no gems"
         with_golden = f" and the golden gem is {names[golden]}" if golden >= 0 else ""
