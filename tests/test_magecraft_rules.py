@@ -205,7 +205,7 @@ def test_a_wild_is_paid_by_any_colour_darkness_too(book):
 def test_a_payment_refused_says_what_the_spell_needs_and_what_the_hand_has(book):
     g = table(book, books=(("Fireball",),))
     g.wizards[0].hand = gems(F=1, W=3)
-    unchanged(g, lambda: g.cast(0, random.Random(1)), "Fireball needs Fire, Fire, Wild; your hand has one Fire.")
+    unchanged(g, lambda: g.cast(0, random.Random(1)), "Fireball needs Fire, Fire and one more; your hand has one Fire.")
     unchanged(
         g, lambda: g.cast(0, random.Random(1), payment=[F, W, W]), "gem 2 of the cost is Fire; Water cannot pay it"
     )
@@ -249,7 +249,7 @@ def test_a_spellbook_is_cast_left_to_right_never_skipping_an_unpayable_spell(boo
     the next one." Fireball first, then Magic Missile: one Fire pays the Missile, never the Fireball."""
     g = table(book, books=(("Fireball", "Magic Missile"), ("Meditation",)))
     g.wizards[0].hand = gems(F=1, L=1)
-    unchanged(g, lambda: g.cast(0, random.Random(1)), "Fireball needs Fire, Fire, Wild")
+    unchanged(g, lambda: g.cast(0, random.Random(1)), "Fireball needs Fire, Fire and one more")
     g.wizards[0].hand = gems(F=4)
     assert g.cast(0, random.Random(1)) == "Fireball"
     assert g.cast(0, random.Random(1)) == "Magic Missile"
@@ -283,7 +283,7 @@ def test_learning_a_spell_the_academy_lacks_or_cannot_be_paid_is_refused(book):
     g.wizards[0].hand = gems(F=1)
     g.academy_spells[book.spell_index("Minor Cure")] = 0
     unchanged(g, lambda: g.learn("Minor Cure", 0), "the Academy has no Minor Cure card")
-    unchanged(g, lambda: g.learn("Fireball", 0), "Learning Fireball needs Fire, Fire; your hand has one Fire.")
+    unchanged(g, lambda: g.learn("Fireball", 0), "Learning Fireball needs Fire and Fire; your hand has one Fire.")
 
 
 def test_revision_needs_four_gems_rearranges_freely_and_masters_one(book):
@@ -334,7 +334,7 @@ def test_the_golden_gem_pays_a_slot_of_its_own_colour_in_the_next_spell(book):
     plain.wizards[0].hand = gems(F=2, W=1)
     plain.cast(0, random.Random(1))
     unchanged(
-        plain, lambda: plain.cast(0, random.Random(1)), "Fireball needs Fire, Fire, Wild; your hand has one Fire."
+        plain, lambda: plain.cast(0, random.Random(1)), "Fireball needs Fire, Fire and one more; your hand has one Fire."
     )
 
 

@@ -19,13 +19,15 @@ A tracker (one per game, pnp.games.<game>.tracker.TRACKER) is a plain definition
   adds to an action before it is checked and recorded (the dice of a roll, a deal), so a phone
   never chooses it and a replay repeats it; and `layout(content) -> dict`: what a game's pages
   draw with and never changes during play (a sheet's rows), sent once rather than with every event;
-  `final`, the action types that cannot be undone; and `ranking(row)`, the key that orders
-  results rows from many tables (an event's leaderboard: its `layout` names the dice, the rounds
-  and, as `leaderboard`, the words for its columns); and `redact(entry, viewer) -> payload`, for a
-  game with secrets (a hand, a bag, a face-down card): the entry's payload as that viewer may see
-  it ("Ann drew 2 cards", not which); and, for a game that runs events, `round_done(state)`:
-  the last round the table has played to its end (0 before the first; None before the game has
-  begun), so an organiser sees how many tables are still playing before rolling the next round.
+  `final`, the action types that cannot be undone, and `final_entry(entry)`, why one entry cannot
+  be (a move that drew from a bag, when its type's other moves may be undone), or None; and
+  `ranking(row)`, the key that orders results rows from many tables (an event's leaderboard: its
+  `layout` names the dice, the rounds and, as `leaderboard`, the words for its columns); and
+  `redact(entry, viewer) -> payload`, for a game with secrets (a hand, a bag, a face-down card):
+  the entry's payload as that viewer may see it ("Ann drew 2 cards", not which); and, for a game
+  that runs events, `round_done(state)`: the last round the table has played to its end (0 before
+  the first; None before the game has begun), so an organiser sees how many tables are still
+  playing before rolling the next round.
 
 Viewers: each seated player (their player id), the host (HOST) and anyone without a token
 (SPECTATOR: a projector, a follower), who sees only what is public. A game without `redact` hides
@@ -112,6 +114,7 @@ class Tracker(Protocol):
     draw: Callable | None
     layout: Callable | None
     final: frozenset[str]
+    final_entry: Callable[[Entry], str | None] | None
     ranking: Callable | None
     who: Mapping[str, Who]
     seated: Callable[[dict], Collection[str]] | None
@@ -153,6 +156,7 @@ class GameTracker:
     draw: Callable[[Any, dict, str, BaseModel, Chance], BaseModel] | None = None
     layout: Callable[[Any], dict] | None = None
     final: frozenset[str] = frozenset()  # action types no undo takes back (a roll: undoing it would be a reroll)
+    final_entry: Callable[[Entry], str | None] | None = None  # why this entry is never taken back, or None
     ranking: Callable[[dict], tuple] | None = None  # a results row's key, best highest: an event's leaderboard
     who: Mapping[str, Who] = field(default_factory=dict)  # an action not named here: anyone's
     seated: Callable[[dict], Collection[str]] | None = None  # needed by the PLAYER and HOST_OR_PLAYER roles
@@ -308,6 +312,9 @@ def undo_target(tracker: Tracker, content, options: BaseModel, log: list[Entry],
         raise Refused("There is nothing of yours to undo.")
     if target.type in tracker.final:
         raise Refused(f"A {target.type.replace('_', ' ')} cannot be taken back.")
+    why = tracker.final_entry(target) if tracker.final_entry is not None else None
+    if why:
+        raise Refused(why)
     try:
         replay(tracker, content, options, [*log, Entry(0, actor, UNDO, {"seq": target.seq})])
     except Refused:

@@ -12,4 +12,6 @@ GAME = GameDef(
     simulation="pnp.games.magecraft.sim_command:SIMULATION",
     # FACTS: "2-4 players; 3-4 players need two copies of the components."
     players=(2, 4),
+    tracker="pnp.games.magecraft.tracker:TRACKER",
+    projector=True,
 )

@@ -114,9 +114,17 @@ class Game:
     # --- setup -------------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, book: Book, players: int, rng: Random, characters: list[int | None] | None = None) -> Game:
+    def new(
+        cls,
+        book: Book,
+        players: int,
+        rng: Random,
+        characters: list[int | None] | None = None,
+        academy: list[int] | None = None,
+    ) -> Game:
         """Setup for `players` wizards, seat 0 first (the caller seats them at random): bags and
-        HP Areas, the Academy, the starting spells, and the opening hands of the seat table."""
+        HP Areas, the Academy (its random sets `academy`, spell indexes, when already dealt: a
+        replay), the starting spells, and the opening hands of the seat table."""
         if players < 2 or players > len(book.seats):
             raise RuleError(f"Magecraft is for 2 to {len(book.seats)} wizards, not {players}")
         if characters is not None and len(characters) != players:
@@ -128,7 +136,11 @@ class Game:
         game.academy_gems = [gems] * len(book.colours)
         fixed = set(book.starting) | set(book.academy_basic)
         others = [i for i, s in enumerate(book.spells) if s.name not in fixed]
-        dealt = [book.spell_index(n) for n in book.academy_basic] + rng.sample(others, book.random_sets)
+        if academy is None:
+            academy = rng.sample(others, book.random_sets)
+        elif len(academy) != book.random_sets or not set(academy) <= set(others):
+            raise RuleError(f"the Academy deals {book.random_sets} sets beyond the basic and starting spells")
+        dealt = [book.spell_index(n) for n in book.academy_basic] + list(academy)
         for i in dealt:
             game.academy_spells[i] = cards
         game.academy_order = dealt
@@ -471,11 +483,17 @@ class Game:
                 return -1
             w.bag, w.discard = w.discard, bag  # the emptied bag's list becomes the empty Discard Area
             bag = w.bag
+        c = self.drawn_gem(bag, total, rng)
+        bag[c] -= 1
+        w.hand[c] += 1
+        return c
+
+    def drawn_gem(self, bag: list[int], total: int, rng: Random) -> int:
+        """The colour of a gem drawn at random from `bag` (holding `total`). The companion's table
+        overrides it to write each draw down, and to replay the draws a log recorded."""
         r = rng.randrange(total)
         for c, n in enumerate(bag):
             if r < n:
-                bag[c] -= 1
-                w.hand[c] += 1
                 return c
             r -= n
         raise AssertionError("a bag's counts and total disagree")
@@ -537,9 +555,14 @@ class Game:
         return paid
 
     def _short(self, what: str, cost: tuple[int, ...], hand: list[int], golden: int) -> str:
-        """ "Fireball needs Fire, Fire, Wild; your hand has one Fire.\""""
+        """ "Fireball needs Fire, Fire and one more; your hand has one Fire.\""""
         names = self.book.names
-        needed = ", ".join("Wild" if c == WILD else names[c] for c in cost)
+        wilds = cost.count(WILD)
+        said = [names[c] for c in cost if c != WILD]
+        if wilds:
+            more = NUMBER_WORDS[wilds] if wilds < len(NUMBER_WORDS) else str(wilds)
+            said.append(f"{more} more" if said else f"{more} {'gem' if wilds == 1 else 'gems'} of any colour")
+        needed = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
         colours = [c for c in dict.fromkeys(cost) if c != WILD] or [c for c in range(len(hand)) if hand[c]]
         has = count_words({c: hand[c] for c in colours}, names) if colours else "no gems"
         with_golden = f" and the golden gem is {names[golden]}" if golden >= 0 else ""
