@@ -156,16 +156,16 @@
     });
     const aim = targetChoice(s, me, info, "cast");
     const ready = cost.every((_, i) => i === golden || payment[i]);
-    const send = () => act("cast", {spellbook: chosenBook, payment: payment.map((c, i) => (i === golden ? null : c)), choices: aim.choices});
+    // unpaid, the server pays from the hand (a Wild with the colour held most) or says what it lacks
+    const send = () => act("cast", {spellbook: chosenBook, payment: ready ? payment.map((c, i) => (i === golden ? null : c)) : null, choices: aim.choices});
     return el("div", {class: "mc-pay", "data-testid": "pay"},
       el("div", {}, el("strong", {}, card.spell), el("span", {class: "note"}, ` · spell ${position + 1} of ${cards.length} in Spellbook ${chosenBook + 1}`)),
       el("div", {class: "note"}, `Costs ${costWords(cost)} · ${effectWords(info.effects)}`),
       el("div", {class: "mc-slots"}, ...slots),
-      el("div", {class: "note"}, ready ? "Paid: cast it, or tap a slot to take its gem back." : "Tap your gems to pay the slots (a Wild takes any colour)."),
+      el("div", {class: "note"}, ready ? "Paid: cast it, or tap a slot to take its gem back." : "Tap your gems to pay the slots (a Wild takes any colour), or cast and let your hand pay."),
       handRow(s.hand, ready ? null : pay, payment.filter((c, i) => c && i !== golden)),
       ...aim.nodes,
-      // a short payment goes to the server too: it says what the hand lacks
-      button(`Cast ${card.spell}`, send, "act mc-wide"));
+      button(ready ? `Cast ${card.spell}` : `Cast ${card.spell}, my hand pays`, send, "act mc-wide"));
   }
 
   function cantripPanel(s, me, act) {
@@ -195,14 +195,17 @@
       picked.length ? button("Clear", () => { picked = []; redraw(); }, "") : null);
   }
 
+  // Learning: a spell tapped in the Academy, then the spellbook it goes to the left of.
   function learnPanel(s, me, act) {
-    const info = learnSpell ? spellInfo(s, learnSpell) : null;
+    const academy = () => document.querySelector("[data-testid=jump-academy]").click();
+    if (!learnSpell) return button("Learn a spell: choose it in the Academy", academy, "mc-wide");
+    const info = spellInfo(s, learnSpell);
     return el("div", {class: "mc-pay", "data-testid": "learn"},
-      el("strong", {}, "Learning (ends the casting)"),
-      learnSpell
-        ? el("div", {}, `${learnSpell}: its learn cost ${costWords(info.learn)} goes from your hand to your Discard Area. Put it on the left of:`)
-        : el("p", {class: "note"}, "Tap Learn on a spell in the Academy, then a spellbook here."),
-      learnSpell ? el("div", {class: "mc-moves"}, ...me.spellbooks.map((_, b) => button(`Spellbook ${b + 1}`, () => act("learn", {spell: learnSpell, spellbook: b, payment: null}), "act"))) : null);
+      el("strong", {}, `Learn ${learnSpell} (ends the casting)`),
+      el("div", {class: "mc-cost"}, el("span", {class: "note"}, "Its learn cost, from your hand to your Discard Area:"), ...info.learn.map((c) => gem(c))),
+      el("div", {class: "note"}, "Put it on the left of:"),
+      el("div", {class: "mc-moves"}, ...me.spellbooks.map((_, b) => button(`Spellbook ${b + 1}`, () => act("learn", {spell: learnSpell, spellbook: b, payment: null}), "act"))),
+      button("Another spell", academy, ""));
   }
 
   // Revision: discard the rules' number of gems; rearrange the spells (◀ one place left, ▲ ▼ to the
@@ -242,8 +245,11 @@
     const t = s.turn;
     const mine = t.player === you.actor;
     const me = s.players.find((p) => p.id === you.actor);
+    const current = s.players.find((p) => p.id === t.player);
+    // with no shield to discard, the Discard Shield phase is the casting's start
+    const phase = t.phase === "discard-shield" && !current.shield_total ? "casting" : t.phase;
     const head = el("div", {class: "row spread"},
-      el("h2", {"data-testid": "turn"}, `${mine ? "Your turn" : nameOf(s, t.player) + "'s turn"}: ${PHASES[t.phase] || t.phase}`),
+      el("h2", {"data-testid": "turn"}, `${mine ? "Your turn" : current.name + "'s turn"}: ${PHASES[phase] || phase}`),
       el("span", {class: "note"}, `Turn ${t.number}`));
     if (!mine || !me) return el("section", {class: "card mc-turn"}, head, lastLine(s));
     const parts = [head, lastLine(s)];
@@ -364,11 +370,11 @@
     const over = s.phase === "over";
     const adjust = !over && (!!you.actor || you.host);
     const t = s.turn;
-    const row = (p, area, label) => el("div", {class: "mc-adjust"},
+    const row = (p, area, label, said) => el("div", {class: "mc-adjust"},
       el("span", {class: "label"}, label),
-      adjust ? el("button", {"aria-label": `${label} −1 for ${p.name}`, onclick: () => act("count", {player: p.id, area, change: -1})}, "−") : el("span"),
+      adjust ? el("button", {"aria-label": `${said} −1 for ${p.name}`, onclick: () => act("count", {player: p.id, area, change: -1})}, "−") : el("span"),
       el("span", {class: "big live", "data-testid": `${area}-${p.id}`}, String(p[area])),
-      adjust ? el("button", {"aria-label": `${label} +1 for ${p.name}`, onclick: () => act("count", {player: p.id, area, change: 1})}, "+") : el("span"));
+      adjust ? el("button", {"aria-label": `${said} +1 for ${p.name}`, onclick: () => act("count", {player: p.id, area, change: 1})}, "+") : el("span"));
     return el("section", {class: "card mc-duel", "data-testid": "dashboard"},
       t ? el("div", {class: "row spread"}, el("h2", {"data-testid": "turn"}, `${nameOf(s, t.player)}'s turn: ${PHASES[t.phase] || t.phase}`), el("span", {class: "note"}, `Turn ${t.number}`)) : null,
       t && adjust ? el("div", {},
@@ -379,7 +385,7 @@
         el("div", {class: "row spread"}, el("strong", {}, p.name + (p.id === you.actor ? " (you)" : "")),
           el("span", {class: "note"}, [p.out ? "defeated" : null, s.winner === p.id ? "winner" : null, t && t.player === p.id ? "to play" : null].filter(Boolean).join(" · "))),
         p.opening ? el("div", {class: "note", "data-testid": `opening-${p.id}`}, `Seat ${p.seat + 1}: opening hand draw ${p.opening.draw}, discard ${p.opening.discard}`) : null,
-        row(p, "hp", "HP"), row(p, "shield", "Shield"), row(p, "score", `Score of ${s.score_to_win}`))));
+        row(p, "hp", `HP of ${s.hp_full}`, "HP"), row(p, "shield", "Shield", "Shield"), row(p, "score", `Score of ${s.score_to_win}`, "Score"))));
   }
 
   // --- the panel ------------------------------------------------------------------------------
@@ -428,7 +434,7 @@
       const n = total(byColour);
       if (!n) return null;
       const whose = who === "academy" ? "the Academy" : nameOf(s, who);
-      return `${whose} ${AREAS[area] || area} ${n > 0 ? "+" : "−"}${Math.abs(n)}`;
+      return `${whose}'s ${AREAS[area] || area} ${n > 0 ? "+" : "−"}${Math.abs(n)}`;
     })).filter(Boolean).join(" · ");
   }
 
