@@ -60,12 +60,13 @@
     const score = phones ? p.score_total : p.score;
     return el("section", {class: "mc-board" + (t && t.player === p.id ? " mc-now" : "") + (p.out ? " mc-out" : "") + (s.winner === p.id ? " mc-winner" : ""),
       "data-testid": "board"},
-      el("div", {class: "mc-name"}, (s.winner === p.id ? "★ " : "") + p.name, p.out ? el("span", {class: "mc-tag"}, " defeated") : null),
-      phones && p.character ? el("div", {class: "mc-character"}, p.character) : null,
+      el("div", {class: "mc-head"},
+        el("div", {class: "mc-name"}, (s.winner === p.id ? "★ " : "") + p.name, p.out ? el("span", {class: "mc-tag"}, " defeated") : null),
+        phones && p.character ? el("div", {class: "mc-character"}, p.character) : null),
       el("div", {class: "mc-stats"},
         el("div", {}, el("b", {class: "live", "data-testid": "hp"}, String(hp)), el("span", {}, "HP")),
         el("div", {}, el("b", {class: "live", "data-testid": "shield"}, String(shield)), el("span", {}, "Shield")),
-        el("div", {}, el("b", {class: "live mc-score", "data-testid": "score"}, String(score)), el("span", {}, `of ${s.score_to_win}`))),
+        el("div", {}, el("b", {class: "live mc-score", "data-testid": "score"}, String(score)), el("span", {}, `Score/${s.score_to_win}`))),
       el("div", {class: "mc-goal"}, el("span", {style: `width: ${Math.min(100, (100 * score) / s.score_to_win)}%`})),
       phones ? el("div", {class: "mc-line"}, el("span", {class: "mc-label"}, "Discard"), counts(s.colours, p.discard)) : null,
       phones ? el("div", {class: "mc-line"}, el("span", {class: "mc-label"}, "Bag"), `${p.bag}`, el("span", {class: "mc-label"}, "Hand"), `${p.hand}`) : null,
@@ -119,7 +120,7 @@
     $("players").replaceChildren(...players.map((p) => el("span", {
       class: "pj-player mc-chip" + (p.id === turn ? " mc-turn" : "") + (p.out ? " mc-out" : "") + (s.winner === p.id ? " mc-winner" : ""), "data-testid": "wizard"},
     el("b", {}, (s.winner === p.id ? "★ " : "") + p.name),
-    s.phase === "joining" ? null : ` · score ${s.mode === "phones" ? p.score_total : p.score} of ${s.score_to_win}`,
+    s.phase === "joining" ? null : ` ${s.mode === "phones" ? p.score_total : p.score}/${s.score_to_win}`,
     p.out ? " · defeated" : null)));
   }
 

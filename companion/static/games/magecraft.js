@@ -178,10 +178,11 @@
     return el("div", {class: "mc-pay", "data-testid": "cantrip"},
       el("div", {}, el("strong", {}, `Cantrip: ${c.name}`), el("span", {class: "note"}, ` · one ${gemName(c.gem)} gem · ${effectWords(c.effects)}`)),
       el("div", {class: "note"}, t.spellbook === null ? "Before your spellbook's first spell, or after its last (then no more spells)." : "After your spells: no more spells this turn."),
+      held.length ? null : el("p", {class: "note"}, `Your hand has no ${gemName(c.gem)} gem for it.`),
       c.gem === WILD && held.length > 1 ? el("div", {class: "mc-slots"}, ...held.map((g) => el("button", {class: "mc-slot", "aria-pressed": String(cantripGem === g),
         "aria-label": `Pay it with ${gemName(g)}`, onclick: () => { cantripGem = g; redraw(); }}, gem(g)))) : null,
       ...aim.nodes,
-      button(`Cast ${c.name}`, () => act("cantrip", {gem: cantripGem || (c.gem === WILD ? null : c.gem), choices: aim.choices}), "mc-wide"));
+      held.length ? button(`Cast ${c.name}`, () => act("cantrip", {gem: cantripGem || (c.gem === WILD ? null : c.gem), choices: aim.choices}), "mc-wide") : null);
   }
 
   // Gems picked from an area to discard: tap to pick, "Clear" to start again.
@@ -300,7 +301,7 @@
     const mine = p.id === you.actor;
     const choosing = mine && t && t.player === p.id && t.phase !== "studied" && t.spellbook === null && !t.closed;
     const goal = s.score_to_win;
-    const books = p.spellbooks.map((cards, b) => el("div", {class: "mc-book" + ((mine || (t && t.player === p.id)) && (t && t.spellbook === b || (mine && chosenBook === b)) ? " mc-chosen" : ""), "data-testid": `book-${p.id}-${b}`},
+    const books = p.spellbooks.map((cards, b) => el("div", {class: "mc-book" + (t && t.player === p.id && (t.spellbook === b || (choosing && chosenBook === b)) ? " mc-chosen" : ""), "data-testid": `book-${p.id}-${b}`},
       el("div", {class: "mc-book-head"}, el("strong", {}, `Spellbook ${b + 1}`),
         choosing && cards.length ? el("button", {class: chosenBook === b ? "act" : "", "aria-pressed": String(chosenBook === b),
           onclick: () => { chosenBook = b; payment = []; redraw(); }}, chosenBook === b ? "Casting this" : "Cast this") : null),
@@ -461,8 +462,8 @@
     const drew = drawWords(p.drawn);
     const withDraw = (words) => [words, drew].filter(Boolean).join("; ");
     switch (entry.type) {
-      case "start": return "seated the wizards in a random order and dealt the Academy";
-      case "count": return `${p.change > 0 ? "+" : "−"}${Math.abs(p.change)} ${AREAS[p.area] || p.area} for ${nameOf(s, p.player)}`;
+      case "start": return s.mode === "gems" ? "seated the wizards in a random order" : "seated the wizards in a random order, dealt the Academy and drew the opening hands";
+      case "count": return `${p.change > 0 ? "+" : "−"}${Math.abs(p.change)} ${AREAS[p.area] || p.area}` + (entry.for_name ? "" : ` for ${nameOf(s, p.player)}`);
       case "next_phase": return "moved the turn on";
       case "opening_discard": return `discarded ${gems(p.gems)} from the opening hand`;
       case "discard_shield": return withDraw(`discarded shield gems: ${gems(p.gems)}`);
