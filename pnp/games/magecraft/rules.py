@@ -110,6 +110,8 @@ class Game:
         self.closed = False  # the Cantrip came after a spell: no more spells this turn
         self.winner: int | None = None
         self.ended: str | None = None  # "hp" (the last wizard standing) or "score"
+        self.names: list[str] | None = None  # the wizards' names for a refusal's words (None: "wizard 1")
+        self.paid: list[int] = []  # the colours the latest cast, Cantrip or learning paid, slot by slot
 
     # --- setup -------------------------------------------------------------------------------
 
@@ -166,7 +168,7 @@ class Game:
             raise RuleError(f"there is no wizard {player + 1}")
         due = self.opening[player]
         if len(gems) != due:
-            raise RuleError(f"wizard {player + 1} discards {due} gems from the opening hand, not {len(gems)}")
+            raise RuleError(f"{self.name(player)} discards {due} gems from the opening hand, not {len(gems)}")
         w = self.wizards[player]
         self._take_from(w.hand, gems, "your hand")
         for c in gems:
@@ -392,6 +394,10 @@ class Game:
                 return
         self._check_end()
 
+    def name(self, p: int) -> str:
+        """How a refusal names wizard `p`."""
+        return self.names[p] if self.names else f"wizard {p + 1}"
+
     def rivals(self) -> list[int]:
         """The other wizards still in the Arena: the ones an Attack may strike."""
         return [p for p, x in enumerate(self.wizards) if p != self.player and not x.out]
@@ -408,7 +414,7 @@ class Game:
         p = choice.get("player", rivals[0] if len(rivals) == 1 else None)
         if p not in rivals:
             raise RuleError(
-                f"Attack {i + 1} strikes a rival still in the Arena: wizard {' or '.join(str(r + 1) for r in rivals)}"
+                f"Attack {i + 1} strikes a rival still in the Arena: {' or '.join(self.name(r) for r in rivals)}"
             )
         return p
 
@@ -416,14 +422,14 @@ class Game:
         """Discard a gem from a rival's Shield Area; no shield: one of their HP gems to your Score."""
         rival = self.wizards[p]
         if sum(rival.shield):
-            c = self._colour_in(rival.shield, colour, f"wizard {p + 1}'s Shield Area")
+            c = self._colour_in(rival.shield, colour, f"{self.name(p)}'s Shield Area")
             rival.shield[c] -= 1
             if special == "steal-shield":
                 w.shield[c] += 1
             else:
                 rival.discard[c] += 1
             return
-        c = self._colour_in(rival.hp, colour, f"wizard {p + 1}'s HP Area")
+        c = self._colour_in(rival.hp, colour, f"{self.name(p)}'s HP Area")
         rival.hp[c] -= 1
         w.score[c] += 1
         self._check_end()
@@ -552,6 +558,7 @@ class Game:
             need[c] += 1
         if any(n > h for n, h in zip(need, hand, strict=True)):
             raise RuleError(self._short(what, cost, hand, golden))
+        self.paid = paid
         return paid
 
     def _short(self, what: str, cost: tuple[int, ...], hand: list[int], golden: int) -> str:

@@ -27,6 +27,10 @@ bag's contents only its owner at a table with `bag_odds` on:
       "phase": "joining" | "playing" | "over",
       "you": viewer (a player id, "host", or null for the projector / a follower),
       "colours": [colour id, ...],            # the content's order
+      "gems": [{"id", "name", "letter"}, ...], # each colour's printed name and letter
+      "words": {"phases": {"discard-shield": "Discard Shield", "casting": ..., "learning": ...,
+                "refresh": ...}, "hp", "shield", "score", "discard", "cantrip", "spellbook",
+                "mastered", "learn", "cast": the board's words; "wild": a Wild cost's letter},
       "score_to_win": 20, "hp_full": 12,
       "seat_table": [{"draw": 4, "discard": 2}, ...],  # the opening hand by seat, first seat first
       "rulings": {key: text (markdown **bold**)},
@@ -82,8 +86,12 @@ Payloads (what a phone sends; fields marked "server" are the server's, whatever 
                      "master": [book, position] (in the new arrangement) or null}
     refresh          {}  ends the turn
     every phones move, server: "drawn": [colour, ...] (the gems it drew, in order) and "done":
-                     {"player": id, "move": type, "spell": name or null, "spellbook": n or null,
-                      "position": n or null, "changes": {id: {area: {colour: change}}}}
+                     {"player": id, "move": type, "spell": name or null (a cast's or learning's
+                      spell, or the Cantrip's name), "spellbook": n or null, "position": n or null
+                      (the spell's place in it), "paid": [colour, ...] (a cast's, Cantrip's or
+                      learning's payment, slot by slot, the golden gem's too), "reshuffled": bool
+                      (the bag ran out and the Discard Area went back into it),
+                      "changes": {id: {area: {colour: change}}}}
                      ("changes": what the move did to the public areas (hp, shield, score, discard)
                       and the Academy ("academy": {"gems": {...}}), never a hand or a bag)
 
@@ -96,7 +104,7 @@ from __future__ import annotations
 import random
 from typing import Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from pnp.content.loader import Content
 from pnp.content.validate import Strict
@@ -158,15 +166,50 @@ class DiscardShield(_Move):
     gems: list[Colour]
 
 
+class Strike(Strict):
+    """An Attack's choice: the rival it strikes (needed with more than one) and the colour of the
+    gem it takes (of their shield, or of their HP when the shield is empty)."""
+
+    player: str | None = None
+    colour: Colour | None = None
+
+
+class _From(Strict):
+    model_config = ConfigDict(**Strict.model_config, serialize_by_alias=True)
+
+
+class ShieldFrom(_From):
+    """A Shield's choice: where its gem comes from, and its colour."""
+
+    source: Literal["academy", "discard"] | None = Field(None, alias="from")
+    colour: Colour | None = None
+
+
+class VanishFrom(_From):
+    """A Vanish's choice: where its gem comes from, and its colour."""
+
+    source: Literal["hand", "hp"] | None = Field(None, alias="from")
+    colour: Colour | None = None
+
+
+class Choices(Strict):
+    """A spell's choices, one per icon of each kind (missing ones: the engine's default)."""
+
+    attack: list[Strike] = []
+    heal: list[Colour | None] = []  # the colour taken
+    shield: list[ShieldFrom] = []
+    vanish: list[VanishFrom] = []
+
+
 class Cast(_Move):
     spellbook: int = Field(ge=0)
     payment: list[Colour | None] | None = None
-    choices: dict[str, list] = {}
+    choices: Choices = Choices()
 
 
 class Cantrip(_Move):
     gem: Colour | None = None
-    choices: dict[str, list] = {}
+    choices: Choices = Choices()
 
 
 class Learn(_Move):
@@ -207,7 +250,7 @@ def setup(content: Content, options: Options) -> dict:
     return {
         "mode": options.mode,
         "bag_odds": options.bag_odds,
-        "shown": _shown_book(book),  # what the view tells of the book: colours, the seat table, spells
+        "shown": _shown(content, book),  # what the view tells of the content: colours, words, spells
         "phase": "joining",  # then "playing", then "over"
         "players": [],  # join order; seat order once started (the engine's wizards 0, 1, ...)
         "names": {},
@@ -258,6 +301,7 @@ class _TableGame(Game):
 def _game(book: Book, state: dict, recorded: list[Colour] | None = None) -> _TableGame:
     """The state's game; its draws the `recorded` gems (a logged move), else the server's chance."""
     game = _TableGame.from_data(book, state["game"])
+    game.names = [state["names"][pid] for pid in state["players"]]
     if recorded is not None:
         game.recorded = _colours(book, recorded)
     return game
@@ -429,8 +473,9 @@ def _move(book: Book, state: dict, game: _TableGame, actor: str, action: Strict,
             raise Refused("Name the wizard whose opening hand this is.")
     else:
         mover = players[game.player]
-    before = _public(game)
+    before, bag = _public(game), sum(game.wizards[players.index(mover)].bag)
     spell = spellbook = position = None
+    game.paid = []
     try:
         if isinstance(action, OpeningDiscard):
             game.opening_discard(players.index(mover), _colours(book, action.gems))
@@ -462,6 +507,8 @@ def _move(book: Book, state: dict, game: _TableGame, actor: str, action: Strict,
         "spell": spell,
         "spellbook": spellbook,
         "position": position,
+        "paid": [book.colours[c] for c in game.paid],
+        "reshuffled": len(game.drawn) > bag,  # the bag ran out: the Discard Area went back into it
         "changes": changes,
     }
 
@@ -472,29 +519,29 @@ def _payment(book: Book, payment: list[Colour | None] | None) -> list[int | None
     return [None if c is None else _colour(book, c) for c in payment]
 
 
-def _choices(book: Book, state: dict, choices: dict[str, list]) -> dict:
-    """A phone's choices for a spell's icons as the engine reads them (colour ids to indexes,
-    player ids to seats); Refused naming what is wrong."""
-    made = {}
-    for icon, given in choices.items():
-        if icon == "heal":
-            made[icon] = [None if c is None else _colour(book, c) for c in given]
-            continue
-        if icon not in ("attack", "shield", "vanish"):
-            raise Refused(f"choices: a spell's choices are for attack, heal, shield or vanish, not {icon!r}.")
-        made[icon] = []
-        for choice in given:
-            if not isinstance(choice, dict):
-                raise Refused(f"choices.{icon}: each choice is an object, not {choice!r}.")
-            engine = dict(choice)
-            if engine.get("colour") is not None:
-                engine["colour"] = _colour(book, engine["colour"])
-            if icon == "attack" and "player" in engine:
-                if engine["player"] not in state["players"]:
-                    raise Refused("choices.attack: no such wizard at this table.")
-                engine["player"] = state["players"].index(engine["player"])
-            made[icon].append(engine)
-    return made
+def _choices(book: Book, state: dict, choices: Choices) -> dict:
+    """A phone's choices as the engine reads them: colour ids to indexes, player ids to seats."""
+
+    def colour(c: Colour | None) -> dict:
+        return {} if c is None else {"colour": _colour(book, c)}
+
+    def source(choice: _From) -> dict:
+        return {} if choice.source is None else {"from": choice.source}
+
+    strikes = []
+    for strike in choices.attack:
+        made = colour(strike.colour)
+        if strike.player is not None:
+            if strike.player not in state["players"]:
+                raise Refused("No such wizard at this table.")
+            made["player"] = state["players"].index(strike.player)
+        strikes.append(made)
+    return {
+        "attack": strikes,
+        "heal": [None if c is None else _colour(book, c) for c in choices.heal],
+        "shield": [source(c) | colour(c.colour) for c in choices.shield],
+        "vanish": [source(c) | colour(c.colour) for c in choices.vanish],
+    }
 
 
 def _public(game: Game) -> list:
@@ -549,6 +596,8 @@ def view(state: dict, viewer: str | None) -> dict:
         "phase": state["phase"],
         "you": viewer,
         "colours": colours,
+        "gems": book["gems"],
+        "words": book["words"],
         "score_to_win": book["score_to_win"],
         "hp_full": book["hp_full"],
         "seat_table": book["seat_table"],
@@ -632,8 +681,9 @@ def _board(book: dict, w: dict, to_discard: int) -> dict:
     return seat
 
 
-def _shown_book(book: Book) -> dict:
-    """What the view tells of the book, as JSON-ready data."""
+def _shown(content: Content, book: Book) -> dict:
+    """What the view tells of the content, as JSON-ready data."""
+    words = content["words"]
 
     def cost(gems: tuple[int, ...]) -> list[str]:
         return ["wild" if c == WILD else book.colours[c] for c in gems]
@@ -643,6 +693,12 @@ def _shown_book(book: Book) -> dict:
 
     return {
         "colours": list(book.colours),
+        "gems": [{"id": g.id, "name": g.name, "letter": g.letter} for g in content["magecraft-set"].gems],
+        "words": {
+            "phases": dict(zip(PHASES, words.phases, strict=True)),
+            **{key: getattr(words, key) for key in (*AREAS, "cantrip", "spellbook", "mastered", "learn", "cast")},
+            "wild": words.wild_letter,
+        },
         "score_to_win": book.score_to_win,
         "hp_full": book.hp,
         "seat_table": [{"draw": d, "discard": x} for d, x in book.seats],

@@ -1,0 +1,265 @@
+"""Magecraft through the companion's API (Flask's test client, SQLite and PostgreSQL): two wizards
+play a whole game on the phones, driven by the script of tests/test_magecraft_tracker.py, to the
+end the engine rules; no viewer (the other wizard, the host, a spectator) is sent a hand, a bag's
+contents or a gem drawn that is not theirs through the table, its history, its exports, its stream
+or the answers to its own moves, read after every move; a malformed move is JSON 422 naming its
+field, a refused one 409 with the rules' reason, never a 500; a draw is never undone."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pytest
+
+from pnp.rules.table import Refused
+from tests.test_companion_api import bearer, error_of, join, open_table
+from tests.test_magecraft_tracker import opening, play_turn
+
+GAME = "magecraft"
+
+
+class Table:
+    """A Magecraft table over the API, with the script's interface (`do`, `view`, `public`, `seat`,
+    `phase`, `turn`): the host's and each wizard's tokens by player id."""
+
+    def __init__(self, client, names=("Ada", "Bo"), options=None):
+        self.client = client
+        opened = open_table(client, GAME, options or {})
+        self.code = opened["code"]
+        self.tokens = {"host": opened["host_token"], "spectator": None}
+        for name in names:
+            seat = join(client, self.code, name)
+            self.tokens[seat["player_id"]] = seat["token"]
+        self.players = [pid for pid in self.tokens if pid not in ("host", "spectator")]
+        self.answers = {viewer: [] for viewer in self.tokens}  # every answer each viewer got
+
+    def headers(self, viewer):
+        token = self.tokens[viewer]
+        return bearer(token) if token else {}
+
+    def act(self, who, type_, **payload):
+        res = self.client.post(
+            f"/api/tables/{self.code}/actions", json={"type": type_, **payload}, headers=self.headers(who)
+        )
+        self.answers[who].append(res.data)
+        return res
+
+    def do(self, who, type_, **payload) -> dict:
+        res = self.act(who, type_, **payload)
+        if res.status_code == 409:
+            raise Refused(res.json["error"]["reason"])
+        assert res.status_code == 200, res.json
+        return res.json["state"]
+
+    def refused(self, who, type_, status=409, **payload) -> dict:
+        return error_of(self.act(who, type_, **payload), status)
+
+    def view(self, viewer="spectator") -> dict:
+        return self.client.get(f"/api/tables/{self.code}", headers=self.headers(viewer)).json["state"]
+
+    def public(self) -> dict:
+        return self.view()
+
+    @property
+    def phase(self) -> str:
+        return self.view()["phase"]
+
+    @property
+    def turn(self) -> str | None:
+        turn = self.view()["turn"]
+        return turn and turn["player"]
+
+    def seat(self, pid) -> dict:
+        return next(p for p in self.public()["players"] if p["id"] == pid)
+
+    def secrets(self) -> dict:
+        """Each wizard's hand and bag, from the server's own replay of the log (no route)."""
+        state = self.client.application.extensions["play"].replayed(self.code).state
+        colours = state["shown"]["colours"]
+        wizards = (state["game"] or {"wizards": []})["wizards"]
+        return {
+            pid: {area: dict(zip(colours, w[area], strict=True)) for area in ("hand", "bag")}
+            for pid, w in zip(state["players"], wizards, strict=True)
+        }
+
+
+def stream_latest(table: Table, viewer, seq: int) -> bytes:
+    """The live stream's newest event, as `viewer`'s phone gets it."""
+    res = table.client.get(
+        f"/api/tables/{table.code}/events?after={seq - 1}", headers=table.headers(viewer), buffered=False
+    )
+    assert res.status_code == 200
+    got, give_up = b"", time.monotonic() + 10
+    for chunk in res.response:
+        got += chunk if isinstance(chunk, bytes) else chunk.encode()
+        if f"id: {seq}\n".encode() in got and got.endswith(b"\n\n"):
+            break
+        assert time.monotonic() < give_up, got[-300:]
+    res.close()
+    return got
+
+
+def seen(table: Table, viewer) -> list:
+    """What `viewer` gets now from the table, its history, both exports, the stream's newest
+    event, and every answer to its own moves: as JSON values (the CSV as its text)."""
+    h = table.headers(viewer)
+    base = f"/api/tables/{table.code}"
+    got = [table.client.get(base + path, headers=h).json for path in ("", "/history", "/export")]
+    got.append(table.client.get(base + "/export?format=csv", headers=h).data.decode())
+    data = stream_latest(table, viewer, got[0]["seq"]).decode()
+    got += [json.loads(line[6:]) for line in data.splitlines() if line.startswith("data: ")]
+    got += [json.loads(answer) for answer in table.answers[viewer]]
+    table.answers[viewer].clear()
+    return got
+
+
+def walk(value):
+    """Every dict inside a JSON value."""
+    if isinstance(value, dict):
+        yield value
+        for v in value.values():
+            yield from walk(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from walk(v)
+
+
+def assert_secrets_kept(table: Table) -> None:
+    """Every hand, bag and drawn gem anything sent to a viewer holds is the viewer's own: the
+    state's hand is theirs (none for the host and a spectator), bag contents never come (the
+    table's bag odds are off), and a history or stream entry lists the gems drawn only to whoever
+    drew them (anyone else: how many)."""
+    secrets = table.secrets()
+    for viewer in table.tokens:
+        values = seen(table, viewer)
+        text = json.dumps(values)
+        assert '"wizards"' not in text and '"seed"' not in text and '"recorded"' not in text, viewer
+        own = secrets.get(viewer, {"hand": {}})["hand"]
+        hands = 0
+        for d in walk(values):
+            if isinstance(d.get("hand"), dict):
+                assert d["hand"] == own, viewer
+                hands += 1
+            assert d.get("bag_contents") is None, viewer
+            payload = d.get("payload")
+            if "type" not in d or not isinstance(payload, dict):
+                continue
+            if d["type"] == "start" and payload.get("deal"):
+                deal = payload["deal"]
+                lists = [
+                    pid
+                    for pid, hand in zip(deal["order"], deal.get("drawn", []), strict=True)
+                    if isinstance(hand, list)
+                ]
+                assert lists in ([], [viewer]), (viewer, deal)
+            elif isinstance(payload.get("drawn"), list) and payload["drawn"]:
+                assert payload["done"]["player"] == viewer, (viewer, d)
+        assert hands >= 1, viewer  # the state was read
+
+
+def test_a_whole_two_player_game_on_the_phones_keeps_each_hand_to_its_wizard(client):
+    table = Table(client)
+    check = assert_secrets_kept
+    table.do("host", "start")
+    check(table)
+    opening(table, check)
+    rng, turns = random.Random(3), 0
+    while table.phase == "playing":
+        play_turn(table, rng, check)
+        turns += 1
+        assert turns < 400, "the script's game did not end"
+    state = table.view()
+    assert state["phase"] == "over" and state["winner"] in table.players and state["ended"] in ("hp", "score")
+    winner = next(p for p in state["players"] if p["id"] == state["winner"])
+    loser = next(p for p in state["players"] if p["id"] != state["winner"])
+    assert winner["score_total"] >= 20 or (loser["hp_total"] == 0 and loser["out"])
+    rows = client.get(f"/api/tables/{table.code}/export?format=csv").data.decode().splitlines()
+    assert rows[0] == "name,score,hp,winner" and len(rows) == 3
+    history = client.get(f"/api/tables/{table.code}/history").json["history"]
+    casts = [e for e in history if e["type"] == "cast"]
+    assert casts and all(e["payload"]["done"]["spell"] for e in casts)
+    drew = [e for e in history if e["type"] == "refresh"]
+    assert drew and all(isinstance(e["payload"]["drawn"], int) for e in drew)  # the spectator: how many
+
+
+def test_a_malformed_move_is_a_422_naming_its_field_and_a_refused_one_a_409(client):
+    table = Table(client)
+    ada, bo = table.players
+    assert table.refused("host", "refresh")["reason"] == "The game has not begun yet."
+    assert table.refused(ada, "start", status=403)["reason"] == "Only the host starts the game."
+    table.do("host", "start")
+    assert table.refused(ada, "cast", spellbook=0)["reason"] == "Casting waits until every opening hand has discarded."
+    for payload, field in (
+        ({"spellbook": "x"}, "spellbook"),
+        ({"spellbook": -1}, "spellbook"),
+        ({"spellbook": 0, "choices": {"attack": 5}}, "choices.attack"),
+        ({"spellbook": 0, "choices": {"vanish": [{"from": "bag"}]}}, "choices.vanish.0.from"),
+        ({"spellbook": 0, "choices": {"dance": []}}, "choices.dance"),
+        ({"spellbook": 0, "payment": "fire"}, "payment"),
+    ):
+        assert table.refused(ada, "cast", status=422, **payload)["field"] == field, payload
+    assert table.refused(ada, "opening_discard", status=422, gems=["fire", 3])["field"] == "gems.1"
+    assert table.refused(ada, "revise", status=422, gems=[], arrangement=[[[0, "a"]]])["field"] == "arrangement.0.0.1"
+    assert table.refused(ada, "dance", status=422)["field"] == "type"
+    assert table.refused(ada, "opening_discard", gems=["purple"])["reason"] == "There is no 'purple' gem in Magecraft."
+    first = table.view()["players"][0]
+    hand = table.view(first["id"])["hand"]
+    assert table.refused(first["id"], "opening_discard", gems=[])["reason"] == (
+        f"{first['name']} discards 2 gems from the opening hand, not 0."
+    )
+    missing = next(c for c, n in hand.items() if not n)
+    assert table.refused(first["id"], "opening_discard", gems=[missing, missing])["reason"].startswith(
+        "Your hand has no"
+    )
+    for res in (
+        table.act(ada, "learn", spell="Nothing", spellbook=9),
+        table.act(ada, "revise", gems=["fire"] * 4, arrangement=[[[9, 9]]], master=[7, 7]),
+        table.act(
+            ada, "cast", spellbook=99, payment=[None, "fire", "darkness"], choices={"attack": [{"player": "p9"}]}
+        ),
+        table.act("host", "opening_discard", gems=[]),
+        table.act(bo, "count", player=ada, area="hp", change=-1),
+    ):
+        assert res.status_code in (409, 422) and res.is_json, res.data[:300]
+
+
+def test_undo_takes_back_a_move_that_drew_nothing_never_a_draw(client):
+    table = Table(client)
+    table.do("host", "start")
+    undo = lambda who: client.post(f"/api/tables/{table.code}/undo", headers=table.headers(who))  # noqa: E731
+    assert error_of(undo("host"), 409)["reason"] == "The start cannot be taken back."
+    opening(table, lambda t: None)
+    me = table.turn
+    before = table.view(me)
+    table.do(me, "discard_shield", gems=[])
+    assert undo(me).status_code == 200
+    assert table.view(me) == before
+    table.do(me, "refresh")
+    hand = table.view(me)["hand"]
+    assert error_of(undo(me), 409)["reason"] == "That move drew gems from a bag: a draw is never taken back."
+    assert error_of(undo("host"), 409)["reason"] == "That move drew gems from a bag: a draw is never taken back."
+    assert table.view(me)["hand"] == hand
+
+
+def test_the_gems_dashboard_through_the_api(client):
+    table = Table(client, names=("Ada", "Bo", "Cy"), options={"mode": "gems"})
+    table.do("host", "start")
+    state = table.view()
+    order = [p["id"] for p in state["players"]]
+    assert sorted(order) == sorted(table.players) and state["turn"]["player"] == order[0]
+    table.do(order[1], "count", player=order[0], area="shield", change=2)
+    table.do(order[2], "next_phase")
+    state = table.view(order[0])
+    assert state["players"][0]["shield"] == 2 and state["turn"]["phase"] == "casting"
+    assert table.refused("spectator", "next_phase", status=401)["field"] == "Authorization"
+    assert table.refused(order[0], "count", status=422, player=order[0], area="bag", change=1)["field"] == "area"
+
+
+@pytest.mark.parametrize("value", ["yes", 1, None])
+def test_bag_odds_take_only_true_or_false(client, value):
+    made = client.post("/api/tables", json={"game": GAME, "options": {"bag_odds": value}})
+    assert made.status_code == 422 and made.json["error"]["field"] == "options.bag_odds"
+    made = client.post("/api/tables", json={"game": GAME, "options": {"mode": "dice"}})
+    assert made.status_code == 422 and made.json["error"]["field"] == "options.mode"

@@ -1,0 +1,561 @@
+"""The Magecraft tracker, purely through pnp.rules.table: whole games on the phones for 2 and 4
+wizards played by a script to their ends by the rules engine, with every hand and bag kept from
+every other viewer after every move; recorded draws that a replay repeats and no undo takes back;
+bag odds; refusals in the rules' words; and the duel dashboard for printed gems."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from pnp.content.game import load_game
+from pnp.games import game
+from pnp.games.magecraft.rulebook import book_of
+from pnp.games.magecraft.rules import payment_for
+from pnp.games.magecraft.tracker import TRACKER
+from pnp.paths import CONTENT
+from pnp.rules.chance import SecureChance
+from pnp.rules.table import HOST, SPECTATOR, UNDO, Entry, Refused, replay, seen_by, undo_target
+from pnp.rules.table import act as table_act
+
+MC = load_game(game("magecraft"), [CONTENT])
+BOOK = book_of(MC)
+COLOURS = list(BOOK.colours)
+
+
+class Table:
+    """A table as the server keeps it: each action drawn from a seeded chance, checked and logged."""
+
+    def __init__(self, players=("a", "b"), seed=1, **options):
+        self.options = TRACKER.Options(**options)
+        self.chance = SecureChance(random.Random(seed))
+        self.state = TRACKER.setup(MC, self.options)
+        self.log: list[Entry] = []
+        self.viewers = [*players, HOST, SPECTATOR]
+        for pid in players:
+            self.log.append(Entry(len(self.log) + 1, pid, "join", {"name": pid.upper()}))
+            self.state = TRACKER.join(self.state, pid, pid.upper())
+
+    def do(self, actor, kind, **payload):
+        action = TRACKER.draw(MC, self.state, actor, TRACKER.actions[kind](**payload), self.chance)
+        self.state = table_act(TRACKER, MC, self.state, actor, action)
+        self.log.append(Entry(len(self.log) + 1, actor, kind, action.model_dump(mode="json")))
+        return self.state
+
+    def undo(self, actor):
+        target = undo_target(TRACKER, MC, self.options, self.log, actor)
+        self.log.append(Entry(len(self.log) + 1, actor, UNDO, {"seq": target.seq}))
+        self.state = replay(TRACKER, MC, self.options, self.log).state
+        return target
+
+    def view(self, viewer):
+        return TRACKER.view(self.state, viewer)
+
+    def public(self) -> dict:
+        return self.view(SPECTATOR)
+
+    @property
+    def phase(self) -> str:
+        return self.state["phase"]
+
+    @property
+    def turn(self):
+        return TRACKER.turn(self.state)
+
+    def seat(self, pid) -> dict:
+        return next(p for p in self.public()["players"] if p["id"] == pid)
+
+
+def started(players=("a", "b"), seed=1, **options) -> Table:
+    table = Table(players, seed, **options)
+    table.do(HOST, "start")
+    return table
+
+
+def gems_of(counts: dict) -> list[str]:
+    return [c for c, n in counts.items() for _ in range(n)]
+
+
+# --- secrets: what a viewer sees never depends on what they may not see ----------------------
+
+
+def others_hidden(state: dict, viewer) -> dict:
+    """`state` with every hand and bag the viewer may not see replaced by others of the same size
+    (all Darkness): a view that told any of them apart would leak it."""
+    game = json.loads(json.dumps(state["game"]))
+    for p, w in enumerate(game["wizards"]):
+        if state["players"][p] != viewer:
+            for area in ("hand", "bag"):
+                w[area] = [0] * (len(COLOURS) - 1) + [sum(w[area])]
+        elif not state["bag_odds"]:
+            w["bag"] = [0] * (len(COLOURS) - 1) + [sum(w["bag"])]
+    return {**state, "game": game}
+
+
+def faked(entry: Entry, viewer) -> Entry:
+    """The entry with every gem it drew that `viewer` may not see replaced by Darkness."""
+    payload = json.loads(json.dumps(dict(entry.payload)))
+    if entry.type == "start":
+        deal = payload["deal"]
+        deal["drawn"] = [
+            h if pid == viewer else ["darkness"] * len(h) for pid, h in zip(deal["order"], deal["drawn"], strict=True)
+        ]
+    elif "drawn" in payload and payload["done"]["player"] != viewer:
+        payload["drawn"] = ["darkness"] * len(payload["drawn"])
+    return Entry(entry.seq, entry.actor, entry.type, payload)
+
+
+def assert_secrets_kept(table: Table) -> None:
+    """Non-interference, as every viewer, after a move: the view, the latest history entry and the
+    results are the same whatever the hands, bags and draws the viewer may not see hold; their own
+    hand they do see, their bag only with bag odds on."""
+    entry = table.log[-1]
+    results = TRACKER.results(table.state)
+    for viewer in table.viewers:
+        shown = TRACKER.view(table.state, viewer)
+        hidden = others_hidden(table.state, viewer)
+        assert shown == TRACKER.view(hidden, viewer), viewer
+        assert TRACKER.results(hidden) == results
+        if viewer in table.state["players"]:
+            own = table.state["game"]["wizards"][table.state["players"].index(viewer)]
+            assert shown["hand"] == dict(zip(COLOURS, own["hand"], strict=True))
+            bag = dict(zip(COLOURS, own["bag"], strict=True))
+            assert shown["bag_contents"] == (bag if table.state["bag_odds"] else None)
+        else:
+            assert shown["hand"] == {} and shown["bag_contents"] is None
+        seen = seen_by(TRACKER, entry, viewer).payload
+        assert seen == seen_by(TRACKER, faked(entry, viewer), viewer).payload, (viewer, entry)
+    assert "seed" not in json.dumps(entry.payload)
+
+
+# --- a whole game on the phones, played by a script -------------------------------------------
+
+
+def rivals(table: Table, me: str) -> list[str]:
+    return [p["id"] for p in table.view(me)["players"] if p["id"] != me and not p["out"]]
+
+
+def attacks(table: Table, me: str) -> dict:
+    """Every Attack at the rival with the fewest HP and shield gems."""
+    seats = {p["id"]: p for p in table.view(me)["players"]}
+    target = min(rivals(table, me), key=lambda r: seats[r]["hp_total"] + seats[r]["shield_total"])
+    return {"attack": [{"player": target}] * 4}
+
+
+def play_turn(table, rng: random.Random, check) -> None:
+    """One wizard's turn by the script, on a table here or through the API (`do` raising Refused,
+    `view`, `public`, `seat`, `phase`, `turn`): shield gems beyond two back to the discard; the
+    first spellbook whose spells the hand can pay, cast left to right while it can; the Cantrip
+    when it can be paid; learning the first Academy spell the hand pays, or revising; Refresh."""
+    me = table.turn
+    seat = table.seat(me)
+    if seat["shield_total"] > 2:
+        table.do(me, "discard_shield", gems=gems_of(seat["shield"])[2:])
+        check(table)
+    for book in range(3):
+        cast = 0
+        while table.phase == "playing" and table.turn == me:
+            try:
+                table.do(me, "cast", spellbook=book, choices=attacks(table, me))
+            except Refused:
+                break
+            cast += 1
+            check(table)
+        if cast:
+            break
+    if table.phase != "playing" or table.turn != me:
+        return
+    try:
+        table.do(me, "cantrip", choices=attacks(table, me))
+        check(table)
+    except Refused:
+        pass
+    if table.phase != "playing" or table.turn != me:
+        return
+    shown = table.view(me)
+    hand = [shown["hand"][c] for c in COLOURS]
+    learnable = [
+        s["name"]
+        for s in shown["academy"]["spells"]
+        if s["cards"] and payment_for(BOOK.spell(s["name"]).learn, hand) is not None
+    ]
+    if learnable and rng.random() < 0.6:
+        table.do(me, "learn", spell=learnable[0], spellbook=rng.randrange(3))
+        check(table)
+    elif sum(hand) >= BOOK.revision and rng.random() < 0.3:
+        books = table.seat(me)["spellbooks"]
+        places = [(b, p) for b in range(3) for p in range(len(books[b]))]
+        rng.shuffle(places)
+        arrangement = [places[0::3], places[1::3], places[2::3]]
+        master = next(
+            (
+                (b, p)
+                for b, cards in enumerate(arrangement)
+                for p, (ob, op) in enumerate(cards)
+                if not books[ob][op]["mastered"]
+            ),
+            None,
+        )
+        table.do(me, "revise", gems=gems_of(shown["hand"])[: BOOK.revision], arrangement=arrangement, master=master)
+        check(table)
+    table.do(me, "refresh")
+    check(table)
+
+
+def opening(table, check) -> None:
+    """Each seat of the seat table discards the gems its hand has most of."""
+    for seat in table.public()["players"]:
+        if seat["to_discard"]:
+            hand = table.view(seat["id"])["hand"]
+            gems = sorted(gems_of(hand), key=lambda c: -hand[c])[: seat["to_discard"]]
+            table.do(seat["id"], "opening_discard", gems=gems)
+            check(table)
+
+
+def whole_game(players, seed, **options) -> Table:
+    table = started(players, seed, **options)
+    assert_secrets_kept(table)
+    opening(table, assert_secrets_kept)
+    rng = random.Random(seed)
+    turns = 0
+    while table.state["phase"] == "playing":
+        play_turn(table, rng, assert_secrets_kept)
+        turns += 1
+        assert turns < 400, "the script's game did not end"
+    return table
+
+
+@pytest.fixture(scope="module")
+def duel():
+    return whole_game(("a", "b"), 1)
+
+
+@pytest.fixture(scope="module")
+def melee():
+    return whole_game(("a", "b", "c", "d"), 2, bag_odds=True)
+
+
+def test_a_duel_on_the_phones_plays_to_its_end_by_the_engine(duel):
+    """The rules: "The game ends immediately when: 1. There is only one player left in the game.
+    2. Any player has 20 gems or more in his or her Score Area." """
+    state, shown = duel.state, duel.view(SPECTATOR)
+    assert state["phase"] == "over" and shown["turn"] is None
+    winner = next(p for p in shown["players"] if p["id"] == state["winner"])
+    others = [p for p in shown["players"] if p["id"] != state["winner"]]
+    if state["ended"] == "score":
+        assert winner["score_total"] >= 20
+    else:
+        assert state["ended"] == "hp" and all(p["hp_total"] == 0 and p["out"] for p in others)
+        assert shown["defeated"] == [p["id"] for p in others]
+    rows = TRACKER.results(state)
+    assert [r["name"] for r in rows] == [state["names"][pid] for pid in state["players"]]
+    assert [r["winner"] for r in rows] == [pid == state["winner"] for pid in state["players"]]
+    assert [(r["score"], r["hp"]) for r in rows] == [(p["score_total"], p["hp_total"]) for p in shown["players"]]
+    moves = {e.type for e in duel.log}
+    assert {"opening_discard", "cast", "learn", "refresh"} <= moves
+
+
+def test_a_game_of_four_plays_to_its_end_with_targets_chosen(melee):
+    """The rules: "1st player 4 2 ... 4th player 5 1" (the seat table), and our ruling "targets":
+    with 3 or 4 wizards each Attack picks its own target."""
+    start = melee.log[4]
+    assert start.type == "start"
+    assert [len(hand) for hand in start.payload["deal"]["drawn"]] == [4, 4, 4, 5]
+    assert sorted(start.payload["deal"]["order"]) == ["a", "b", "c", "d"]
+    assert len(set(start.payload["deal"]["characters"])) == 4  # no two alike
+    assert [e.payload["done"]["player"] for e in melee.log if e.type == "opening_discard"] == [
+        start.payload["deal"]["order"][s] for s in (0, 1, 3)
+    ]
+    assert melee.state["phase"] == "over"
+    hit = {
+        pid
+        for e in melee.log
+        if e.type == "cast"
+        for pid, areas in e.payload["done"]["changes"].items()
+        if pid != e.payload["done"]["player"] and pid != "academy" and "hp" in areas
+    }
+    assert len(hit) >= 2  # the Attacks struck more than one rival
+
+
+def test_a_replay_gives_the_same_table_with_the_recorded_gems(duel):
+    assert replay(TRACKER, MC, duel.options, duel.log).state == duel.state
+    # change one refresh's recorded gems to others still in that bag: the replay takes them
+    for i, entry in enumerate(duel.log):
+        if entry.type != "refresh" or entry.payload["done"]["reshuffled"]:
+            continue
+        drawn = entry.payload["drawn"]
+        before = replay(TRACKER, MC, duel.options, duel.log[:i]).state
+        p = before["players"].index(entry.payload["done"]["player"])
+        bag = before["game"]["wizards"][p]["bag"]
+        other = next((c for n, c in zip(bag, COLOURS, strict=True) if n > drawn.count(c) and c != drawn[0]), None)
+        if other is not None:
+            break
+    changed = Entry(
+        entry.seq, entry.actor, entry.type, {**entry.payload, "drawn": [other, *entry.payload["drawn"][1:]]}
+    )
+    after = replay(TRACKER, MC, duel.options, [*duel.log[:i], changed]).state
+    hand = after["game"]["wizards"][p]["hand"]
+    assert hand[COLOURS.index(other)] == entry.payload["drawn"].count(other) + 1
+    # and gems the bag does not hold are refused, never drawn anew
+    impossible = Entry(entry.seq, entry.actor, entry.type, {**entry.payload, "drawn": ["darkness"] * 4})
+    if not bag[COLOURS.index("darkness")]:
+        with pytest.raises(Refused, match="recorded draw"):
+            replay(TRACKER, MC, duel.options, [*duel.log[:i], impossible])
+
+
+def test_each_phone_sees_its_own_hand_and_every_public_area(duel):
+    table = started(seed=4)
+    a, b = table.view("a"), table.view("b")
+    assert sum(a["hand"].values()) == 4 and sum(b["hand"].values()) == 4
+    for shown in (a, b, table.view(SPECTATOR), table.view(HOST)):
+        for seat in shown["players"]:
+            assert seat["hp_total"] == 12 and seat["bag"] == 8 and seat["hand"] == 4
+            assert [[c["spell"] for c in book] for book in seat["spellbooks"]] == [
+                ["Meditation"],
+                ["Magic Missile"],
+                ["Mana Tricks"],
+            ]
+        assert [s["name"] for s in shown["academy"]["spells"][:3]] == ["Minor Cure", "Absorb", "Fireball"]
+        assert len(shown["academy"]["spells"]) == 12 and shown["academy"]["gems"] == dict.fromkeys(COLOURS, 8)
+    assert table.view(HOST)["hand"] == {} and table.view(SPECTATOR)["hand"] == {}
+
+
+def test_bag_odds_show_only_your_own_bag_and_only_when_switched_on():
+    """Bag odds: "what is left in your own bag ... only when the table switched them on"."""
+    on, off = started(seed=3, bag_odds=True), started(seed=3)
+    for pid in ("a", "b"):
+        bag = on.state["game"]["wizards"][on.state["players"].index(pid)]["bag"]
+        assert on.view(pid)["bag_contents"] == dict(zip(COLOURS, bag, strict=True)) and sum(bag) == 8
+        assert off.view(pid)["bag_contents"] is None
+    assert on.view(HOST)["bag_contents"] is None and on.view(SPECTATOR)["bag_contents"] is None
+
+
+# --- undo, and draws that stay drawn ----------------------------------------------------------
+
+
+def ready(seed=1) -> Table:
+    """Two wizards past their opening discards, at the first turn."""
+    table = started(seed=seed)
+    opening(table, lambda t: None)
+    return table
+
+
+def test_a_move_that_drew_no_gem_is_undone_and_one_that_drew_is_final():
+    table = ready()
+    me = table.turn
+    before = table.state
+    table.do(me, "discard_shield", gems=[])
+    target = table.undo(me)
+    assert target.type == "discard_shield" and table.state == before
+    table.do(me, "refresh")
+    assert table.log[-1].payload["drawn"]
+    with pytest.raises(Refused, match="drew gems from a bag: a draw is never taken back"):
+        table.undo(me)
+    with pytest.raises(Refused, match="never taken back"):
+        table.undo(HOST)
+
+
+def test_a_cast_without_a_draw_is_undone_and_a_cast_that_drew_is_not():
+    table = ready(seed=6)
+    me = table.turn
+    hand = table.view(me)["hand"]
+    # Spellbook 2 starts with Magic Missile (Fire: one Attack, no Draw)
+    if not hand["fire"]:
+        pytest.skip("the seed's hand has no Fire")
+    before = table.state
+    table.do(me, "cast", spellbook=1)
+    assert table.log[-1].payload["drawn"] == [] and table.log[-1].payload["done"]["spell"] == "Magic Missile"
+    table.undo(me)
+    assert table.state == before
+    if table.view(me)["hand"]["light"]:  # Meditation: Light, two Draws
+        table.do(me, "cast", spellbook=0)
+        assert len(table.log[-1].payload["drawn"]) == 2
+        with pytest.raises(Refused, match="never taken back"):
+            table.undo(me)
+
+
+# --- refusals ---------------------------------------------------------------------------------
+
+
+def test_refusals_say_why_in_the_rules_words():
+    table = ready(seed=6)
+    me = table.turn
+    other = next(p for p in table.state["players"] if p != me)
+    with pytest.raises(Refused, match=f"It is {me.upper()}'s turn"):
+        table.do(other, "cast", spellbook=1)
+    with pytest.raises(Refused, match="There is no 'purple' gem"):
+        table.do(me, "discard_shield", gems=["purple"])
+    with pytest.raises(Refused, match=r"^Your Shield Area has no Fire\.$"):
+        table.do(me, "discard_shield", gems=["fire"])
+    with pytest.raises(Refused, match="On the phones the companion keeps every count"):
+        table.do(me, "count", player=me, area="hp", change=-1)
+    with pytest.raises(Refused, match=r"^The opening hands are settled\.$"):
+        table.do(me, "opening_discard", gems=[])
+
+
+def test_a_spell_the_hand_cannot_pay_is_refused_naming_cost_and_hand():
+    """The issue: "Fireball needs Fire, Fire and one more; your hand has one Fire."."""
+    table = ready(seed=6)
+    me = table.turn
+    p = table.state["players"].index(me)
+    game = json.loads(json.dumps(table.state["game"]))
+    game["wizards"][p]["hand"] = [1, 0, 1, 1, 0]
+    game["wizards"][p]["books"][0] = [["Fireball", False, []]]
+    table.state = {**table.state, "game": game}
+    with pytest.raises(Refused, match=r"^Fireball needs Fire, Fire and one more; your hand has one Fire\.$"):
+        table.do(me, "cast", spellbook=0)
+
+
+def test_before_the_start_and_after_the_end_moves_are_refused(duel):
+    table = Table()
+    with pytest.raises(Refused, match="The game has not begun yet"):
+        table.do("a", "refresh")
+    with pytest.raises(Refused, match="Only the host starts the game"):
+        table.do("a", "start")
+    lonely = Table(players=("a",))
+    with pytest.raises(Refused, match="Magecraft needs at least 2 wizards; 1 have joined"):
+        lonely.do(HOST, "start")
+    with pytest.raises(Refused, match="The game is over"):
+        table_act(TRACKER, MC, duel.state, duel.state["winner"], TRACKER.actions["refresh"]())
+    full = Table(players=("a", "b", "c", "d"))
+    with pytest.raises(Refused, match="at most 4 wizards"):
+        TRACKER.join(full.state, "e", "E")
+
+
+# --- with printed gems: the duel dashboard ----------------------------------------------------
+
+
+def test_the_gems_dashboard_keeps_counts_phases_defeats_and_the_winner():
+    """The rules: "Determine the starting player randomly", the turn's four phases in order, and
+    "If one player has no gems in his or her HP Area, he or she has lost the game." """
+    table = started(("a", "b", "c"), seed=2, mode="gems")
+    shown = table.view("b")
+    order = table.log[-1].payload["deal"]["order"]
+    assert sorted(order) == ["a", "b", "c"] and table.state["players"] == order
+    assert [(p["id"], p["hp"], p["shield"], p["score"]) for p in shown["players"]] == [(pid, 12, 0, 0) for pid in order]
+    assert [p["opening"] for p in shown["players"]] == [
+        {"draw": 4, "discard": 2},
+        {"draw": 4, "discard": 1},
+        {"draw": 4, "discard": 0},
+    ]
+    assert shown["turn"] == {"player": order[0], "phase": "discard-shield", "number": 1}
+    assert "hand" not in shown and "academy" not in shown
+    for phase in ("casting", "learning", "refresh"):
+        table.do("c", "next_phase")
+        assert table.view(HOST)["turn"]["phase"] == phase
+    table.do(HOST, "next_phase")
+    assert table.view(SPECTATOR)["turn"] == {"player": order[1], "phase": "discard-shield", "number": 2}
+    table.do("a", "count", player=order[2], area="hp", change=-12)
+    shown = table.view(SPECTATOR)
+    assert shown["defeated"] == [order[2]] and shown["players"][2]["out"] and shown["phase"] == "playing"
+    for _ in range(4):
+        table.do(HOST, "next_phase")
+    assert table.view(SPECTATOR)["turn"]["player"] == order[0]  # the defeated wizard is skipped
+    with pytest.raises(Refused, match="at most 12 gems"):
+        table.do("b", "count", player=order[0], area="hp", change=1)
+    with pytest.raises(Refused, match="holds 0 gems, not 1"):
+        table.do("b", "count", player=order[0], area="shield", change=-1)
+    with pytest.raises(Refused, match="printed gems"):
+        table.do(order[0], "refresh")
+    table.do("b", "count", player=order[1], area="score", change=19)
+    table.undo("b")
+    assert table.view(SPECTATOR)["players"][1]["score"] == 0
+    table.do("b", "count", player=order[1], area="score", change=20)
+    shown = table.view(SPECTATOR)
+    assert shown["phase"] == "over" and shown["winner"] == order[1] and shown["ended"] == "score"
+    assert TRACKER.results(table.state)[1] == {"name": order[1].upper(), "score": 20, "hp": 12, "winner": True}
+
+
+def test_the_gems_dashboard_ends_with_the_last_wizard_standing():
+    table = started(mode="gems")
+    loser = table.state["players"][0]
+    table.do(HOST, "count", player=loser, area="hp", change=-12)
+    shown = table.view(SPECTATOR)
+    assert shown["phase"] == "over" and shown["ended"] == "hp" and shown["winner"] == table.state["players"][1]
+
+
+def test_every_viewer_sees_the_same_gems_dashboard():
+    table = started(mode="gems")
+    views = [{k: v for k, v in table.view(v).items() if k != "you"} for v in table.viewers]
+    assert all(v == views[0] for v in views)
+
+
+def test_the_host_makes_a_seats_moves_and_the_history_names_the_wizard():
+    table = started(seed=8)
+    first = table.state["players"][0]
+    with pytest.raises(Refused, match="Name the wizard whose opening hand this is"):
+        table.do(HOST, "opening_discard", gems=[])
+    gems = gems_of(table.view(first)["hand"])[:2]
+    table.do(HOST, "opening_discard", gems=gems, player=first)
+    assert table.log[-1].payload["done"]["player"] == first and table.seat(first)["to_discard"] == 0
+    assert table.seat(first)["discard"] == {c: gems.count(c) for c in COLOURS}
+    opening(table, lambda t: None)
+    table.do(HOST, "refresh")  # for the wizard whose turn it is
+    done = table.log[-1].payload["done"]
+    assert done["player"] == first and table.turn != first
+    assert seen_by(TRACKER, table.log[-1], HOST).payload["drawn"] == 4  # the host is not shown them
+    assert seen_by(TRACKER, table.log[-1], first).payload["drawn"] == table.log[-1].payload["drawn"]
+
+
+def test_a_spells_choices_name_where_its_gems_come_from():
+    """The rules: Vanish "Move a gem from your hand or your HP Area to your Score Area"; Shield
+    "Move a gem from the Academy or your Discard Area to your Shield Area"."""
+    table = ready(seed=6)
+    me = table.turn
+    p = table.state["players"].index(me)
+    game = json.loads(json.dumps(table.state["game"]))
+    w = game["wizards"][p]
+    w["hand"], w["discard"] = [0, 2, 2, 0, 0], [0, 0, 0, 1, 0]
+    w["books"][2] = [["Mana Tricks", False, []], ["Quarry Wall", False, []]]  # Vanish, then Shield
+    table.state = {**table.state, "game": game}
+    vanish = {"vanish": [{"from": "hp", "colour": "light"}]}
+    table.do(me, "cast", spellbook=2, payment=["water", "water"], choices=vanish)
+    done = table.log[-1].payload["done"]
+    assert done["spell"] == "Mana Tricks" and done["paid"] == ["water", "water"]
+    assert done["changes"][me]["hp"] == {"light": -1} and done["changes"][me]["score"] == {"light": 1}
+    table.do(me, "cast", spellbook=2, choices={"shield": [{"from": "discard", "colour": "light"}]})
+    done = table.log[-1].payload["done"]
+    assert done["spell"] == "Quarry Wall" and done["position"] == 1
+    assert done["changes"][me]["shield"] == {"light": 1} and done["changes"][me]["discard"] == {"light": -1}
+    assert "hand" not in json.dumps(done["changes"])
+    with pytest.raises(Refused, match="Spellbook 3 has no spell left to cast this turn"):
+        table.do(me, "cast", spellbook=2)
+
+
+def test_with_more_than_one_rival_each_attack_names_its_target():
+    """Our ruling "targets": "With 3 or 4 wizards, each Attack picks its own target"."""
+    table = started(("a", "b", "c"), seed=5)
+    opening(table, lambda t: None)
+    me = table.turn
+    p = table.state["players"].index(me)
+    game = json.loads(json.dumps(table.state["game"]))
+    game["wizards"][p]["hand"] = [2, 0, 0, 0, 0]
+    table.state = {**table.state, "game": game}
+    with pytest.raises(Refused, match=r"^Magic Missile: name the rival each Attack strikes \(1 in all\)\.$"):
+        table.do(me, "cast", spellbook=1)
+    with pytest.raises(Refused, match="No such wizard at this table"):
+        table.do(me, "cast", spellbook=1, choices={"attack": [{"player": "z"}]})
+    target = next(pid for pid in table.state["players"] if pid != me)
+    table.do(me, "cast", spellbook=1, choices={"attack": [{"player": target, "colour": "earth"}]})
+    assert table.log[-1].payload["done"]["changes"][target] == {"hp": {"earth": -1}}
+    assert table.seat(target)["hp"]["earth"] == 2
+
+
+def test_the_view_carries_the_contents_words():
+    shown = started().public()
+    assert shown["words"]["phases"] == {
+        "discard-shield": "Discard Shield",
+        "casting": "Casting",
+        "learning": "Learning or Revision",
+        "refresh": "Refresh",
+    }
+    assert shown["gems"][4] == {"id": "darkness", "name": "Darkness", "letter": "D"}
+    assert shown["spells"]["Fireball"] == {
+        "learn": ["fire", "fire"],
+        "cast": ["fire", "fire", "wild"],
+        "effects": {"attack": 3},
+        "special": None,
+    }
+    assert shown["rulings"]["targets"].startswith("With 3 or 4 wizards")
