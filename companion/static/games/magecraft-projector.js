@@ -25,10 +25,12 @@
   main.replaceChildren(boards, academy);
   $("ready").replaceWith(el("p", {class: "mc-last live", id: "last", "data-testid": "last"}));
 
+  let printed = {};  // id -> {name, letter}: the content's, from the view
   function gem(c, extra = "") {
     if (c === "wild") return el("span", {class: `mc-gem mc-wild ${extra}`, title: "Wild"}, "*");
-    return el("span", {class: `mc-gem ${extra}`, style: `--ink: ${INKS[c] || "#888"}`, "data-dark": WHITE_LETTER.has(c) ? "1" : null, title: capital(c)},
-      c.charAt(0).toUpperCase(), el("span", {class: "mc-sym"}, SYMBOLS[c] || ""));
+    const g = printed[c] || {name: capital(c), letter: c.charAt(0).toUpperCase()};
+    return el("span", {class: `mc-gem ${extra}`, style: `--ink: ${INKS[c] || "#888"}`, "data-dark": WHITE_LETTER.has(c) ? "1" : null, title: g.name},
+      g.letter, el("span", {class: "mc-sym"}, SYMBOLS[c] || ""));
   }
 
   function counts(colours, area) {
@@ -97,6 +99,8 @@
   function render(view) {
     const s = view.state;
     const players = s.players || [];
+    if (s.gems) printed = Object.fromEntries(s.gems.map((g) => [g.id, g]));
+    const phases = {...PHASES, ...((s.words || {}).phases || {})};
     if (s.phase === "joining") {
       $("round").textContent = "Not started yet";
       $("phase").textContent = `${players.length} wizard${players.length === 1 ? "" : "s"} joined`;
@@ -109,7 +113,7 @@
       $("phase").textContent = "Each seat discards";
     } else {
       $("round").textContent = `${(players.find((p) => p.id === s.turn.player) || {}).name || ""}'s turn`;
-      $("phase").textContent = `Turn ${s.turn.number} · ${PHASES[s.turn.phase] || s.turn.phase}`;
+      $("phase").textContent = `Turn ${s.turn.number} · ${phases[s.turn.phase] || s.turn.phase}`;
     }
     boards.style.setProperty("--n", String(Math.max(2, players.length)));
     boards.replaceChildren(...(s.phase === "joining" ? [] : players.map((p) => board(s, p))));

@@ -35,16 +35,26 @@
   // --- gems -----------------------------------------------------------------------------------
 
   let colours = [];  // the content's gem ids, in its order
+  let printed = {};  // id -> {name, letter}: the content's (the view's "gems")
+  let phaseWords = PHASES;  // the content's words for the turn's phases, over ours
+  let wildLetter = "*";
+  // The view in hand: its gems' names and letters, its phases' words.
+  function readView(s) {
+    colours = s.colours || colours;
+    if (s.gems) printed = Object.fromEntries(s.gems.map((g) => [g.id, g]));
+    phaseWords = {...PHASES, ...((s.words || {}).phases || {})};
+    wildLetter = (s.words || {}).wild || wildLetter;
+  }
   const capital = (word) => word.charAt(0).toUpperCase() + word.slice(1);
-  const gemName = (c) => (c === WILD ? "Wild" : capital(String(c)));
-  const letter = (c) => (c === WILD ? "*" : String(c).charAt(0).toUpperCase());
+  const gemName = (c) => (c === WILD ? "Wild" : (printed[c] || {name: capital(String(c))}).name);
+  const letter = (c) => (c === WILD ? wildLetter : (printed[c] || {letter: String(c).charAt(0).toUpperCase()}).letter);
 
   // A gem: its ink, its letter over its symbol; a Wild cost dashed with "*"; its name said to a
   // screen reader and in a tooltip.
   function gem(c, extra = "") {
     if (c === WILD) {
       return el("span", {class: `mc-gem mc-wild ${extra}`, role: "img", "aria-label": "Wild", title: "Wild: any colour pays"},
-        el("span", {}, "*"), el("span", {class: "mc-sym", "aria-hidden": "true"}, "any"));
+        el("span", {}, wildLetter), el("span", {class: "mc-sym", "aria-hidden": "true"}, "any"));
     }
     return el("span", {class: `mc-gem ${extra}`, style: `--ink: ${INKS[c] || "#888"}`, "data-dark": WHITE_LETTER.has(c) ? "1" : null,
       role: "img", "aria-label": gemName(c), title: gemName(c)},
@@ -250,7 +260,7 @@
     // with no shield to discard, the Discard Shield phase is the casting's start
     const phase = t.phase === "discard-shield" && !current.shield_total ? "casting" : t.phase;
     const head = el("div", {class: "row spread"},
-      el("h2", {"data-testid": "turn"}, `${mine ? "Your turn" : current.name + "'s turn"}: ${PHASES[phase] || phase}`),
+      el("h2", {"data-testid": "turn"}, `${mine ? "Your turn" : current.name + "'s turn"}: ${phaseWords[phase] || phase}`),
       el("span", {class: "note"}, `Turn ${t.number}`));
     if (!mine || !me) return el("section", {class: "card mc-turn"}, head, lastLine(s));
     const parts = [head, lastLine(s)];
@@ -377,10 +387,10 @@
       el("span", {class: "big live", "data-testid": `${area}-${p.id}`}, String(p[area])),
       adjust ? el("button", {"aria-label": `${said} +1 for ${p.name}`, onclick: () => act("count", {player: p.id, area, change: 1})}, "+") : el("span"));
     return el("section", {class: "card mc-duel", "data-testid": "dashboard"},
-      t ? el("div", {class: "row spread"}, el("h2", {"data-testid": "turn"}, `${nameOf(s, t.player)}'s turn: ${PHASES[t.phase] || t.phase}`), el("span", {class: "note"}, `Turn ${t.number}`)) : null,
+      t ? el("div", {class: "row spread"}, el("h2", {"data-testid": "turn"}, `${nameOf(s, t.player)}'s turn: ${phaseWords[t.phase] || t.phase}`), el("span", {class: "note"}, `Turn ${t.number}`)) : null,
       t && adjust ? el("div", {},
         el("div", {class: "mc-phases", role: "list", "aria-label": "The turn's phases"}, ...["discard-shield", "casting", "learning", "refresh"].map((ph) =>
-          el("span", {role: "listitem", class: "mc-phase" + (t.phase === ph ? " mc-on" : ""), "aria-current": t.phase === ph ? "step" : null}, PHASES[ph]))),
+          el("span", {role: "listitem", class: "mc-phase" + (t.phase === ph ? " mc-on" : ""), "aria-current": t.phase === ph ? "step" : null}, phaseWords[ph]))),
         button(t.phase === "refresh" ? "Next wizard's turn" : "Next phase", () => act("next_phase"), "act mc-wide")) : null,
       ...s.players.map((p) => el("div", {class: "mc-seat" + (t && t.player === p.id ? " mc-now" : "") + (p.out ? " mc-out" : ""), "data-testid": `seat-${p.id}`},
         el("div", {class: "row spread"}, el("strong", {}, p.name + (p.id === you.actor ? " (you)" : "")),
@@ -401,7 +411,7 @@
   function render(root, table, you, act) {
     redraw = () => render(root, table, you, act);
     const s = table.state;
-    colours = s.colours || colours;
+    readView(s);
     if (s.phase === "joining") {
       root.replaceChildren(el("section", {class: "card"}, el("h2", {}, "Magecraft"),
         el("p", {}, s.mode === "gems" ? "With printed gems and boards: one phone keeps the duel's numbers." : "Everything on the phones: the server keeps every bag and hand."),
@@ -444,7 +454,8 @@
     const verb = {cast: `cast${spell}`, cantrip: `cast the Cantrip${spell}`, learn: `learned${spell}`, revise: "revised", refresh: "refreshed",
       discard_shield: "discarded shield gems", opening_discard: "discarded from the opening hand"}[done.move] || done.move.replaceAll("_", " ");
     const changed = changeWords(s, done.changes);
-    return verb + (changed ? `: ${changed}` : "");
+    const paid = done.paid && done.paid.length && done.move !== "learn" ? `, paying ${done.paid.map(gemName).join(", ")}` : "";
+    return verb + paid + (changed ? `: ${changed}` : "") + (done.reshuffled ? "; the Discard Area went back into the bag" : "");
   }
 
   // A draw's gems are named only to the wizard who drew them (the server sends the others a count).
@@ -457,7 +468,7 @@
   function describe(entry, table) {
     const p = entry.payload;
     const s = table ? table.state : {};
-    colours = s.colours || colours;
+    readView(s);
     const gems = (list) => (Array.isArray(list) ? list.map(gemName).join(", ") : `${list} gems`);
     const drew = drawWords(p.drawn);
     const withDraw = (words) => [words, drew].filter(Boolean).join("; ");
