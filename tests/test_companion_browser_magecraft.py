@@ -195,3 +195,97 @@ def test_with_printed_gems_one_phone_runs_the_duel(chromium, tmp_path):
         expect(host.get_by_test_id(f"seat-{second['id']}")).to_contain_text("defeated")
         shot(host, "magecraft-gems-over")
         assert host.dialogs == []
+
+
+def test_three_phones_a_target_chosen_learning_revision_and_the_bag_odds(chromium, tmp_path):
+    """A table of three with the bag odds on: an Attack strikes the rival chosen on the phone (not
+    the first in seat order), a spell learned from the Academy goes to the left of the spellbook
+    tapped, and the next wizard revises: four gems discarded, a spell moved and one mastered."""
+    with server(f"sqlite:///{tmp_path / 'companion.sqlite3'}", tmp_path) as port:
+        _, opened = call(port, "POST", "/api/tables", {"game": GAME, "options": {"mode": "phones", "bag_odds": True}})
+        code, host = opened["code"], opened["host_token"]
+        path = f"/api/tables/{code}"
+        pages, seats = {}, {}
+        for name in ("Ada", "Bo", "Cy"):
+            page = phone(chromium)
+            page.goto(f"http://127.0.0.1:{port}/t/{code}")
+            join(page, name)
+            pid = tokens(page, code)["player_id"]
+            pages[pid], seats[pid] = page, tokens(page, code)["token"]
+        assert call(port, "POST", f"{path}/actions", {"type": "start"}, host)[0] == 200
+
+        def seen(pid: str | None = None) -> dict:
+            return call(port, "GET", path, token=seats[pid] if pid else None)[1]["state"]
+
+        def do(pid: str, kind: str, **payload) -> dict:
+            status, table = call(port, "POST", f"{path}/actions", {"type": kind, **payload}, seats[pid])
+            assert status == 200, table
+            return table["state"]
+
+        for p in seen()["players"]:
+            if p["to_discard"]:
+                hand = seen(p["id"])["hand"]
+                do(p["id"], "opening_discard", gems=[c for c, n in hand.items() for _ in range(n)][: p["to_discard"]])
+        # Refresh until the wizard to play holds a Fire and a Water (Magic Missile, then Minor Cure learned).
+        for _ in range(80):
+            state = seen()
+            me = state["turn"]["player"]
+            hand = seen(me)["hand"]
+            if hand["fire"] and hand["water"]:
+                break
+            do(me, "refresh")
+        else:
+            pytest.fail("no wizard held a Fire and a Water in 80 turns")
+        page = pages[me]
+        order = [p["id"] for p in state["players"]]
+        rivals = [pid for pid in order[order.index(me) + 1 :] + order[: order.index(me)]]
+        struck, spared = rivals[1], rivals[0]  # the second rival, not the engine's first
+        page.get_by_test_id("turn").filter(has_text="Your turn").wait_for(timeout=3000)
+
+        # The bag odds: what is left in the wizard's own bag, as the server counts it.
+        bag = seen(me)["bag_contents"]
+        odds = page.get_by_test_id("odds")
+        expect(odds).to_contain_text(f"Left in your bag: {sum(bag.values())}")
+        assert all(seen(pid)["bag_contents"] is not None for pid in order)
+        assert seen()["bag_contents"] is None  # a follower sees no bag
+
+        page.get_by_test_id(f"book-{me}-1").get_by_role("button", name="Cast this").click()
+        page.get_by_test_id("pay").locator("[data-gem=fire]").first.click()
+        target = page.get_by_test_id("pay").get_by_label("The Attack strikes")
+        names = {p["id"]: p["name"] for p in state["players"]}
+        target.select_option(struck)
+        shot(page, "magecraft-target")
+        page.get_by_role("button", name="Cast Magic Missile").click()
+        expect(pages[struck].get_by_test_id(f"hp-{struck}")).to_have_text("11", timeout=1000)
+        expect(pages[spared].get_by_test_id(f"hp-{spared}")).to_have_text("12")
+        expect(page.get_by_test_id("last")).to_contain_text(f"{names[struck]}'s HP −1")
+
+        # Learning: Minor Cure (its learn cost a Water), tapped in the Academy, to Spellbook 3's left.
+        page.get_by_role("button", name="Learn a spell: choose it in the Academy").click()
+        page.get_by_test_id("academy-Minor Cure").get_by_role("button", name="Learn").click()
+        page.get_by_test_id("learn").get_by_role("button", name="Spellbook 3").click()
+        page.get_by_test_id("turn").filter(has_text="Your turn: Learning or Revision").wait_for(timeout=3000)
+        mine = next(p for p in seen()["players"] if p["id"] == me)
+        assert [c["spell"] for c in mine["spellbooks"][2]] == ["Minor Cure", "Mana Tricks"]
+        expect(page.get_by_test_id(f"spell-{me}-2-0")).to_contain_text("Minor Cure")
+        page.get_by_role("button", name="Refresh: discard and draw 4, end the turn").click()
+
+        # The next wizard revises: four gems, Meditation moved down to Spellbook 2, Magic Missile mastered.
+        after = seen()["turn"]["player"]
+        reviser = pages[after]
+        reviser.get_by_test_id("turn").filter(has_text="Your turn").wait_for(timeout=3000)
+        reviser.get_by_test_id("revise").locator("summary").click()
+        for _ in range(4):
+            reviser.get_by_test_id("revise-hand").locator("button:enabled").first.click()
+        revise = reviser.get_by_test_id("revise")
+        revise.locator(".mc-book").nth(0).get_by_role("button", name="▼").click()
+        revise.locator(".mc-book").nth(1).locator(".mc-spell").filter(has_text="Magic Missile").get_by_role("button", name="Master").click()
+        shot(reviser, "magecraft-revise")
+        revise.get_by_role("button", name="Revise", exact=True).click()
+        reviser.get_by_test_id("turn").filter(has_text="Learning or Revision").wait_for(timeout=3000)
+        books = next(p for p in seen()["players"] if p["id"] == after)["spellbooks"]
+        assert [[c["spell"] for c in b] for b in books] == [[], ["Magic Missile", "Meditation"], ["Mana Tricks"]]
+        assert books[1][0]["mastered"] and not books[1][1]["mastered"]
+        expect(reviser.get_by_test_id(f"spell-{after}-1-0")).to_contain_text("Mastered")
+        for p in pages.values():
+            assert p.dialogs == []

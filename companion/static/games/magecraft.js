@@ -29,6 +29,7 @@
   let learnSpell = null;  // the Academy spell tapped to learn
   let arrangement = null;  // revision: each spellbook's spells as [book, position] of now
   let master = null;  // revision: "book:position" in the new arrangement to master
+  let revising = false;  // the revision card unfolded
   let choiceKey = null;  // the moment these were made for: a new one starts afresh
   let redraw = () => {};
 
@@ -104,7 +105,7 @@
     cantripGem = null;
     picked = [];
     learnSpell = null;
-    if (!sameTurn) { arrangement = null; master = null; }
+    if (!sameTurn) { arrangement = null; master = null; revising = false; }
     chosenBook = t && t.spellbook !== null && t.spellbook !== undefined ? t.spellbook : sameTurn ? chosenBook : null;
   }
 
@@ -113,16 +114,17 @@
   function targetChoice(s, me, info, key) {
     const rivals = s.players.filter((p) => p.id !== me.id && !p.out);
     const attacks = (info.effects || {}).attack || 0;
-    if (!attacks || info.special === "attack-each" || rivals.length < 2) return {nodes: [], choices: {}};
+    if (!attacks || info.special === "attack-each" || rivals.length < 2) return {nodes: [], choices: () => ({})};
     const chosen = (targets[key] = targets[key] || []);
     const nodes = Array.from({length: attacks}, (_, i) => {
       if (!rivals.some((r) => r.id === chosen[i])) chosen[i] = rivals[0].id;
-      const select = el("select", {name: `${key}-target-${i}`, "aria-label": `Attack ${i + 1} strikes`},
+      const select = el("select", {name: `${key}-target-${i}`},  // named by its label
         ...rivals.map((r) => el("option", {value: r.id, selected: r.id === chosen[i]}, `${r.name} · HP ${r.hp_total} · shield ${r.shield_total}`)));
       select.addEventListener("change", () => { chosen[i] = select.value; });
       return el("label", {class: "mc-target"}, attacks > 1 ? `Attack ${i + 1} strikes` : "The Attack strikes", select);
     });
-    return {nodes, choices: {attack: chosen.slice(0, attacks).map((id) => ({player: id}))}};
+    // read when the spell is cast: a select changed since the panel was drawn counts
+    return {nodes, choices: () => ({attack: chosen.slice(0, attacks).map((id) => ({player: id}))})};
   }
 
   // The slot of a cost the golden gem pays: one of its own colour, else a Wild (our ruling
@@ -167,7 +169,7 @@
     const aim = targetChoice(s, me, info, "cast");
     const ready = cost.every((_, i) => i === golden || payment[i]);
     // unpaid, the server pays from the hand (a Wild with the colour held most) or says what it lacks
-    const send = () => act("cast", {spellbook: chosenBook, payment: ready ? payment.map((c, i) => (i === golden ? null : c)) : null, choices: aim.choices});
+    const send = () => act("cast", {spellbook: chosenBook, payment: ready ? payment.map((c, i) => (i === golden ? null : c)) : null, choices: aim.choices()});
     return el("div", {class: "mc-pay", "data-testid": "pay"},
       el("div", {}, el("strong", {}, card.spell), el("span", {class: "note"}, ` · spell ${position + 1} of ${cards.length} in Spellbook ${chosenBook + 1}`)),
       el("div", {class: "note"}, `Costs ${costWords(cost)} · ${effectWords(info.effects)}`),
@@ -183,7 +185,7 @@
     const t = s.turn;
     if (!c || t.cantrip_cast) return null;
     const held = colours.filter((g) => (s.hand[g] || 0) && (c.gem === WILD || c.gem === g));
-    if (cantripGem && !held.includes(cantripGem)) cantripGem = null;
+    if (!held.includes(cantripGem)) cantripGem = held[0] || null;  // a Wild Cantrip: the gem tapped pays it
     const aim = targetChoice(s, me, {effects: c.effects}, "cantrip");
     return el("div", {class: "mc-pay", "data-testid": "cantrip"},
       el("div", {}, el("strong", {}, `Cantrip: ${c.name}`), el("span", {class: "note"}, ` · one ${gemName(c.gem)} gem · ${effectWords(c.effects)}`)),
@@ -192,7 +194,7 @@
       c.gem === WILD && held.length > 1 ? el("div", {class: "mc-slots"}, ...held.map((g) => el("button", {class: "mc-slot", "aria-pressed": String(cantripGem === g),
         "aria-label": `Pay it with ${gemName(g)}`, onclick: () => { cantripGem = g; redraw(); }}, gem(g)))) : null,
       ...aim.nodes,
-      held.length ? button(`Cast ${c.name}`, () => act("cantrip", {gem: cantripGem || (c.gem === WILD ? null : c.gem), choices: aim.choices}), "mc-wide") : null);
+      held.length ? button(`Cast ${c.name}`, () => act("cantrip", {gem: cantripGem, choices: aim.choices()}), "mc-wide") : null);
   }
 
   // Gems picked from an area to discard: tap to pick, "Clear" to start again.
@@ -239,11 +241,13 @@
           at(place).mastered ? el("span", {class: "mc-mastered"}, "★ Mastered")
             : button(master === here ? "★ To master" : "Master", () => { master = master === here ? null : here; redraw(); }, master === here ? "act" : ""));
       })) : el("span", {class: "mc-none"}, "empty")));
-    return el("details", {class: "mc-pay", "data-testid": "revise"},
+    const box = el("details", {class: "mc-pay", "data-testid": "revise", open: revising},
       el("summary", {}, el("strong", {}, `Revision: discard ${need}, rearrange, master one`)),
       pickRow(s.hand, need, "revise-hand"), pickedLine("Discard"),
       ...books,
       button("Revise", () => act("revise", {gems: picked, arrangement, master: master === null ? null : master.split(":").map(Number)}), "act mc-wide"));
+    box.addEventListener("toggle", () => { revising = box.open; });  // open still after a redraw
+    return box;
   }
 
   // What the latest move did, in words (the other phones see the damage here and on the boards).
@@ -354,6 +358,14 @@
       ...colours.filter((c) => bag[c]).map((c) => el("div", {class: "mc-count"}, gem(c), ` ${bag[c]} · ${Math.round((100 * bag[c]) / left)}% for the next draw`)));
   }
 
+  // A spell chosen to learn: back to the boards, the turn card's spellbook buttons in sight.
+  function choose(name) {
+    learnSpell = name;
+    document.querySelector("[data-testid=jump-boards]").click();  // sections.js redraws the panel
+    const panel = document.querySelector("[data-testid=learn]");
+    if (panel) panel.scrollIntoView({block: "center"});
+  }
+
   function academyCard(s, you) {
     const a = s.academy;
     const t = s.turn;
@@ -371,7 +383,7 @@
             el("div", {class: "mc-cost"}, el("span", {class: "note"}, "Cast"), ...info.cast.map((c) => gem(c))),
             el("div", {class: "mc-icons"}, effectWords(info.effects))),
           learning && cards ? el("button", {class: on ? "act" : "", "aria-pressed": String(on),
-            onclick: () => { learnSpell = on ? null : name; redraw(); }}, on ? "Chosen" : "Learn") : null);
+            onclick: () => choose(on ? null : name)}, on ? "Chosen" : "Learn") : null);
       })));
   }
 
