@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from pnp.games import games
 from tests.browser import FIRST_LOAD_MS, PHONE, join, phone, shot
-from tests.companion_server import call, free_port, server
+from tests.companion_server import call, server
 
 GAME = "magecraft"
 
@@ -123,7 +123,9 @@ def test_two_phones_a_refusal_then_a_spell_whose_damage_reaches_the_other_phone(
         caster.get_by_test_id(f"book-{me}-1").get_by_role("button", name="Cast this").click()
         caster.get_by_test_id("pay").filter(has_text="Magic Missile").wait_for(timeout=3000)
         caster.get_by_test_id("pay").locator("[data-gem=fire]").first.click()
-        expect(caster.get_by_test_id("slot-0")).to_have_attribute("aria-label", "Slot 1: paid with Fire; tap to take it back")
+        expect(caster.get_by_test_id("slot-0")).to_have_attribute(
+            "aria-label", "Slot 1: paid with Fire; tap to take it back"
+        )
         shot(caster, "magecraft-paying")
         caster.get_by_role("button", name="Cast Magic Missile").click()
         # the other phone shows the damage within a second (from its stream)
@@ -279,7 +281,9 @@ def test_three_phones_a_target_chosen_learning_revision_and_the_bag_odds(chromiu
             reviser.get_by_test_id("revise-hand").locator("button:enabled").first.click()
         revise = reviser.get_by_test_id("revise")
         revise.locator(".mc-book").nth(0).get_by_role("button", name="▼").click()
-        revise.locator(".mc-book").nth(1).locator(".mc-spell").filter(has_text="Magic Missile").get_by_role("button", name="Master").click()
+        revise.locator(".mc-book").nth(1).locator(".mc-spell").filter(has_text="Magic Missile").get_by_role(
+            "button", name="Master"
+        ).click()
         shot(reviser, "magecraft-revise")
         revise.get_by_role("button", name="Revise", exact=True).click()
         reviser.get_by_test_id("turn").filter(has_text="Learning or Revision").wait_for(timeout=3000)

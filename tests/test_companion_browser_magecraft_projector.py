@@ -62,7 +62,10 @@ class Table:
         me = s["turn"]["player"]
         rival = next(p["id"] for p in s["players"] if p["id"] != me and not p["out"])
         for book in range(3):
-            if self.act(me, "cast", spellbook=book, payment=None, choices={"attack": [{"player": rival}] * 7})[0] == 200:
+            if (
+                self.act(me, "cast", spellbook=book, payment=None, choices={"attack": [{"player": rival}] * 7})[0]
+                == 200
+            ):
                 break
         if self.state()["phase"] == "playing":
             self.ok(me, "refresh")
@@ -90,9 +93,10 @@ def test_the_projector_shows_every_board_and_the_academy_never_a_hand(chromium, 
         assert board.locator("[data-testid=shield]").inner_text() == str(p["shield_total"])
         assert board.locator("[data-testid=score]").inner_text() == str(p["score_total"])
         spells = board.locator(".mc-book").all()
-        assert [[s.inner_text().split("\n")[0].lstrip("★ ") for s in book.locator(".mc-spell-name").all()] for book in spells] == [
-            [card["spell"] for card in cards] for cards in p["spellbooks"]
-        ]
+        assert [
+            [s.inner_text().split("\n")[0].lstrip("★ ") for s in book.locator(".mc-spell-name").all()]
+            for book in spells
+        ] == [[card["spell"] for card in cards] for cards in p["spellbooks"]]
     # the numbers large enough for the back of a room
     digits = page.locator("[data-testid=hp]").first.evaluate("(n) => parseFloat(getComputedStyle(n).fontSize)")
     assert digits >= 0.065 * TV["height"]
