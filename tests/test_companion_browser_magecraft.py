@@ -154,6 +154,43 @@ def test_two_phones_a_refusal_then_a_spell_whose_damage_reaches_the_other_phone(
         other.get_by_test_id("jump-history").click()
         other.locator("#history li", has_text="cast Magic Missile").wait_for(timeout=3000)
         shot(other, "magecraft-history")
+        # Refresh by a tap: the gems drawn are named only on the caster's phone; the other reads a count.
+        caster.get_by_test_id("jump-boards").click()
+        caster.get_by_role("button", name="Refresh: discard and draw 4, end the turn").click()
+        other.get_by_test_id("turn").filter(has_text="Your turn").wait_for(timeout=3000)
+        drawn = next(
+            e
+            for e in reversed(call(port, "GET", f"{path}/history", token=seats[me][1])[1]["history"])
+            if e["type"] == "refresh"
+        )
+        said = ", ".join(gem.capitalize() for gem in drawn["payload"]["drawn"])
+        caster.get_by_test_id("jump-history").click()
+        expect(caster.locator("#history li", has_text=f"{name}: refreshed").first).to_contain_text(
+            f"drew {said}", timeout=3000
+        )
+        expect(other.locator("#history li", has_text=f"{name}: refreshed").first).to_contain_text(
+            "drew 4 gems", timeout=3000
+        )
+        assert said not in other.locator("#history").inner_text()
+
+        # To the end through the API (each wizard casts what its hand pays, then refreshes): the
+        # winner and the defeated on both phones.
+        for _ in range(400):
+            state = seen()
+            if state["phase"] != "playing":
+                break
+            me = state["turn"]["player"]
+            for book in range(3):
+                if call(port, "POST", f"{path}/actions", {"type": "cast", "spellbook": book}, seats[me][1])[0] == 200:
+                    break
+            if seen()["phase"] == "playing":
+                do(me, "refresh")
+        final = seen()
+        assert final["phase"] == "over"
+        winner = next(p["name"] for p in final["players"] if p["id"] == final["winner"])
+        for page in (ada, bo):
+            page.get_by_test_id("over").filter(has_text=f"{winner} wins").wait_for(timeout=3000)
+        shot(ada, "magecraft-over")
         for page in (ada, bo):
             assert page.dialogs == []
 
