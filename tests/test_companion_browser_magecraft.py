@@ -19,6 +19,7 @@ from tests.browser import FIRST_LOAD_MS, PHONE, join, phone, shot
 from tests.companion_server import call, server
 
 GAME = "magecraft"
+WIDE = "() => document.documentElement.scrollWidth"  # wider than the phone: a sideways scroll
 
 
 def open_table(page, port: int, mode: str, name: str | None = None) -> str:
@@ -127,6 +128,7 @@ def test_two_phones_a_refusal_then_a_spell_whose_damage_reaches_the_other_phone(
             "aria-label", "Slot 1: paid with Fire; tap to take it back"
         )
         shot(caster, "magecraft-paying")
+        assert caster.evaluate(WIDE) <= PHONE["viewport"]["width"]
         caster.get_by_role("button", name="Cast Magic Missile").click()
         # the other phone shows the damage within a second (from its stream)
         expect(other.get_by_test_id(f"hp-{rival['id']}")).to_have_text(str(hp - 1), timeout=1000)
@@ -219,6 +221,7 @@ def test_with_printed_gems_one_phone_runs_the_duel(chromium, tmp_path):
         host.get_by_role("button", name="Next phase").click()
         expect(host.get_by_test_id("turn")).to_have_text(f"{first['name']}'s turn: Casting", timeout=3000)
         shot(host, "magecraft-gems")
+        assert host.evaluate(WIDE) <= PHONE["viewport"]["width"]
         dark(chromium, host, port, code, "dashboard", "gems")
         # a refusal in words: a shield holds no fewer than none
         host.get_by_role("button", name=f"Shield −1 for {first['name']}").click()
@@ -322,6 +325,7 @@ def test_three_phones_a_target_chosen_learning_revision_and_the_bag_odds(chromiu
             "button", name="Master"
         ).click()
         shot(reviser, "magecraft-revise")
+        assert reviser.evaluate(WIDE) <= PHONE["viewport"]["width"]
         revise.get_by_role("button", name="Revise", exact=True).click()
         reviser.get_by_test_id("turn").filter(has_text="Learning or Revision").wait_for(timeout=3000)
         books = next(p for p in seen()["players"] if p["id"] == after)["spellbooks"]
