@@ -15,7 +15,7 @@ import pytest
 
 from pnp.rules.table import Refused
 from tests.test_companion_api import bearer, error_of, join, open_table
-from tests.test_magecraft_tracker import opening, play_turn
+from tests.test_magecraft_tracker import gems_of, opening, play_turn
 
 GAME = "magecraft"
 
@@ -263,3 +263,54 @@ def test_bag_odds_take_only_true_or_false(client, value):
     assert made.status_code == 422 and made.json["error"]["field"] == "options.bag_odds"
     made = client.post("/api/tables", json={"game": GAME, "options": {"mode": "dice"}})
     assert made.status_code == 422 and made.json["error"]["field"] == "options.mode"
+
+
+def junk(rng: random.Random, players: list[str]):
+    """A value almost of the right shape: colours real and not, numbers in and out of range."""
+    return rng.choice(
+        [
+            rng.choice(["fire", "water", "darkness", "purple", None, 3, -1, "", [], {}]),
+            [rng.choice(["fire", "earth", "light", None, 7]) for _ in range(rng.randrange(6))],
+            rng.randrange(-2, 6),
+            rng.choice([*players, "p9"]),
+            {"attack": [{"player": rng.choice([*players, "p9"]), "colour": rng.choice(["fire", "x", None])}]},
+            {
+                rng.choice(["heal", "shield", "vanish"]): [
+                    rng.choice(["fire", None, {"from": "discard"}, {"from": "hp"}])
+                ]
+            },
+        ]
+    )
+
+
+def test_moves_with_any_payload_are_made_or_refused_never_a_server_error(client):
+    """Hundreds of moves of every type with payloads near and far from right: each is made (200)
+    or refused in JSON (409, 422), and a game goes on to its end."""
+    rng, answered = random.Random(11), set()
+    table = Table(client)
+    table.do("host", "start")
+    fields = ["gems", "spellbook", "payment", "choices", "gem", "spell", "arrangement", "master", "player"]
+    for _ in range(300):
+        state = table.view()
+        if state["phase"] == "over":
+            table = Table(client)
+            table.do("host", "start")
+            continue
+        if rng.random() < 0.3:  # the game goes on: the opening discards, then turns that refresh at once
+            waiting = [p for p in state["players"] if p["to_discard"]]
+            if waiting:
+                hand = table.view(waiting[0]["id"])["hand"]
+                table.do(waiting[0]["id"], "opening_discard", gems=gems_of(hand)[: waiting[0]["to_discard"]])
+            else:
+                table.do(state["turn"]["player"], "refresh")
+            continue
+        who = rng.choice([*table.players, "host"])
+        type_ = rng.choice(
+            ["opening_discard", "discard_shield", "cast", "cantrip", "learn", "revise", "refresh", "count"]
+        )
+        payload = {key: junk(rng, table.players) for key in rng.sample(fields, rng.randrange(4))}
+        res = table.act(who, type_, **payload)
+        assert res.status_code in (200, 403, 409, 422), (type_, payload, res.status_code, res.data[:300])
+        assert res.is_json
+        answered.add(res.status_code)
+    assert {409, 422} <= answered, answered

@@ -334,7 +334,9 @@ def test_the_golden_gem_pays_a_slot_of_its_own_colour_in_the_next_spell(book):
     plain.wizards[0].hand = gems(F=2, W=1)
     plain.cast(0, random.Random(1))
     unchanged(
-        plain, lambda: plain.cast(0, random.Random(1)), "Fireball needs Fire, Fire and one more; your hand has one Fire."
+        plain,
+        lambda: plain.cast(0, random.Random(1)),
+        "Fireball needs Fire, Fire and one more; your hand has one Fire.",
     )
 
 

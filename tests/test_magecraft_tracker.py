@@ -91,7 +91,8 @@ def others_hidden(state: dict, viewer) -> dict:
                 w[area] = [0] * (len(COLOURS) - 1) + [sum(w[area])]
         elif not state["bag_odds"]:
             w["bag"] = [0] * (len(COLOURS) - 1) + [sum(w["bag"])]
-    return {**state, "game": game}
+    can = state["can"] if viewer == TRACKER.turn(state) else {"faked": True}  # from the hand of whose turn it is
+    return {**state, "game": game, "can": can}
 
 
 def faked(entry: Entry, viewer) -> Entry:
@@ -487,6 +488,9 @@ def test_the_host_makes_a_seats_moves_and_the_history_names_the_wizard():
     first = table.state["players"][0]
     with pytest.raises(Refused, match="Name the wizard whose opening hand this is"):
         table.do(HOST, "opening_discard", gems=[])
+    second = table.state["players"][1]
+    with pytest.raises(Refused, match="You can only make your own moves"):
+        table.do(second, "opening_discard", gems=[], player=first)
     gems = gems_of(table.view(first)["hand"])[:2]
     table.do(HOST, "opening_discard", gems=gems, player=first)
     assert table.log[-1].payload["done"]["player"] == first and table.seat(first)["to_discard"] == 0
@@ -559,3 +563,43 @@ def test_the_view_carries_the_contents_words():
         "special": None,
     }
     assert shown["rulings"]["targets"].startswith("With 3 or 4 wizards")
+
+
+def test_an_opening_discard_the_first_turn_depends_on_is_not_undone():
+    """Play begins once every seat has discarded: taking back the last discard after the first
+    wizard has moved would leave that move standing on an unsettled table."""
+    table = started(seed=8)
+    opening(table, lambda t: None)
+    last = table.log[-1].payload["done"]["player"]
+    table.do(table.turn, "discard_shield", gems=[])
+    with pytest.raises(Refused, match="That can no longer be undone: later moves depend on it"):
+        table.undo(last)
+
+
+def test_the_wizard_whose_turn_it_is_sees_what_their_hand_pays_for():
+    """The rules: "If you do not have sufficient gems for a spell, you cannot skip the current
+    spell and cast the next one"; Meditation costs one Light, Magic Missile one Fire."""
+    table = ready(seed=6)
+    me = table.turn
+    p = table.state["players"].index(me)
+    game = json.loads(json.dumps(table.state["game"]))
+    game["wizards"][p]["hand"] = [1, 0, 0, 2, 0]  # one Fire, two Light
+    game["wizards"][p]["books"][0] = [["Fireball", False, []], ["Meditation", False, []]]
+    table.state = {**table.state, "game": game}
+    table.do(me, "discard_shield", gems=[])  # the state keeps what the hand pays for as a move settles
+    can = table.view(me)["can"]
+    assert can["spellbooks"][0] == {"spell": "Fireball", "position": 0, "payment": None}
+    assert can["spellbooks"][1] == {"spell": "Magic Missile", "position": 0, "payment": ["fire"]}
+    assert can["spellbooks"][2]["payment"] is None  # Mana Tricks: Water and one more
+    assert can["revise"] is False and "Fireball" not in can["learn"]
+    assert all(table.view(v)["can"] is None for v in table.viewers if v != me)
+    table.do(me, "cast", spellbook=1)
+    can = table.view(me)["can"]
+    assert [b["payment"] for b in can["spellbooks"]] == [None, None, None]  # one spellbook a turn
+    table.do(me, "refresh")
+    rival = table.state["players"][1 - p]
+    shown = table.view(rival)
+    assert shown["last"]["move"] == "refresh" and shown["last_cast"]["spell"] == "Magic Missile"
+    # no shield: "move a gem from their HP Area to your Score Area" (the engine's colour: their most plentiful)
+    assert shown["last_cast"]["changes"][rival] == {"hp": {"fire": -1}}
+    assert shown["last_cast"]["changes"][me]["score"] == {"fire": 1}

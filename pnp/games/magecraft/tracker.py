@@ -64,7 +64,15 @@ bag's contents only its owner at a table with `bag_odds` on:
                   "gems": {colour: n}},
       "spells": {name: {"learn": [colour id or "wild"], "cast": [...], "effects": {icon: n},
                         "special": id or null}},   # every spell that can be in play
-      "last": the latest move's "done" (see Payloads) or null
+      "last": the latest move's "done" (see Payloads) or null,
+      "last_cast": the latest cast's or Cantrip's "done" (it stays after a Refresh) or null,
+      "can": null, or for the wizard whose turn it is alone (their hand decides it), what they can
+             pay for now, each a payment the engine would make (the golden gem's slot null; a
+             payment null: the hand cannot pay it or the rules forbid it now):
+             {"spellbooks": [{"spell": its next spell's name or null, "position": n or null,
+                              "payment": [colour or null, ...] or null} x 3],
+              "cantrip": [colour] or null, "learn": {spell name: payment} (only those payable),
+              "revise": bool}
     }
 
 Payloads (what a phone sends; fields marked "server" are the server's, whatever a phone sends):
@@ -111,8 +119,19 @@ from pnp.content.validate import Strict
 from pnp.games.magecraft import GAME
 from pnp.games.magecraft.kinds import ICONS
 from pnp.games.magecraft.rulebook import WILD, Book, book_of
-from pnp.games.magecraft.rules import OPENING, OVER, Game, RuleError
-from pnp.rules.table import HOST, HOST_ONLY, HOST_OR_PLAYER, TURN, Entry, GameTracker, Refused, Who, option, per_content
+from pnp.games.magecraft.rules import OPENING, OVER, STUDIED, Game, RuleError, payment_for
+from pnp.rules.table import (
+    HOST_ONLY,
+    HOST_OR_PLAYER,
+    TURN,
+    Entry,
+    GameTracker,
+    Refused,
+    Who,
+    moved_for,
+    option,
+    per_content,
+)
 
 GEMS, PHONES = "gems", "phones"
 PHASES = ("discard-shield", "casting", "learning", "refresh")  # a turn's, in gems mode
@@ -260,6 +279,8 @@ def setup(content: Content, options: Options) -> dict:
         "winner": None,
         "ended": None,
         "last": None,  # phones: the latest move's "done"
+        "last_cast": None,  # phones: the latest cast's or Cantrip's "done", whoever's turn it is now
+        "can": None,  # phones: what the wizard whose turn it is can pay for now (only they see it)
     }
 
 
@@ -345,7 +366,7 @@ def draw(content: Content, state: dict, actor: str, action: Strict, chance) -> S
             "order": order,
             "characters": [book.characters[c].name for c in characters],
             "academy": [book.spells[i].name for i in game.academy_order[len(book.academy_basic) :]],
-            "drawn": _by_seat(book, [book.colours[c] for c in game.drawn]),
+            "drawn": [[book.colours[c] for c, n in enumerate(w.hand) for _ in range(n)] for w in game.wizards],
         }
         return action.model_copy(update={"deal": dealt})
     if not isinstance(action, MOVES) or state["mode"] != PHONES or state["phase"] != "playing":
@@ -357,17 +378,6 @@ def draw(content: Content, state: dict, actor: str, action: Strict, chance) -> S
     except (RuleError, Refused):
         return blank
     return action.model_copy(update={"drawn": [book.colours[c] for c in game.drawn], "done": done})
-
-
-def _by_seat(book: Book, gems: list) -> list[list]:
-    """The opening draws, flat in seat order, split by the seat table's draws."""
-    hands, at = [], 0
-    for draw_, _ in book.seats[: len(gems)]:
-        if at >= len(gems):
-            break
-        hands.append(gems[at : at + draw_])
-        at += draw_
-    return hands
 
 
 # --- the rules ----------------------------------------------------------------------------
@@ -390,7 +400,7 @@ def apply(content: Content, state: dict, actor: str, action: Strict) -> dict:
     done = _move(book, state, game, actor, action, random.Random(0))  # a replay: the recorded gems
     if game.recorded:
         raise Refused("This move's recorded draw no longer fits the bag.")
-    return _settled(state, game, done)
+    return _settled(book, state, game, done)
 
 
 def _start(book: Book, state: dict, action: Start) -> dict:
@@ -421,7 +431,7 @@ def _start(book: Book, state: dict, action: Start) -> dict:
                 raise Refused("The recorded opening hand does not fit the bag.")
             w.bag[c] -= 1
             w.hand[c] += 1
-    return _settled(state, game, None)
+    return _settled(book, state, game, None)
 
 
 def _counted(book: Book, state: dict, action: Count) -> dict:
@@ -468,7 +478,7 @@ def _move(book: Book, state: dict, game: _TableGame, actor: str, action: Strict,
     """Makes `action` on `game` for the wizard it is for; returns what it did (the payload's "done")."""
     players = state["players"]
     if isinstance(action, OpeningDiscard):
-        mover = action.player if actor == HOST else actor
+        mover = moved_for(actor, action, None)
         if mover not in players:
             raise Refused("Name the wizard whose opening hand this is.")
     else:
@@ -568,11 +578,51 @@ def _changes(book: Book, players: list[str], before: list, after: list) -> dict:
     return changes
 
 
-def _settled(state: dict, game: Game, done: dict | None) -> dict:
-    state = {**state, "game": game.to_data(), "last": done}
+def _settled(book: Book, state: dict, game: Game, done: dict | None) -> dict:
+    """The state holding `game`: its data, what the wizard whose turn it is can pay for now, and
+    at the end the winner."""
+    state = {**state, "game": game.to_data(), "last": done, "can": None}
+    if done is not None and done["move"] in ("cast", "cantrip"):
+        state["last_cast"] = done
     if game.phase == OVER:
         return {**state, "phase": "over", "winner": state["players"][game.winner], "ended": game.ended}
+    if game.phase != OPENING:
+        state["can"] = _can(book, game)
     return state
+
+
+def _can(book: Book, game: Game) -> dict:
+    """What the wizard whose turn it is can pay for with the hand they hold (the engine's own
+    payment, the golden gem's slot null; null: the hand cannot pay it, or the rules forbid it now)."""
+    w, colours = game.wizard, book.colours
+    casting = game.phase != STUDIED
+
+    def paying(cost: tuple[int, ...], golden: int = -1) -> list | None:
+        pay = payment_for(cost, w.hand, golden) if casting else None
+        return None if pay is None else [None if c is None else colours[c] for c in pay]
+
+    spellbooks = []
+    for b, cards in enumerate(w.books):
+        position = game.next_spell if game.spellbook == b else 0
+        open_ = game.spellbook in (-1, b) and not game.closed and position < len(cards)
+        spell = book.spells[cards[position].spell] if open_ else None
+        spellbooks.append(
+            {
+                "spell": spell and spell.name,
+                "position": position if open_ else None,
+                "payment": spell and paying(spell.cast, w.golden),
+            }
+        )
+    cantrip = None
+    if w.character is not None and not game.cantrip_cast:
+        cantrip = paying((book.characters[w.character].cantrip.gem,))
+    learn = {book.spells[i].name: paying(book.spells[i].learn) for i in game.academy_order if game.academy_spells[i]}
+    return {
+        "spellbooks": spellbooks,
+        "cantrip": cantrip,
+        "learn": {name: pay for name, pay in learn.items() if pay is not None},
+        "revise": casting and sum(w.hand) >= book.revision,
+    }
 
 
 # --- what each viewer sees ----------------------------------------------------------------
@@ -628,7 +678,14 @@ def view(state: dict, viewer: str | None) -> dict:
             turn = {"player": player, "phase": PHASES[board["phase"]], "number": board["turn"]}
         defeated = [s["id"] for s in players if s["out"]]
         return shown | {"players": players, "turn": turn, "defeated": defeated}
-    shown |= {"spells": book["spells"], "hand": {}, "bag_contents": None, "last": state["last"]}
+    shown |= {
+        "spells": book["spells"],
+        "hand": {},
+        "bag_contents": None,
+        "can": None,
+        "last": state["last"],
+        "last_cast": state["last_cast"],
+    }
     game = state["game"]
     if game is None:
         return shown | {"players": players, "turn": None, "defeated": [], "academy": None}
@@ -637,6 +694,8 @@ def view(state: dict, viewer: str | None) -> dict:
     if viewer in state["players"]:
         mine = game["wizards"][state["players"].index(viewer)]
         shown["hand"] = _counts(colours, mine["hand"])
+        if viewer == _turn(state):
+            shown["can"] = state["can"]
         if state["bag_odds"]:
             shown["bag_contents"] = _counts(colours, mine["bag"])
     turn = None
