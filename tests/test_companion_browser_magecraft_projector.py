@@ -106,6 +106,9 @@ def test_the_projector_shows_every_board_and_the_academy_never_a_hand(chromium, 
     assert offers.count() == len(state["academy"]["spells"])
     for offer, spell in zip(offers.all(), state["academy"]["spells"], strict=True):
         assert offer.inner_text().startswith(f"{spell['name']} ×{spell['cards']}")
+    cast = state["last_cast"]  # the latest spell stays in the header after its turn
+    assert cast, "six turns and no spell cast"
+    assert page.locator("[data-testid=last]").inner_text() == f"{names[cast['player']]} cast {cast['spell']}"
     assert page.locator(".pj-qr").bounding_box()["width"] > 200
     assert page.evaluate(FITS), "the projector scrolls"
 

@@ -91,7 +91,7 @@
   }
 
   function drawLast(s) {
-    const last = s.last;
+    const last = s.last_cast;  // the latest spell, kept after the turn moves on
     const who = last ? (s.players.find((p) => p.id === last.player) || {}).name : "";
     $("last").textContent = last && last.spell ? `${who} cast ${last.spell}` : "";
   }

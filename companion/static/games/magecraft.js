@@ -211,7 +211,12 @@
   // Learning: a spell tapped in the Academy, then the spellbook it goes to the left of.
   function learnPanel(s, me, act) {
     const academy = () => document.querySelector("[data-testid=jump-academy]").click();
-    if (!learnSpell) return button("Learn a spell: choose it in the Academy", academy, "mc-wide");
+    if (!learnSpell) {
+      const payable = s.can ? Object.keys(s.can.learn) : null;
+      return el("div", {},
+        button("Learn a spell: choose it in the Academy", academy, "mc-wide"),
+        payable ? el("p", {class: "note", "data-testid": "learnable"}, payable.length ? `Your hand pays for: ${payable.join(", ")}.` : "Your hand pays for no Academy spell now.") : null);
+    }
     const info = spellInfo(s, learnSpell);
     return el("div", {class: "mc-pay", "data-testid": "learn"},
       el("strong", {}, `Learn ${learnSpell} (ends the casting)`),
@@ -251,9 +256,13 @@
   }
 
   // What the latest move did, in words (the other phones see the damage here and on the boards).
+  // and the latest spell's, which stays after the turn moves on
   function lastLine(s) {
-    if (!s.last) return null;
-    return el("p", {class: "note mc-last", "data-testid": "last"}, `${nameOf(s, s.last.player)} ${doneWords(s, s.last)}`);
+    const cast = s.last_cast && s.last_cast !== s.last && !(s.last && ["cast", "cantrip"].includes(s.last.move)) ? s.last_cast : null;
+    return [
+      s.last ? el("p", {class: "note mc-last", "data-testid": "last"}, `${nameOf(s, s.last.player)} ${doneWords(s, s.last)}`) : null,
+      cast ? el("p", {class: "note mc-last", "data-testid": "last-cast"}, `Last spell: ${nameOf(s, cast.player)} ${doneWords(s, cast)}`) : null,
+    ];
   }
 
   function turnCard(s, you, act) {
@@ -266,8 +275,8 @@
     const head = el("div", {class: "row spread"},
       el("h2", {"data-testid": "turn"}, `${mine ? "Your turn" : current.name + "'s turn"}: ${phaseWords[phase] || phase}`),
       el("span", {class: "note"}, `Turn ${t.number}`));
-    if (!mine || !me) return el("section", {class: "card mc-turn"}, head, lastLine(s));
-    const parts = [head, lastLine(s)];
+    if (!mine || !me) return el("section", {class: "card mc-turn"}, head, ...lastLine(s));
+    const parts = [head, ...lastLine(s)];
     if (t.phase === "discard-shield" && me.shield_total) {
       parts.push(el("div", {class: "mc-pay", "data-testid": "discard-shield"},
         el("strong", {}, "Discard Shield (if you wish)"),
@@ -275,7 +284,7 @@
         picked.length ? button("Discard them", () => act("discard_shield", {gems: picked}), "mc-wide") : null));
     }
     if (t.phase !== "studied") {
-      parts.push(castPanel(s, me, act), cantripPanel(s, me, act), learnPanel(s, me, act), revisePanel(s, me, act));
+      parts.push(castPanel(s, me, act), cantripPanel(s, me, act), learnPanel(s, me, act), s.can && !s.can.revise ? null : revisePanel(s, me, act));
     }
     parts.push(button("Refresh: discard and draw 4, end the turn", () => act("refresh"), t.phase === "studied" ? "act mc-wide" : "mc-wide"));
     return el("section", {class: "card mc-turn mc-mine"}, ...parts);
@@ -310,6 +319,9 @@
       el("div", {class: "mc-icons"}, effectWords(info.effects)));
   }
 
+  // Whether the server says the hand cannot pay Spellbook b's next spell (it tells only the wizard to play).
+  const unpaid = (s, b) => !!(s.can && s.can.spellbooks[b] && s.can.spellbooks[b].spell && !s.can.spellbooks[b].payment);
+
   function boardCard(s, p, you) {
     const t = s.turn;
     const mine = p.id === you.actor;
@@ -318,7 +330,7 @@
     const books = p.spellbooks.map((cards, b) => el("div", {class: "mc-book" + (t && t.player === p.id && (t.spellbook === b || (choosing && chosenBook === b)) ? " mc-chosen" : ""), "data-testid": `book-${p.id}-${b}`},
       el("div", {class: "mc-book-head"}, el("strong", {}, `Spellbook ${b + 1}`),
         choosing && cards.length ? el("button", {class: chosenBook === b ? "act" : "", "aria-pressed": String(chosenBook === b),
-          onclick: () => { chosenBook = b; payment = []; redraw(); }}, chosenBook === b ? "Casting this" : "Cast this") : null),
+          onclick: () => { chosenBook = b; payment = []; redraw(); }}, chosenBook === b ? "Casting this" : "Cast this" + (unpaid(s, b) ? " (hand short)" : "")) : null),
       cards.length ? el("div", {class: "mc-spells", "aria-label": `Spellbook ${b + 1}, left to right`}, ...cards.map((card, i) => spellCard(s, card, i, b, p)))
         : el("span", {class: "mc-none"}, "empty")));
     const status = [p.character, p.out ? "defeated" : null, t && t.player === p.id ? "to play" : null, s.winner === p.id ? "winner" : null].filter(Boolean).join(" · ");
@@ -382,7 +394,7 @@
             el("div", {class: "mc-cost"}, el("span", {class: "note"}, "Learn"), ...info.learn.map((c) => gem(c))),
             el("div", {class: "mc-cost"}, el("span", {class: "note"}, "Cast"), ...info.cast.map((c) => gem(c))),
             el("div", {class: "mc-icons"}, effectWords(info.effects))),
-          learning && cards ? el("button", {class: on ? "act" : "", "aria-pressed": String(on),
+          learning && cards ? el("button", {class: on ? "act" : "", "aria-pressed": String(on), title: s.can && !s.can.learn[name] ? "Your hand cannot pay its learn cost" : null,
             onclick: () => choose(on ? null : name)}, on ? "Chosen" : "Learn") : null);
       })));
   }
