@@ -108,6 +108,14 @@ def test_two_phones_a_refusal_then_a_spell_whose_damage_reaches_the_other_phone(
         name = next(p["name"] for p in state["players"] if p["id"] == me)
         other.get_by_test_id("turn").filter(has_text=f"{name}'s turn").wait_for(timeout=3000)
 
+        # Spellbook 3 is Mana Tricks: where its Vanish gem comes from is asked (the hand first, else HP).
+        caster.get_by_test_id(f"book-{me}-2").get_by_role("button", name="Cast this").click()
+        vanish = caster.get_by_test_id("pay").get_by_label("Vanish gems from")
+        assert vanish.locator("option").all_inner_texts() == [
+            "your hand (empty: your HP Area)",
+            "your hand only",
+            "your HP Area",
+        ]
         # Spellbook 1 is Meditation, paid with a Light: the hand has none, and the server says so.
         caster.get_by_test_id(f"book-{me}-0").get_by_role("button", name="Cast this").click()
         caster.get_by_test_id("pay").filter(has_text="Meditation").wait_for(timeout=3000)

@@ -23,7 +23,7 @@
   // What the player is choosing lives here, not in the DOM: every event redraws the whole panel.
   let chosenBook = null;  // the spellbook tapped to cast this turn
   let payment = [];  // colours paying the next spell's cost slots (null: not yet)
-  let targets = {};  // "cast" / "cantrip" -> the rival each Attack strikes (3-4 wizards)
+  let targets = {};  // "cast" / "cantrip" -> the spell's choices: the rival each Attack strikes, Shield and Vanish sources
   let cantripGem = null;  // the hand's colour chosen for a Wild Cantrip
   let picked = [];  // gems picked to discard (shield, opening hand, revision), by colour
   let learnSpell = null;  // the Academy spell tapped to learn
@@ -109,22 +109,45 @@
     chosenBook = t && t.spellbook !== null && t.spellbook !== undefined ? t.spellbook : sameTurn ? chosenBook : null;
   }
 
-  // The rival each Attack strikes, chosen when more than one is still in the Arena (our ruling
-  // "targets"); the choices' "attack" list in the tracker's format.
-  function targetChoice(s, me, info, key) {
+  // Where a spell's Shield and Vanish gems come from, one choice for all the icons of a kind; ""
+  // leaves it to the engine (the first place that has a gem).
+  const SOURCES = {
+    shield: {label: "Shield gems from", from: {"": "the Academy (empty: your Discard Area)", academy: "the Academy only", discard: "your Discard Area"}},
+    vanish: {label: "Vanish gems from", from: {"": "your hand (empty: your HP Area)", hand: "your hand only", hp: "your HP Area"}},
+  };
+
+  // The spell's choices on the phone: the rival each Attack strikes when more than one is still in
+  // the Arena (our ruling "targets"), and where its Shield and Vanish gems come from. `choices()`
+  // gives them in the tracker's format, read when the spell is cast (a select changed since the
+  // panel was drawn counts).
+  function iconChoices(s, me, info, key) {
+    const effects = info.effects || {};
     const rivals = s.players.filter((p) => p.id !== me.id && !p.out);
-    const attacks = (info.effects || {}).attack || 0;
-    if (!attacks || info.special === "attack-each" || rivals.length < 2) return {nodes: [], choices: () => ({})};
-    const chosen = (targets[key] = targets[key] || []);
-    const nodes = Array.from({length: attacks}, (_, i) => {
-      if (!rivals.some((r) => r.id === chosen[i])) chosen[i] = rivals[0].id;
-      const select = el("select", {name: `${key}-target-${i}`},  // named by its label
-        ...rivals.map((r) => el("option", {value: r.id, selected: r.id === chosen[i]}, `${r.name} · HP ${r.hp_total} · shield ${r.shield_total}`)));
-      select.addEventListener("change", () => { chosen[i] = select.value; });
-      return el("label", {class: "mc-target"}, attacks > 1 ? `Attack ${i + 1} strikes` : "The Attack strikes", select);
+    const attacks = effects.attack || 0;
+    const made = (targets[key] = targets[key] || {attack: [], shield: "", vanish: ""});
+    const nodes = [];
+    const naming = attacks && info.special !== "attack-each" && rivals.length > 1;
+    if (naming) {
+      for (let i = 0; i < attacks; i++) {
+        if (!rivals.some((r) => r.id === made.attack[i])) made.attack[i] = rivals[0].id;
+        const select = el("select", {name: `${key}-target-${i}`},  // named by its label
+          ...rivals.map((r) => el("option", {value: r.id, selected: r.id === made.attack[i]}, `${r.name} · HP ${r.hp_total} · shield ${r.shield_total}`)));
+        select.addEventListener("change", () => { made.attack[i] = select.value; });
+        nodes.push(el("label", {class: "mc-target"}, attacks > 1 ? `Attack ${i + 1} strikes` : "The Attack strikes", select));
+      }
+    }
+    for (const [icon, {label, from}] of Object.entries(SOURCES)) {
+      if (!effects[icon]) continue;
+      const select = el("select", {name: `${key}-${icon}`},
+        ...Object.entries(from).map(([value, words]) => el("option", {value, selected: made[icon] === value}, words)));
+      select.addEventListener("change", () => { made[icon] = select.value; });
+      nodes.push(el("label", {class: "mc-target"}, label, select));
+    }
+    const choices = () => ({
+      ...(naming ? {attack: made.attack.slice(0, attacks).map((id) => ({player: id}))} : {}),
+      ...Object.fromEntries(Object.keys(SOURCES).filter((icon) => effects[icon] && made[icon]).map((icon) => [icon, Array(effects[icon]).fill({from: made[icon]})])),
     });
-    // read when the spell is cast: a select changed since the panel was drawn counts
-    return {nodes, choices: () => ({attack: chosen.slice(0, attacks).map((id) => ({player: id}))})};
+    return {nodes, choices};
   }
 
   // The slot of a cost the golden gem pays: one of its own colour, else a Wild (our ruling
@@ -166,7 +189,7 @@
         "aria-label": paid ? `Slot ${i + 1}: paid with ${gemName(paid)}; tap to take it back` : `Slot ${i + 1}: ${gemName(want)}, not paid yet`},
       paid ? gem(paid) : gem(want, "mc-empty"));
     });
-    const aim = targetChoice(s, me, info, "cast");
+    const aim = iconChoices(s, me, info, "cast");
     const ready = cost.every((_, i) => i === golden || payment[i]);
     // unpaid, the server pays from the hand (a Wild with the colour held most) or says what it lacks
     const send = () => act("cast", {spellbook: chosenBook, payment: ready ? payment.map((c, i) => (i === golden ? null : c)) : null, choices: aim.choices()});
@@ -186,7 +209,7 @@
     if (!c || t.cantrip_cast) return null;
     const held = colours.filter((g) => (s.hand[g] || 0) && (c.gem === WILD || c.gem === g));
     if (!held.includes(cantripGem)) cantripGem = held[0] || null;  // a Wild Cantrip: the gem tapped pays it
-    const aim = targetChoice(s, me, {effects: c.effects}, "cantrip");
+    const aim = iconChoices(s, me, {effects: c.effects}, "cantrip");
     return el("div", {class: "mc-pay", "data-testid": "cantrip"},
       el("div", {}, el("strong", {}, `Cantrip: ${c.name}`), el("span", {class: "note"}, ` · one ${gemName(c.gem)} gem · ${effectWords(c.effects)}`)),
       el("div", {class: "note"}, t.spellbook === null ? "Before your spellbook's first spell, or after its last (then no more spells)." : "After your spells: no more spells this turn."),
