@@ -319,6 +319,7 @@ def test_three_phones_a_target_chosen_learning_revision_and_the_bag_odds(chromiu
         assert [c["spell"] for c in mine["spellbooks"][2]] == ["Minor Cure", "Mana Tricks"]
         expect(page.get_by_test_id(f"spell-{me}-2-0")).to_contain_text("Minor Cure")
         page.get_by_role("button", name="Refresh: discard and draw 4, end the turn").click()
+        expect(page.get_by_test_id("turn")).not_to_contain_text("Your turn", timeout=3000)  # the turn moved on
 
         # The next wizard revises: four gems, Meditation moved down to Spellbook 2, Magic Missile mastered.
         after = seen()["turn"]["player"]
