@@ -9,7 +9,9 @@ spells left to right, and the `cantrip` before the first or after the last), the
 `revise`, then `refresh`, which ends the turn. Before the first turn each seat that must discard
 makes its `opening_discard`. Moves take plain data (colour indexes, spellbook numbers from 0, a
 dict of choices) and any chance from the random.Random they are handed, so a log of moves folds
-again. A move the rules forbid raises `RuleError` saying why, and changes nothing.
+again. A move the rules forbid raises `RuleError` saying why, and changes nothing. The companion's
+table (pnp.games.magecraft.tracker) draws through `drawn_gem` to write each gem down and replay it,
+names the wizards in refusals (`names`) and tells what a payment paid (`last_paid`).
 
 Payments name one colour per cost slot, left to right (None: pay it for me, see `payment_for`);
 the slot the golden gem pays is None. Choices for a spell's icons, each a list with one entry per
@@ -111,7 +113,7 @@ class Game:
         self.winner: int | None = None
         self.ended: str | None = None  # "hp" (the last wizard standing) or "score"
         self.names: list[str] | None = None  # the wizards' names for a refusal's words (None: "wizard 1")
-        self.paid: list[int] = []  # the colours the latest cast, Cantrip or learning paid, slot by slot
+        self.last_paid: list[int] = []  # the colours the latest cast, Cantrip or learning paid, slot by slot
 
     # --- setup -------------------------------------------------------------------------------
 
@@ -558,7 +560,7 @@ class Game:
             need[c] += 1
         if any(n > h for n, h in zip(need, hand, strict=True)):
             raise RuleError(self._short(what, cost, hand, golden))
-        self.paid = paid
+        self.last_paid = paid
         return paid
 
     def _short(self, what: str, cost: tuple[int, ...], hand: list[int], golden: int) -> str:

@@ -61,7 +61,7 @@ bag's contents only its owner at a table with `bag_odds` on:
       "hand": {colour: n} (the viewer's own; {} for the host, the projector and followers),
       "bag_contents": {colour: n} or null (the viewer's own bag, only with bag_odds on),
       "academy": {"spells": [{"name", "cards": n}, ...] (as dealt: the basic ones first),
-                  "gems": {colour: n}},
+                  "gems": {colour: n}} (null before the start),
       "spells": {name: {"learn": [colour id or "wild"], "cast": [...], "effects": {icon: n},
                         "special": id or null}},   # every spell that can be in play
       "last": the latest move's "done" (see Payloads) or null,
@@ -485,7 +485,7 @@ def _move(book: Book, state: dict, game: _TableGame, actor: str, action: Strict,
         mover = players[game.player]
     before, bag = _public(game), sum(game.wizards[players.index(mover)].bag)
     spell = spellbook = position = None
-    game.paid = []
+    game.last_paid = []
     try:
         if isinstance(action, OpeningDiscard):
             game.opening_discard(players.index(mover), _colours(book, action.gems))
@@ -517,7 +517,7 @@ def _move(book: Book, state: dict, game: _TableGame, actor: str, action: Strict,
         "spell": spell,
         "spellbook": spellbook,
         "position": position,
-        "paid": [book.colours[c] for c in game.paid],
+        "paid": [book.colours[c] for c in game.last_paid],
         "reshuffled": len(game.drawn) > bag,  # the bag ran out: the Discard Area went back into it
         "changes": changes,
     }
