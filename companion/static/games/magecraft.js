@@ -14,7 +14,7 @@
   // symbol (content/magecraft/set.yaml: fire, water, earth, star, moon), so none is told by colour alone.
   const INKS = {fire: "#d55e00", water: "#0072b2", earth: "#009e73", light: "#f0e442", darkness: "#3d2b56"};
   const WHITE_LETTER = new Set(["water", "darkness"]);  // inks dark enough for a white letter
-  const SYMBOLS = {fire: "▲", water: "≈", earth: "■", light: "★", darkness: "☾", star: "★", moon: "☾"};
+  const SYMBOLS = {fire: "▲", water: "≈", earth: "■", light: "★", darkness: "☾"};  // by gem id
   const WILD = "wild";
   const ICONS = {draw: "Draw", attack: "Attack", heal: "Heal", shield: "Shield", vanish: "Vanish"};
   const PHASES = {"discard-shield": "Discard Shield", casting: "Casting", studied: "Learning or Revision done", learning: "Learning or Revision", refresh: "Refresh"};
