@@ -18,6 +18,14 @@ FITS = """() => document.documentElement.scrollHeight <= innerHeight
   && document.documentElement.scrollWidth <= innerWidth"""
 
 
+def every_spellbook_shown(page) -> bool:
+    """Each board's three spellbooks lie inside the board (none cut off at its foot)."""
+    return page.evaluate("""() => [...document.querySelectorAll("[data-testid=board]")].every((board) => {
+      const books = board.querySelectorAll(".mc-book");
+      return books.length === 3 && books[2].getBoundingClientRect().bottom <= board.getBoundingClientRect().bottom;
+    })""")
+
+
 @pytest.fixture(scope="module")
 def live(tmp_path_factory):
     folder = tmp_path_factory.mktemp("mc-projector")
@@ -97,9 +105,10 @@ def test_the_projector_shows_every_board_and_the_academy_never_a_hand(chromium, 
             [s.inner_text().split("\n")[0].lstrip("★ ") for s in book.locator(".mc-spell-name").all()]
             for book in spells
         ] == [[card["spell"] for card in cards] for cards in p["spellbooks"]]
+    assert every_spellbook_shown(page)
     # the numbers large enough for the back of a room
     digits = page.locator("[data-testid=hp]").first.evaluate("(n) => parseFloat(getComputedStyle(n).fontSize)")
-    assert digits >= 0.065 * TV["height"]
+    assert digits >= 0.06 * TV["height"]
     name = page.locator(".mc-spell-name").first.evaluate("(n) => parseFloat(getComputedStyle(n).fontSize)")
     assert name >= 0.022 * TV["height"]
     offers = page.locator("[data-testid=offer]")
@@ -138,6 +147,7 @@ def test_the_projector_shows_every_board_and_the_academy_never_a_hand(chromium, 
     winner = page.locator("[data-testid=wizard]").nth([p["id"] for p in final["players"]].index(final["winner"]))
     assert winner.inner_text().startswith(f"★ {names[final['winner']]}")
     shot(page, "projector-magecraft-over")
+    assert every_spellbook_shown(page)
 
 
 def test_with_printed_gems_the_projector_shows_the_duel(chromium, live):

@@ -63,8 +63,8 @@
     return el("section", {class: "mc-board" + (t && t.player === p.id ? " mc-now" : "") + (p.out ? " mc-out" : "") + (s.winner === p.id ? " mc-winner" : ""),
       "data-testid": "board"},
       el("div", {class: "mc-head"},
-        el("div", {class: "mc-name"}, (s.winner === p.id ? "★ " : "") + p.name, p.out ? el("span", {class: "mc-tag"}, " defeated") : null),
-        phones && p.character ? el("div", {class: "mc-character"}, p.character) : null),
+        el("div", {class: "mc-name"}, (s.winner === p.id ? "★ " : "") + p.name),
+        p.out ? el("div", {class: "mc-tag"}, "defeated") : phones && p.character ? el("div", {class: "mc-character"}, p.character) : null),
       el("div", {class: "mc-stats"},
         el("div", {}, el("b", {class: "live", "data-testid": "hp"}, String(hp)), el("span", {}, "HP")),
         el("div", {}, el("b", {class: "live", "data-testid": "shield"}, String(shield)), el("span", {}, "Shield")),
@@ -107,7 +107,7 @@
     } else if (s.phase === "over") {
       $("round").textContent = "Game over";
       const winner = (players.find((p) => p.id === s.winner) || {}).name || "";
-      $("phase").textContent = winner ? `${winner} wins` + (s.ended === "score" ? ` with ${s.score_to_win} gems scored` : ": the last wizard standing") : "";
+      $("phase").textContent = winner ? `${winner} wins` + (s.ended === "score" ? ` · ${s.score_to_win} scored` : " · last standing") : "";
     } else if (!s.turn) {
       $("round").textContent = "Opening hands";
       $("phase").textContent = "Each seat discards";
