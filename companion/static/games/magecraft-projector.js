@@ -70,7 +70,7 @@
         el("div", {}, el("b", {class: "live", "data-testid": "shield"}, String(shield)), el("span", {}, "Shield")),
         el("div", {}, el("b", {class: "live mc-score", "data-testid": "score"}, String(score)), el("span", {}, `Score/${s.score_to_win}`))),
       el("div", {class: "mc-goal"}, el("span", {style: `width: ${Math.min(100, (100 * score) / s.score_to_win)}%`})),
-      phones ? el("div", {class: "mc-line"}, el("span", {class: "mc-label"}, "Discard"), counts(s.colours, p.discard)) : null,
+      phones ? el("div", {class: "mc-line mc-discard"}, el("span", {class: "mc-label"}, "Discard"), counts(s.colours, p.discard)) : null,
       phones ? el("div", {class: "mc-line"}, el("span", {class: "mc-label"}, "Bag"), `${p.bag}`, el("span", {class: "mc-label"}, "Hand"), `${p.hand}`) : null,
       phones ? el("div", {class: "mc-books"}, ...p.spellbooks.map((cards, b) => spellbook(s, p, cards, b))) : null,
       !phones && p.opening ? el("div", {class: "mc-line"}, `Opening: draw ${p.opening.draw}, discard ${p.opening.discard}`) : null);
