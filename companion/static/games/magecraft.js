@@ -86,8 +86,9 @@
     return el("div", {class: "mc-hand", "data-testid": testid}, ...(gems.length ? gems.map((c) => {
       seen[c] = (seen[c] || 0) + 1;
       const spent = seen[c] > left[c];
-      return el("button", {class: "mc-tap" + (spent ? " mc-used" : ""), "data-gem": c, "aria-pressed": onTap ? String(spent) : null,
-        disabled: !onTap || spent, onclick: () => onTap(c), "aria-label": `${gemName(c)} gem` + (spent ? ", chosen" : "")}, gem(c, "mc-big"));
+      if (!onTap) return el("span", {class: "mc-tap" + (spent ? " mc-used" : ""), "data-gem": c}, gem(c, "mc-big"));  // shown, not tapped
+      return el("button", {class: "mc-tap" + (spent ? " mc-used" : ""), "data-gem": c, "aria-pressed": String(spent),
+        disabled: spent, onclick: () => onTap(c), "aria-label": `${gemName(c)} gem` + (spent ? ", chosen" : "")}, gem(c, "mc-big"));
     }) : [el("span", {class: "note"}, "Empty.")]));
   }
 
