@@ -47,10 +47,12 @@
       el("span", {class: "mc-book-no"}, String(b + 1)),
       ...(cards.length ? cards.map((card, i) => {
         const cost = ((s.spells || {})[card.spell] || {cast: []}).cast;
+        // a mastered spell once cast has sent its first, golden gem on
+        const paid = card.mastered && card.paid.length === cost.length - 1 && card.paid.length ? [null, ...card.paid] : card.paid;
         const next = casting && i === t.next_spell;
         return el("span", {class: "mc-spell" + (next ? " mc-next" : "") + (card.paid.length ? " mc-paid" : "")},
           el("span", {class: "mc-spell-name"}, (card.mastered ? "★ " : "") + card.spell),
-          el("span", {class: "mc-cost"}, ...cost.map((c, k) => (card.paid[k] ? gem(card.paid[k], k === 0 && card.mastered ? "mc-golden" : "") : gem(c, "mc-empty" + (k === 0 && card.mastered ? " mc-golden" : ""))))));
+          el("span", {class: "mc-cost"}, ...cost.map((c, k) => (paid[k] ? gem(paid[k], k === 0 && card.mastered ? "mc-golden" : "") : gem(c, "mc-empty" + (k === 0 && card.mastered ? " mc-golden" : ""))))));
       }) : [el("span", {class: "mc-empty-book"}, "empty")]));
   }
 

@@ -333,12 +333,13 @@
     const info = spellInfo(s, card.spell);
     const t = s.turn;
     const next = t && t.player === owner.id && (t.spellbook === book ? position === t.next_spell : t.spellbook === null && position === 0 && chosenBook === book);
-    const paid = card.paid || [];
+    // a mastered spell once cast has sent its first, golden gem on (rules.py: _golden_moves)
+    const paid = card.mastered && card.paid.length && card.paid.length === info.cast.length - 1 ? [null, ...card.paid] : card.paid;
     const first = card.mastered ? " mc-golden" : "";
-    return el("div", {class: "mc-spell" + (next ? " mc-next" : "") + (paid.length ? " mc-cast" : ""), "data-testid": `spell-${owner.id}-${book}-${position}`},
+    return el("div", {class: "mc-spell" + (next ? " mc-next" : "") + (card.paid.length ? " mc-cast" : ""), "data-testid": `spell-${owner.id}-${book}-${position}`},
       el("div", {class: "mc-spell-name"}, card.spell),
       card.mastered ? el("div", {class: "mc-mastered"}, "★ Mastered") : null,
-      el("div", {class: "mc-cost", "aria-label": `Cost ${costWords(info.cast)}` + (paid.length ? `; paid ${paid.map(gemName).join(", ")}` : "")},
+      el("div", {class: "mc-cost", "aria-label": `Cost ${costWords(info.cast)}` + (card.paid.length ? `; paid ${card.paid.map(gemName).join(", ")}` : "")},
         ...info.cast.map((c, i) => (paid[i] ? gem(paid[i], i === 0 ? first : "") : gem(c, "mc-empty" + (i === 0 ? first : ""))))),
       el("div", {class: "mc-icons"}, effectWords(info.effects)));
   }
