@@ -80,6 +80,9 @@ const Spellpress = (() => {
     $("act-error").textContent = "";
     try {
       show(await call("POST", "/actions", {type, ...payload}, asHost && !!me.host_token));
+      // the table's own move (the start) answers with the host's view, which holds no hand: a host
+      // who also plays sees their seat's again (else its hand stays empty until the next move)
+      if (asHost && me.host_token && (me.token || actingFor())) show(await call("GET", ""));
       return true;
     } catch (err) {
       $("act-error").textContent = err.message;
