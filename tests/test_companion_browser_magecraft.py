@@ -160,6 +160,15 @@ def test_two_phones_a_refusal_then_a_spell_whose_damage_reaches_the_other_phone(
         # The Academy, and the history in words.
         other.get_by_test_id("jump-academy").click()
         other.get_by_test_id("academy").wait_for(timeout=3000)
+        # our rulings, folded under the Academy, open on a tap and read as the content says, bold and all
+        rulings = other.get_by_test_id("rulings")
+        rulings.locator("summary").click()
+        expect(rulings.locator("strong", has_text="each Attack")).to_be_visible()
+        # a spell whose icons are not enough says the rest in words, wherever the Academy has one
+        for spell_name, spell in seen(rival["id"])["spells"].items():
+            dealt = other.get_by_test_id(f"academy-{spell_name}")
+            if spell["text"] and dealt.count():
+                expect(dealt).to_contain_text(spell["text"].replace("**", ""))
         shot(other, "magecraft-academy")
         other.get_by_test_id("jump-history").click()
         other.locator("#history li", has_text="cast Magic Missile").wait_for(timeout=3000)

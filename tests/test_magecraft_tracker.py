@@ -528,6 +528,29 @@ def test_a_spells_choices_name_where_its_gems_come_from():
         table.do(me, "cast", spellbook=2)
 
 
+def test_a_heal_takes_the_colour_its_caster_chooses():
+    """The rules: Heal "Move a gem from the Academy to your HP Area. If your HP Area is full (12
+    gems), move the gem to your Score Area instead." Our ruling "heal-empty": of the colour the
+    healer chooses. Two wounds and two heals: one chosen colour each time, one wound left, and a
+    colour the Academy lacks refused with its reason."""
+    table = ready(seed=6)
+    me = table.turn
+    p = table.state["players"].index(me)
+    game = json.loads(json.dumps(table.state["game"]))
+    w = game["wizards"][p]
+    w["hand"], w["hp"] = [0, 3, 0, 0, 0], [3, 2, 2, 3, 0]  # two wounds
+    w["books"][2] = [["Minor Cure", False, []], ["Minor Cure", False, []]]
+    game["academy_gems"][4] = 0  # no Darkness left in the Academy
+    table.state = {**table.state, "game": game}
+    table.do(me, "cast", spellbook=2, payment=["water"], choices={"heal": ["earth"]})
+    done = table.log[-1].payload["done"]
+    assert done["changes"][me]["hp"] == {"earth": 1} and done["changes"]["academy"]["gems"] == {"earth": -1}
+    with pytest.raises(Refused, match="The Academy has no Darkness gem."):
+        table.do(me, "cast", spellbook=2, payment=["water"], choices={"heal": ["darkness"]})
+    table.do(me, "cast", spellbook=2, payment=["water"], choices={"heal": ["earth"]})
+    assert table.log[-1].payload["done"]["changes"][me]["hp"] == {"earth": 1}  # HP 12: full again
+
+
 def test_with_more_than_one_rival_each_attack_names_its_target():
     """Our ruling "targets": "With 3 or 4 wizards, each Attack picks its own target"."""
     table = started(("a", "b", "c"), seed=5)
@@ -561,7 +584,11 @@ def test_the_view_carries_the_contents_words():
         "cast": ["fire", "fire", "wild"],
         "effects": {"attack": 3},
         "special": None,
+        "text": "",
     }
+    # what the icons cannot say comes with the spell, in the content's words
+    assert shown["spells"]["Chain Sparks"]["special"] == "attack-each"
+    assert "every" in shown["spells"]["Chain Sparks"]["text"]
     assert shown["rulings"]["targets"].startswith("With 3 or 4 wizards")
 
 

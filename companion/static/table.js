@@ -17,6 +17,21 @@ window.SpellpressUI = {
   button(label, onclick, cls = "act") {
     return SpellpressUI.el("button", {class: cls, onclick}, label);
   },
+  // The content's rich text (**bold**, *italic*) as nodes, never markup.
+  rich(text) {
+    return text.split(/(\*\*[^*]+\*\*|\*[^*]+\*)/).map((part, i) => {
+      if (i % 2 === 0) return part;
+      return part.startsWith("**") ? SpellpressUI.el("strong", {}, part.slice(2, -2)) : SpellpressUI.el("em", {}, part.slice(1, -1));
+    });
+  },
+  // Our rulings where a game's rules are silent (content/<game>/rulings.yaml), folded away.
+  rulings(rulings, cls = "") {
+    const found = Object.values(rulings || {});
+    if (!found.length) return null;
+    const {el, rich} = SpellpressUI;
+    return el("details", {class: `card ${cls}`.trim(), "data-testid": "rulings"}, el("summary", {}, "Our rulings"),
+      ...found.map((words) => el("p", {class: "note"}, ...rich(words))));
+  },
 };
 const Spellpress = (() => {
   const {code, game} = JSON.parse(document.getElementById("table-config").textContent);

@@ -9,7 +9,7 @@
 // opening draw and discard. The server's rules engine checks every move and says why it refuses one.
 "use strict";
 (() => {
-  const {el, button} = window.SpellpressUI;
+  const {el, button, rich, rulings} = window.SpellpressUI;
   // The printed set's inks (templates/magecraft/mc-card.yaml). A gem also carries its letter and a
   // symbol (content/magecraft/set.yaml: fire, water, earth, star, moon), so none is told by colour alone.
   const INKS = {fire: "#d55e00", water: "#0072b2", earth: "#009e73", light: "#f0e442", darkness: "#3d2b56"};
@@ -118,14 +118,15 @@
   };
 
   // The spell's choices on the phone: the rival each Attack strikes when more than one is still in
-  // the Arena (our ruling "targets"), and where its Shield and Vanish gems come from. `choices()`
+  // the Arena (our ruling "targets"), the colour its Heals take (our ruling "heal-empty": the
+  // healer chooses), and where its Shield and Vanish gems come from. `choices()`
   // gives them in the tracker's format, read when the spell is cast (a select changed since the
   // panel was drawn counts).
   function iconChoices(s, me, info, key) {
     const effects = info.effects || {};
     const rivals = s.players.filter((p) => p.id !== me.id && !p.out);
     const attacks = effects.attack || 0;
-    const made = (targets[key] = targets[key] || {attack: [], shield: "", vanish: ""});
+    const made = (targets[key] = targets[key] || {attack: [], heal: "", shield: "", vanish: ""});
     const nodes = [];
     const naming = attacks && info.special !== "attack-each" && rivals.length > 1;
     if (naming) {
@@ -137,6 +138,13 @@
         nodes.push(el("label", {class: "mc-target"}, attacks > 1 ? `Attack ${i + 1} strikes` : "The Attack strikes", select));
       }
     }
+    if (effects.heal) {  // "": the engine takes a colour the Academy has
+      const select = el("select", {name: `${key}-heal`},
+        el("option", {value: "", selected: !made.heal}, "any colour there is"),
+        ...s.colours.map((c) => el("option", {value: c, selected: made.heal === c}, gemName(c))));
+      select.addEventListener("change", () => { made.heal = select.value; });
+      nodes.push(el("label", {class: "mc-target"}, info.special === "heal-from-discard" ? "Heal with a gem from your discard of" : "Heal with a gem of", select));
+    }
     for (const [icon, {label, from}] of Object.entries(SOURCES)) {
       if (!effects[icon]) continue;
       const select = el("select", {name: `${key}-${icon}`},
@@ -146,6 +154,7 @@
     }
     const choices = () => ({
       ...(naming ? {attack: made.attack.slice(0, attacks).map((id) => ({player: id}))} : {}),
+      ...(effects.heal && made.heal ? {heal: Array(effects.heal).fill(made.heal)} : {}),
       ...Object.fromEntries(Object.keys(SOURCES).filter((icon) => effects[icon] && made[icon]).map((icon) => [icon, Array(effects[icon]).fill({from: made[icon]})])),
     });
     return {nodes, choices};
@@ -197,6 +206,7 @@
     return el("div", {class: "mc-pay", "data-testid": "pay"},
       el("div", {}, el("strong", {}, card.spell), el("span", {class: "note"}, ` · spell ${position + 1} of ${cards.length} in Spellbook ${chosenBook + 1}`)),
       el("div", {class: "note"}, `Costs ${costWords(cost)} · ${effectWords(info.effects)}`),
+      info.text ? el("div", {class: "note"}, ...rich(info.text)) : null,
       el("div", {class: "mc-slots"}, ...slots),
       el("div", {class: "note"}, ready ? "Paid: cast it, or tap a slot to take its gem back." : "Tap your gems to pay the slots (a Wild takes any colour), or cast and let your hand pay."),
       handRow(s.hand, ready ? null : pay, payment.filter((c, i) => c && i !== golden)),
@@ -418,7 +428,8 @@
             el("div", {class: "mc-spell-name"}, `${name} · ${cards} left`),
             el("div", {class: "mc-cost"}, el("span", {class: "note"}, "Learn"), ...info.learn.map((c) => gem(c))),
             el("div", {class: "mc-cost"}, el("span", {class: "note"}, "Cast"), ...info.cast.map((c) => gem(c))),
-            el("div", {class: "mc-icons"}, effectWords(info.effects))),
+            el("div", {class: "mc-icons"}, effectWords(info.effects)),
+            info.text ? el("div", {class: "note"}, ...rich(info.text)) : null),
           learning && cards ? el("button", {class: on ? "act" : "", "aria-pressed": String(on), title: s.can && !s.can.learn[name] ? "Your hand cannot pay its learn cost" : null,
             onclick: () => choose(on ? null : name)}, on ? "Chosen" : "Learn") : null);
       })));
@@ -471,7 +482,7 @@
     settle(s);
     const parts = [s.phase === "over" ? overCard(s) : null];
     if (s.mode === "gems") {
-      root.replaceChildren(...parts.filter(Boolean), dashboard(s, you, act));
+      root.replaceChildren(...parts.filter(Boolean), dashboard(s, you, act), rulings(s.rulings));
       return;
     }
     if (s.phase !== "over") parts.push(s.turn ? turnCard(s, you, act) : openingCard(s, you, act));
@@ -481,7 +492,7 @@
     const me = s.players[seat];
     parts.push(...window.SpellpressSections.show([
       {id: "boards", label: "Boards", nodes: [handCard(s, me), ...order.map((p) => boardCard(s, p, you))]},
-      {id: "academy", label: "Academy", nodes: [academyCard(s, you)]},
+      {id: "academy", label: "Academy", nodes: [academyCard(s, you), rulings(s.rulings)]},
     ], "boards", () => redraw()));
     root.replaceChildren(...parts.filter(Boolean));
   }

@@ -462,20 +462,7 @@
             : el("span", {class: "note"}, counts.map((n, i) => `${n} ${s.sizes[i]}`).join(" · "))))));
   }
 
-  function rulingsCard(s) {
-    const rulings = Object.entries(s.rulings || {});
-    if (!rulings.length) return null;
-    return el("details", {class: "card sc-rulings"}, el("summary", {}, "Our rulings"),
-      ...rulings.map(([, words]) => el("p", {class: "note"}, ...rich(words))));
-  }
-
-  // The content's rich text (**bold**, *italic*) as nodes, never markup.
-  function rich(text) {
-    return text.split(/(\*\*[^*]+\*\*|\*[^*]+\*)/).map((part, i) => {
-      if (i % 2 === 0) return part;
-      return part.startsWith("**") ? el("strong", {}, part.slice(2, -2)) : el("em", {}, part.slice(1, -1));
-    });
-  }
+  const rulingsCard = (s) => window.SpellpressUI.rulings(s.rulings, "sc-rulings");
 
   function render(root, table, you, act) {
     redraw = () => render(root, table, you, act);

@@ -62,7 +62,7 @@ bag's contents only its owner at a table with `bag_odds` on:
       "bag_contents": {colour: n} or null (the viewer's own bag, only with bag_odds on),
       "academy": {"spells": [{"name", "cards": n}, ...] (as dealt: the basic ones first),
                   "gems": {colour: n}} (null before the start),
-      "spells": {name: {"learn": [colour id or "wild"], "cast": [...], "effects": {icon: n},
+      "spells": {name: {"learn": [colour id or "wild"], "cast": [...], "effects": {icon: n}, "text",
                         "special": id or null}},   # every spell that can be in play
       "last": the latest move's "done" (see Payloads) or null,
       "last_cast": the latest cast's or Cantrip's "done" (it stays after a Refresh) or null,
@@ -170,10 +170,13 @@ class NextPhase(Strict):
 
 
 class _Move(Strict):
-    """A move on the phones: the gems it drew and what it did are the server's."""
+    """A move on the phones: the gems it drew and what it did are the server's, and so is the
+    rules' reason when the move, made with the server's draws, is refused (a refusal after a Draw
+    icon: the replay has no recorded gems to draw again, so it says the reason found then)."""
 
     drawn: list[Colour] = []
     done: dict | None = None
+    refused: str | None = None
 
 
 class OpeningDiscard(_Move):
@@ -350,7 +353,8 @@ def _said(error: Exception) -> str:
 
 def draw(content: Content, state: dict, actor: str, action: Strict, chance) -> Strict:
     """The seats, characters, Academy and opening hands at the start, and the gems each move
-    draws: the server's, never a phone's. A move the rules refuse records nothing (apply says why)."""
+    draws: the server's, never a phone's. A move the rules refuse records no gem, only the
+    reason apply gives."""
     book = _book(content)
     rng = random.Random(chance.rng.getrandbits(63))  # never recorded: the gems it gave are
     if isinstance(action, Start):
@@ -372,12 +376,12 @@ def draw(content: Content, state: dict, actor: str, action: Strict, chance) -> S
     if not isinstance(action, MOVES) or state["mode"] != PHONES or state["phase"] != "playing":
         return action
     game = _game(book, state)
-    blank = action.model_copy(update={"drawn": [], "done": None})
+    blank = action.model_copy(update={"drawn": [], "done": None, "refused": None})
     try:
         done = _move(book, state, game, actor, blank, rng)
-    except (RuleError, Refused):
-        return blank
-    return action.model_copy(update={"drawn": [book.colours[c] for c in game.drawn], "done": done})
+    except Refused as refusal:
+        return blank.model_copy(update={"refused": str(refusal)})
+    return blank.model_copy(update={"drawn": [book.colours[c] for c in game.drawn], "done": done})
 
 
 # --- the rules ----------------------------------------------------------------------------
@@ -396,6 +400,8 @@ def apply(content: Content, state: dict, actor: str, action: Strict) -> dict:
         return _counted(book, state, action) if isinstance(action, Count) else _next_phase(state)
     if gems:
         raise Refused("This table plays with printed gems: moves are made on the boards.")
+    if action.refused:
+        raise Refused(action.refused)
     game = _game(book, state, action.drawn)
     done = _move(book, state, game, actor, action, random.Random(0))  # a replay: the recorded gems
     if game.recorded:
@@ -762,8 +768,14 @@ def _shown(content: Content, book: Book) -> dict:
         "hp_full": book.hp,
         "seat_table": [{"draw": d, "discard": x} for d, x in book.seats],
         "spells": {
-            s.name: {"learn": cost(s.learn), "cast": cost(s.cast), "effects": icons(s.effects), "special": s.special}
-            for s in book.spells
+            s.name: {
+                "learn": cost(s.learn),
+                "cast": cost(s.cast),
+                "effects": icons(s.effects),
+                "special": s.special,
+                "text": card.text,  # what the icons cannot say (rich text), "" for most
+            }
+            for s, card in zip(book.spells, content["spell-cards"].cards, strict=True)
         },
         "characters": [
             {
