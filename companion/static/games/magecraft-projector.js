@@ -69,7 +69,7 @@
         p.out ? el("div", {class: "mc-tag"}, "defeated") : phones && p.character ? el("div", {class: "mc-character"}, p.character) : null),
       el("div", {class: "mc-stats"},
         el("div", {}, el("b", {class: "live", "data-testid": "hp"}, String(hp)), el("span", {}, "HP")),
-        el("div", {}, el("b", {class: "live", "data-testid": "shield"}, String(shield)), el("span", {}, "Shield")),
+        el("div", {}, el("b", {class: "live mc-shield", "data-testid": "shield"}, String(shield)), el("span", {}, "Shield")),
         el("div", {}, el("b", {class: "live mc-score", "data-testid": "score"}, String(score)), el("span", {}, `Score/${s.score_to_win}`))),
       el("div", {class: "mc-goal"}, el("span", {style: `width: ${Math.min(100, (100 * score) / s.score_to_win)}%`})),
       phones ? el("div", {class: "mc-line mc-discard"}, el("span", {class: "mc-label"}, "Discard"), counts(s.colours, p.discard)) : null,
