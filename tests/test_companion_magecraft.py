@@ -9,43 +9,24 @@ from __future__ import annotations
 
 import json
 import random
-import time
 
 import pytest
 
 from pnp.rules.chance import SecureChance
 from pnp.rules.table import Refused
-from tests.test_companion_api import bearer, error_of, join, open_table
+from tests.companion_table import ApiTable, seen
+from tests.test_companion_api import error_of
 from tests.test_magecraft_tracker import gems_of, opening, play_turn
 
 GAME = "magecraft"
 
 
-class Table:
+class Table(ApiTable):
     """A Magecraft table over the API, with the script's interface (`do`, `view`, `public`, `seat`,
     `phase`, `turn`): the host's and each wizard's tokens by player id."""
 
     def __init__(self, client, names=("Ada", "Bo"), options=None):
-        self.client = client
-        opened = open_table(client, GAME, options or {})
-        self.code = opened["code"]
-        self.tokens = {"host": opened["host_token"], "spectator": None}
-        for name in names:
-            seat = join(client, self.code, name)
-            self.tokens[seat["player_id"]] = seat["token"]
-        self.players = [pid for pid in self.tokens if pid not in ("host", "spectator")]
-        self.answers = {viewer: [] for viewer in self.tokens}  # every answer each viewer got
-
-    def headers(self, viewer):
-        token = self.tokens[viewer]
-        return bearer(token) if token else {}
-
-    def act(self, who, type_, **payload):
-        res = self.client.post(
-            f"/api/tables/{self.code}/actions", json={"type": type_, **payload}, headers=self.headers(who)
-        )
-        self.answers[who].append(res.data)
-        return res
+        super().__init__(client, GAME, names, options or {})
 
     def do(self, who, type_, **payload) -> dict:
         res = self.act(who, type_, **payload)
@@ -53,9 +34,6 @@ class Table:
             raise Refused(res.json["error"]["reason"])
         assert res.status_code == 200, res.json
         return res.json["state"]
-
-    def refused(self, who, type_, status=409, **payload) -> dict:
-        return error_of(self.act(who, type_, **payload), status)
 
     def view(self, viewer="spectator") -> dict:
         return self.client.get(f"/api/tables/{self.code}", headers=self.headers(viewer)).json["state"]
@@ -77,43 +55,13 @@ class Table:
 
     def secrets(self) -> dict:
         """Each wizard's hand and bag, from the server's own replay of the log (no route)."""
-        state = self.client.application.extensions["play"].replayed(self.code).state
+        state = self.replayed()
         colours = state["shown"]["colours"]
         wizards = (state["game"] or {"wizards": []})["wizards"]
         return {
             pid: {area: dict(zip(colours, w[area], strict=True)) for area in ("hand", "bag")}
             for pid, w in zip(state["players"], wizards, strict=True)
         }
-
-
-def stream_latest(table: Table, viewer, seq: int) -> bytes:
-    """The live stream's newest event, as `viewer`'s phone gets it."""
-    res = table.client.get(
-        f"/api/tables/{table.code}/events?after={seq - 1}", headers=table.headers(viewer), buffered=False
-    )
-    assert res.status_code == 200
-    got, give_up = b"", time.monotonic() + 10
-    for chunk in res.response:
-        got += chunk if isinstance(chunk, bytes) else chunk.encode()
-        if f"id: {seq}\n".encode() in got and got.endswith(b"\n\n"):
-            break
-        assert time.monotonic() < give_up, got[-300:]
-    res.close()
-    return got
-
-
-def seen(table: Table, viewer) -> list:
-    """What `viewer` gets now from the table, its history, both exports, the stream's newest
-    event, and every answer to its own moves: as JSON values (the CSV as its text)."""
-    h = table.headers(viewer)
-    base = f"/api/tables/{table.code}"
-    got = [table.client.get(base + path, headers=h).json for path in ("", "/history", "/export")]
-    got.append(table.client.get(base + "/export?format=csv", headers=h).data.decode())
-    data = stream_latest(table, viewer, got[0]["seq"]).decode()
-    got += [json.loads(line[6:]) for line in data.splitlines() if line.startswith("data: ")]
-    got += [json.loads(answer) for answer in table.answers[viewer]]
-    table.answers[viewer].clear()
-    return got
 
 
 def walk(value):

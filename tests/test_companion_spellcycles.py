@@ -11,13 +11,13 @@ from __future__ import annotations
 import collections
 import json
 import random
-import time
 from types import SimpleNamespace
 
 import pytest
 
 from pnp.rules.table import UNDO
-from tests.test_companion_api import bearer, error_of, join, open_table
+from tests.companion_table import ApiTable, seen
+from tests.test_companion_api import error_of
 from tests.test_spellcycles_tracker import engine_replay, least
 
 GAME = "spellcycles"
@@ -26,38 +26,16 @@ PUBLIC_PAIRS = {"crescents", "faces", "rolled", "squares", "recolour_squares", "
 PUBLIC_PAIRS |= {"take", "to", "spaces"}  # a cast's choices
 
 
-class Table:
+class Table(ApiTable):
     """A Spellcycles table on the phones: the host's and each wizard's headers by player id."""
 
     def __init__(self, client, names=("Ada", "Bo", "Cy"), options=None):
-        self.client = client
-        opened = open_table(client, GAME, {"mode": "phones", **(options or {})})
-        self.code = opened["code"]
-        self.tokens = {"host": opened["host_token"], "spectator": None}
-        for name in names:
-            seat = join(client, self.code, name)
-            self.tokens[seat["player_id"]] = seat["token"]
-        self.players = [pid for pid in self.tokens if pid not in ("host", "spectator")]
-        self.answers = {viewer: [] for viewer in self.tokens}  # every answer each viewer got
-
-    def headers(self, viewer):
-        token = self.tokens[viewer]
-        return bearer(token) if token else {}
-
-    def act(self, who, type_, **payload):
-        res = self.client.post(
-            f"/api/tables/{self.code}/actions", json={"type": type_, **payload}, headers=self.headers(who)
-        )
-        self.answers[who].append(res.data)
-        return res
+        super().__init__(client, GAME, names, {"mode": "phones", **(options or {})})
 
     def ok(self, who, type_, **payload) -> dict:
         res = self.act(who, type_, **payload)
         assert res.status_code == 200, res.json
         return res.json["state"]
-
-    def refused(self, who, type_, status=409, **payload) -> dict:
-        return error_of(self.act(who, type_, **payload), status)
 
     def view(self, viewer="spectator") -> dict:
         return self.client.get(f"/api/tables/{self.code}", headers=self.headers(viewer)).json
@@ -72,7 +50,7 @@ class Table:
     def held(self, ever: dict[str, set]) -> None:
         """Adds to `ever` the certificates each wizard holds now, read from the server's own
         replay of the log (no route): a card taken from another wizard is the taker's too."""
-        state = self.client.application.extensions["play"].replayed(self.code).state
+        state = self.replayed()
         for pid, wizard in zip(state["players"], (state["game"] or {"wizards": []})["wizards"], strict=False):
             ever.setdefault(pid, set()).update(tuple(c) for c in wizard["certificates"])
 
@@ -89,36 +67,6 @@ def pairs(value, key=None):
         else:
             for v in value:
                 yield from pairs(v, key)
-
-
-def stream_latest(table: Table, viewer, seq: int) -> bytes:
-    """The live stream's newest event, as `viewer`'s phone gets it."""
-    res = table.client.get(
-        f"/api/tables/{table.code}/events?after={seq - 1}", headers=table.headers(viewer), buffered=False
-    )
-    assert res.status_code == 200
-    got, give_up = b"", time.monotonic() + 10
-    for chunk in res.response:
-        got += chunk if isinstance(chunk, bytes) else chunk.encode()
-        if f"id: {seq}\n".encode() in got and got.endswith(b"\n\n"):
-            break
-        assert time.monotonic() < give_up, got[-300:]
-    res.close()
-    return got
-
-
-def seen(table: Table, viewer) -> list:
-    """What `viewer` gets now from the table, its history, both exports, the stream's newest
-    event, and every answer to its own moves: as JSON values (the CSV as its text)."""
-    h = table.headers(viewer)
-    base = f"/api/tables/{table.code}"
-    got = [table.client.get(base + path, headers=h).json for path in ("", "/history", "/export")]
-    got.append(table.client.get(base + "/export?format=csv", headers=h).data.decode())
-    data = stream_latest(table, viewer, got[0]["seq"]).decode()
-    got += [json.loads(line[6:]) for line in data.splitlines() if line.startswith("data: ")]
-    got += [json.loads(answer) for answer in table.answers[viewer]]
-    table.answers[viewer].clear()
-    return got
 
 
 def assert_secrets_kept(table: Table, ever: dict[str, set]) -> None:

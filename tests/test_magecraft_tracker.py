@@ -630,3 +630,21 @@ def test_the_wizard_whose_turn_it_is_sees_what_their_hand_pays_for():
     # no shield: "move a gem from their HP Area to your Score Area" (the engine's colour: their most plentiful)
     assert shown["last_cast"]["changes"][rival] == {"hp": {"fire": -1}}
     assert shown["last_cast"]["changes"][me]["score"] == {"fire": 1}
+
+
+@pytest.mark.parametrize("game_id", ["magecraft", "spellcycles"])
+def test_a_table_seats_up_to_the_most_wizards_and_no_one_after_the_start(game_id):
+    """FACTS: Magecraft is for 2-4 players, Spellcycles for about 2-5: one more is refused, a
+    second join renames, and no one joins a game under way."""
+    tracker = game(game_id).load("tracker")
+    content = load_game(game(game_id), [CONTENT])
+    state = tracker.setup(content, tracker.Options())
+    most = game(game_id).players[1]
+    for n in range(most):
+        state = tracker.join(state, f"p{n}", f"Wizard {n}")
+    with pytest.raises(Refused, match=f"is for at most {most} wizards, and they are all here"):
+        tracker.join(state, "late", "Late")
+    state = tracker.join(state, "p0", "Ada")
+    assert state["names"]["p0"] == "Ada" and len(state["players"]) == most
+    with pytest.raises(Refused, match="The game has begun: no one joins now."):
+        tracker.join({**state, "phase": "playing"}, "late", "Late")

@@ -193,6 +193,19 @@ def per_content(build: Callable[[Any], Any]) -> Callable[[Any], Any]:
     return cached
 
 
+def join_wizards(state: dict, player_id: str, name: str, title: str, most: int) -> dict:
+    """`join` for a game whose state keeps `players` (in join order) and their `names`, and is
+    "joining" until it begins: a second join renames; no one joins once the game has begun, or
+    past `most` wizards."""
+    if player_id in state["names"]:
+        return {**state, "names": {**state["names"], player_id: name}}
+    if state["phase"] != "joining":
+        raise Refused("The game has begun: no one joins now.")
+    if len(state["players"]) == most:
+        raise Refused(f"{title} is for at most {most} wizards, and they are all here.")
+    return {**state, "players": [*state["players"], player_id], "names": {**state["names"], player_id: name}}
+
+
 def seen_by(tracker: Tracker, entry: Entry, viewer: str | None) -> Entry:
     """`entry` as `viewer` may see it: as logged, unless the game redacts it for them. Joins and
     undos, and who holds a seat, are public whatever the game."""

@@ -128,6 +128,7 @@ from pnp.rules.table import (
     GameTracker,
     Refused,
     Who,
+    join_wizards,
     moved_for,
     option,
     per_content,
@@ -288,14 +289,7 @@ def setup(content: Content, options: Options) -> dict:
 
 
 def join(state: dict, player_id: str, name: str) -> dict:
-    if player_id in state["names"]:  # a second join renames
-        return {**state, "names": {**state["names"], player_id: name}}
-    if state["phase"] != "joining":
-        raise Refused("The game has begun: no one joins now.")
-    most = GAME.players[1]
-    if len(state["players"]) == most:
-        raise Refused(f"Magecraft is for at most {most} wizards, and they are all here.")
-    return {**state, "players": [*state["players"], player_id], "names": {**state["names"], player_id: name}}
+    return join_wizards(state, player_id, name, GAME.title, GAME.players[1])
 
 
 # --- the engine's game, its draws written down or replayed ---------------------------------

@@ -37,7 +37,19 @@ from pnp.games.spellcycles.kinds import SIZES
 from pnp.games.spellcycles.pattern import GAP
 from pnp.games.spellcycles.rulebook import Book, book_of
 from pnp.games.spellcycles.rules import OVER, REAP, REFRESH, RENEW, Game, RuleError, Variants, deal
-from pnp.rules.table import HOST, HOST_ONLY, HOST_OR_PLAYER, TURN, Entry, GameTracker, Refused, Who, option, per_content
+from pnp.rules.table import (
+    HOST,
+    HOST_ONLY,
+    HOST_OR_PLAYER,
+    TURN,
+    Entry,
+    GameTracker,
+    Refused,
+    Who,
+    join_wizards,
+    option,
+    per_content,
+)
 
 Size = Literal[SIZES]  # type: ignore[valid-type]
 Face = Annotated[int, Field(ge=1, le=6)]  # a knucklebone's
@@ -216,14 +228,7 @@ def setup(content: Content, options: Options) -> dict:
 
 
 def join(state: dict, player_id: str, name: str) -> dict:
-    if player_id in state["names"]:  # a second join renames
-        return {**state, "names": {**state["names"], player_id: name}}
-    if state["phase"] != "joining":
-        raise Refused("The game has begun: no one joins now.")
-    most = GAME.players[1]
-    if len(state["players"]) == most:
-        raise Refused(f"Spellcycles is for at most {most} wizards, and they are all here.")
-    return {**state, "players": [*state["players"], player_id], "names": {**state["names"], player_id: name}}
+    return join_wizards(state, player_id, name, GAME.title, GAME.players[1])
 
 
 # --- what the server's chance adds --------------------------------------------------------

@@ -1,0 +1,74 @@
+"""A table over the companion's API as a test drives it: the host's, each player's and the
+spectator's tokens, every answer each got, and what each viewer is sent by every route (the
+table, its history, both exports, the stream's newest event), for tests that read as every viewer."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from tests.test_companion_api import bearer, error_of, join, open_table
+
+
+class ApiTable:
+    """A table of `game` opened with `options` and joined by `names`: headers by viewer ("host",
+    "spectator" or a player id), the answers each viewer got to its own moves."""
+
+    def __init__(self, client, game: str, names, options: dict):
+        self.client = client
+        opened = open_table(client, game, options)
+        self.code = opened["code"]
+        self.tokens = {"host": opened["host_token"], "spectator": None}
+        for name in names:
+            seat = join(client, self.code, name)
+            self.tokens[seat["player_id"]] = seat["token"]
+        self.players = [pid for pid in self.tokens if pid not in ("host", "spectator")]
+        self.answers = {viewer: [] for viewer in self.tokens}  # every answer each viewer got
+
+    def headers(self, viewer):
+        token = self.tokens[viewer]
+        return bearer(token) if token else {}
+
+    def act(self, who, type_, **payload):
+        res = self.client.post(
+            f"/api/tables/{self.code}/actions", json={"type": type_, **payload}, headers=self.headers(who)
+        )
+        self.answers[who].append(res.data)
+        return res
+
+    def refused(self, who, type_, status=409, **payload) -> dict:
+        return error_of(self.act(who, type_, **payload), status)
+
+    def replayed(self) -> dict:
+        """The table's state as the server's own replay of the log holds it (no route shows it)."""
+        return self.client.application.extensions["play"].replayed(self.code).state
+
+
+def stream_latest(table: ApiTable, viewer, seq: int) -> bytes:
+    """The live stream's newest event, as `viewer`'s phone gets it."""
+    res = table.client.get(
+        f"/api/tables/{table.code}/events?after={seq - 1}", headers=table.headers(viewer), buffered=False
+    )
+    assert res.status_code == 200
+    got, give_up = b"", time.monotonic() + 10
+    for chunk in res.response:
+        got += chunk if isinstance(chunk, bytes) else chunk.encode()
+        if f"id: {seq}\n".encode() in got and got.endswith(b"\n\n"):
+            break
+        assert time.monotonic() < give_up, got[-300:]
+    res.close()
+    return got
+
+
+def seen(table: ApiTable, viewer) -> list:
+    """What `viewer` gets now from the table, its history, both exports, the stream's newest
+    event, and every answer to its own moves: as JSON values (the CSV as its text)."""
+    h = table.headers(viewer)
+    base = f"/api/tables/{table.code}"
+    got = [table.client.get(base + path, headers=h).json for path in ("", "/history", "/export")]
+    got.append(table.client.get(base + "/export?format=csv", headers=h).data.decode())
+    data = stream_latest(table, viewer, got[0]["seq"]).decode()
+    got += [json.loads(line[6:]) for line in data.splitlines() if line.startswith("data: ")]
+    got += [json.loads(answer) for answer in table.answers[viewer]]
+    table.answers[viewer].clear()
+    return got
