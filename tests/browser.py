@@ -111,14 +111,23 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
-def open_table(page, port: int, game: str, name: str) -> str:
-    """Open a table for `game` from the home page, join it as `name`; the table's code."""
+def open_table(page, port: int, game: str, name: str | None = None, **options: str) -> str:
+    """Open a table for `game` from the home page with `options` chosen (mode="phones"), and join
+    it as `name` if given; the table's code."""
     page.goto(f"http://127.0.0.1:{port}/")
     page.select_option("#game", game)
+    for option, value in options.items():
+        page.select_option(f"#options [name={option}]", value)
     page.click("text=Open the table")
     page.wait_for_url("**/t/*")
-    join(page, name)
+    if name:
+        join(page, name)
     return page.locator("#code-chip").inner_text()
+
+
+def tokens(page, code: str) -> dict:
+    """What a page keeps of a table: its host's and its player's tokens, its player id."""
+    return page.evaluate("code => JSON.parse(localStorage.getItem('spellpress:' + code))", code)
 
 
 def join(page, name: str) -> None:

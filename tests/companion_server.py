@@ -69,3 +69,30 @@ def call(port: int, method: str, path: str, body=None, token=None) -> tuple[int,
     data = json.loads(res.read() or b"{}")
     conn.close()
     return res.status, data
+
+
+class HttpTable:
+    """A table of `game` opened over HTTP on a running server with `options`, joined by `names`:
+    the host's token and each player's by player id."""
+
+    def __init__(self, port: int, game: str, options: dict, names):
+        self.port = port
+        _, opened = call(port, "POST", "/api/tables", {"game": game, "options": options})
+        self.code, self.host = opened["code"], opened["host_token"]
+        self.tokens = {}
+        for name in names:
+            _, seat = call(port, "POST", f"/api/tables/{self.code}/players", {"name": name})
+            self.tokens[seat["player_id"]] = seat["token"]
+
+    def act(self, who: str, type_: str, **payload) -> tuple[int, dict]:
+        token = self.host if who == "host" else self.tokens[who]
+        return call(self.port, "POST", f"/api/tables/{self.code}/actions", {"type": type_, **payload}, token)
+
+    def ok(self, who: str, type_: str, **payload) -> dict:
+        status, answer = self.act(who, type_, **payload)
+        assert status == 200, answer
+        return answer["state"]
+
+    def state(self, who: str | None = None) -> dict:
+        token = self.tokens.get(who) if who else None
+        return call(self.port, "GET", f"/api/tables/{self.code}", token=token)[1]["state"]

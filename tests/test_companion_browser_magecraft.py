@@ -15,27 +15,11 @@ import pytest
 from playwright.sync_api import expect
 
 from pnp.games import games
-from tests.browser import FIRST_LOAD_MS, PHONE, join, phone, shot
+from tests.browser import FIRST_LOAD_MS, PHONE, join, open_table, phone, shot, tokens
 from tests.companion_server import call, server
 
 GAME = "magecraft"
 WIDE = "() => document.documentElement.scrollWidth"  # wider than the phone: a sideways scroll
-
-
-def open_table(page, port: int, mode: str, name: str | None = None) -> str:
-    """Open a Magecraft table in `mode` from the home page (joining it as `name`); its code."""
-    page.goto(f"http://127.0.0.1:{port}/")
-    page.select_option("#game", GAME)
-    page.select_option("#options [name=mode]", mode)
-    page.click("text=Open the table")
-    page.wait_for_url("**/t/*")
-    if name:
-        join(page, name)
-    return page.locator("#code-chip").inner_text()
-
-
-def tokens(page, code: str) -> dict:
-    return page.evaluate("code => JSON.parse(localStorage.getItem('spellpress:' + code))", code)
 
 
 def dark(chromium, page, port: int, code: str, ready: str, name: str) -> None:
@@ -60,7 +44,7 @@ def test_the_home_page_offers_all_five_games(chromium, tmp_path):
 def test_two_phones_a_refusal_then_a_spell_whose_damage_reaches_the_other_phone(chromium, tmp_path):
     with server(f"sqlite:///{tmp_path / 'companion.sqlite3'}", tmp_path) as port:
         ada = phone(chromium)
-        code = open_table(ada, port, "phones", "Ada")
+        code = open_table(ada, port, GAME, "Ada", mode="phones")
         bo = phone(chromium)
         bo.goto(f"http://127.0.0.1:{port}/t/{code}")
         join(bo, "Bo")
@@ -217,7 +201,7 @@ def test_two_phones_a_refusal_then_a_spell_whose_damage_reaches_the_other_phone(
 def test_with_printed_gems_one_phone_runs_the_duel(chromium, tmp_path):
     with server(f"sqlite:///{tmp_path / 'companion.sqlite3'}", tmp_path) as port:
         host = phone(chromium)
-        code = open_table(host, port, "gems")
+        code = open_table(host, port, GAME, mode="gems")
         for name in ("Ada", "Bo"):
             host.fill("#seat-name", name)
             host.click("#seat-form button")

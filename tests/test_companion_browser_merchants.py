@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from tests.browser import FIRST_LOAD_MS, PHONE, join, phone, shot
+from tests.browser import FIRST_LOAD_MS, PHONE, join, phone, shot, tokens
 from tests.companion_server import call, free_port, server
 
 GAME = "merchants-of-magick"
@@ -21,10 +21,6 @@ def open_as_host(page, port: int) -> str:
     page.click("text=Open the table")
     page.wait_for_url("**/t/*")
     return page.locator("#code-chip").inner_text()
-
-
-def tokens(page, code: str) -> dict:
-    return page.evaluate("code => JSON.parse(localStorage.getItem('spellpress:' + code))", code)
 
 
 def completion(layout: dict, dice: dict, marked: list[list[bool]]) -> tuple[dict, list[tuple[str, int]]] | None:

@@ -13,28 +13,12 @@ import shutil
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import FIRST_LOAD_MS, PHONE, SHOTS, join, phone, shot
+from tests.browser import FIRST_LOAD_MS, PHONE, SHOTS, join, open_table, phone, shot, tokens
 from tests.companion_server import call, free_port, server
 
 GAME = "spellcycles"
 SIZE = 8
 ORIGIN = (2, 2)  # where the script lays the pattern: whole on the field, away from its edges
-
-
-def open_table(page, port: int, mode: str, name: str | None = None) -> str:
-    """Open a Spellcycles table in `mode` from the home page (joining it as `name`); its code."""
-    page.goto(f"http://127.0.0.1:{port}/")
-    page.select_option("#game", GAME)
-    page.select_option("#options [name=mode]", mode)
-    page.click("text=Open the table")
-    page.wait_for_url("**/t/*")
-    if name:
-        join(page, name)
-    return page.locator("#code-chip").inner_text()
-
-
-def tokens(page, code: str) -> dict:
-    return page.evaluate("code => JSON.parse(localStorage.getItem('spellpress:' + code))", code)
 
 
 def snap(page, name: str) -> None:
@@ -73,7 +57,7 @@ def test_three_phones_lay_a_pattern_and_cast_it(chromium, tmp_path):
     database, port = f"sqlite:///{tmp_path / 'companion.sqlite3'}", free_port()
     with server(database, tmp_path, port=port):
         host = phone(chromium)
-        code = open_table(host, port, "phones")
+        code = open_table(host, port, GAME, mode="phones")
         ada, bo = phone(chromium), phone(chromium)
         for page, name in ((ada, "Ada"), (bo, "Bo")):
             page.goto(f"http://127.0.0.1:{port}/t/{code}")
@@ -195,7 +179,7 @@ def test_with_real_pieces_roll_cast_by_hand_and_progress(chromium, tmp_path):
     database, port = f"sqlite:///{tmp_path / 'companion.sqlite3'}", free_port()
     with server(database, tmp_path, port=port):
         ada = phone(chromium)
-        code = open_table(ada, port, "pieces", "Ada")
+        code = open_table(ada, port, GAME, "Ada", mode="pieces")
         bo = phone(chromium)
         bo.goto(f"http://127.0.0.1:{port}/t/{code}")
         join(bo, "Bo")

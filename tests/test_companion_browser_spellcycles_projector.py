@@ -13,7 +13,7 @@ import re
 import pytest
 
 from tests.browser import FIRST_LOAD_MS, shot
-from tests.companion_server import call, free_port, server
+from tests.companion_server import HttpTable, free_port, server
 from tests.test_companion_spellcycles import choices
 from tests.test_spellcycles_tracker import least
 
@@ -35,28 +35,9 @@ def live(tmp_path_factory):
         yield port
 
 
-class Table:
+class Table(HttpTable):
     def __init__(self, port: int, mode: str = "phones"):
-        self.port = port
-        _, opened = call(port, "POST", "/api/tables", {"game": GAME, "options": {"mode": mode}})
-        self.code, self.host = opened["code"], opened["host_token"]
-        self.tokens = {}
-        for name in ("Ada", "Bo", "Cy"):
-            _, seat = call(port, "POST", f"/api/tables/{self.code}/players", {"name": name})
-            self.tokens[seat["player_id"]] = seat["token"]
-
-    def act(self, who: str, type_: str, **payload) -> tuple[int, dict]:
-        token = self.host if who == "host" else self.tokens[who]
-        return call(self.port, "POST", f"/api/tables/{self.code}/actions", {"type": type_, **payload}, token)
-
-    def ok(self, who: str, type_: str, **payload) -> dict:
-        status, answer = self.act(who, type_, **payload)
-        assert status == 200, answer
-        return answer["state"]
-
-    def state(self, who: str | None = None) -> dict:
-        token = self.tokens.get(who) if who else None
-        return call(self.port, "GET", f"/api/tables/{self.code}", token=token)[1]["state"]
+        super().__init__(port, GAME, {"mode": mode}, ("Ada", "Bo", "Cy"))
 
     def place(self, me: str, rng: random.Random) -> None:
         """Contribute: a piece of the apothecary onto an empty space (none left: skipped)."""
