@@ -16,42 +16,18 @@ from pnp.games.magecraft.rulebook import book_of
 from pnp.games.magecraft.rules import payment_for
 from pnp.games.magecraft.tracker import TRACKER
 from pnp.paths import CONTENT
-from pnp.rules.chance import SecureChance
-from pnp.rules.table import HOST, SPECTATOR, UNDO, Entry, Refused, replay, seen_by, undo_target
+from pnp.rules.table import HOST, SPECTATOR, Entry, Refused, replay, seen_by
 from pnp.rules.table import act as table_act
+from tests.tracked_table import TrackedTable
 
 MC = load_game(game("magecraft"), [CONTENT])
 BOOK = book_of(MC)
 COLOURS = list(BOOK.colours)
 
 
-class Table:
-    """A table as the server keeps it: each action drawn from a seeded chance, checked and logged."""
-
+class Table(TrackedTable):
     def __init__(self, players=("a", "b"), seed=1, **options):
-        self.options = TRACKER.Options(**options)
-        self.chance = SecureChance(random.Random(seed))
-        self.state = TRACKER.setup(MC, self.options)
-        self.log: list[Entry] = []
-        self.viewers = [*players, HOST, SPECTATOR]
-        for pid in players:
-            self.log.append(Entry(len(self.log) + 1, pid, "join", {"name": pid.upper()}))
-            self.state = TRACKER.join(self.state, pid, pid.upper())
-
-    def do(self, actor, kind, **payload):
-        action = TRACKER.draw(MC, self.state, actor, TRACKER.actions[kind](**payload), self.chance)
-        self.state = table_act(TRACKER, MC, self.state, actor, action)
-        self.log.append(Entry(len(self.log) + 1, actor, kind, action.model_dump(mode="json")))
-        return self.state
-
-    def undo(self, actor):
-        target = undo_target(TRACKER, MC, self.options, self.log, actor)
-        self.log.append(Entry(len(self.log) + 1, actor, UNDO, {"seq": target.seq}))
-        self.state = replay(TRACKER, MC, self.options, self.log).state
-        return target
-
-    def view(self, viewer):
-        return TRACKER.view(self.state, viewer)
+        super().__init__(TRACKER, MC, players, seed, **options)
 
     def public(self) -> dict:
         return self.view(SPECTATOR)
@@ -59,10 +35,6 @@ class Table:
     @property
     def phase(self) -> str:
         return self.state["phase"]
-
-    @property
-    def turn(self):
-        return TRACKER.turn(self.state)
 
     def seat(self, pid) -> dict:
         return next(p for p in self.public()["players"] if p["id"] == pid)

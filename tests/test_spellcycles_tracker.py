@@ -16,41 +16,17 @@ from pnp.games.spellcycles.rulebook import book_of
 from pnp.games.spellcycles.rules import Game, Variants
 from pnp.games.spellcycles.tracker import TRACKER
 from pnp.paths import CONTENT
-from pnp.rules.chance import SecureChance
 from pnp.rules.table import HOST, SPECTATOR, Entry, Refused, replay, seen_by, undo_target
-from pnp.rules.table import act as table_act
+from tests.tracked_table import TrackedTable
 
 SC = load_game(game("spellcycles"), [CONTENT])
 BOOK = book_of(SC)
 PLAYERS = ("a", "b", "c")
 
 
-class Table:
-    """A table as the server keeps it: each action drawn from a seeded chance, checked and logged."""
-
+class Table(TrackedTable):
     def __init__(self, players=PLAYERS, seed=1, content=SC, **options):
-        self.content = content
-        self.options = TRACKER.Options(**options)
-        self.chance = SecureChance(random.Random(seed))
-        self.state = TRACKER.setup(content, self.options)
-        self.log: list[Entry] = []
-        self.viewers = [*players, HOST, SPECTATOR]
-        for pid in players:
-            self.log.append(Entry(len(self.log) + 1, pid, "join", {"name": pid.upper()}))
-            self.state = TRACKER.join(self.state, pid, pid.upper())
-
-    def do(self, actor, kind, **payload):
-        action = TRACKER.draw(self.content, self.state, actor, TRACKER.actions[kind](**payload), self.chance)
-        self.state = table_act(TRACKER, self.content, self.state, actor, action)
-        self.log.append(Entry(len(self.log) + 1, actor, kind, action.model_dump(mode="json")))
-        return self.state
-
-    def view(self, viewer):
-        return TRACKER.view(self.state, viewer)
-
-    @property
-    def turn(self):
-        return TRACKER.turn(self.state)
+        super().__init__(TRACKER, content, players, seed, **options)
 
 
 def started(**options):

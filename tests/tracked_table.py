@@ -1,0 +1,44 @@
+"""A table as the server keeps it, without the server: each action drawn from a seeded chance,
+checked by the game's tracker (pnp.rules.table) and logged, for the pure tests of a tracker."""
+
+from __future__ import annotations
+
+import random
+
+from pnp.rules.chance import SecureChance
+from pnp.rules.table import HOST, SPECTATOR, UNDO, Entry, replay, undo_target
+from pnp.rules.table import act as table_act
+
+
+class TrackedTable:
+    def __init__(self, tracker, content, players, seed=1, **options):
+        self.tracker, self.content = tracker, content
+        self.options = tracker.Options(**options)
+        self.chance = SecureChance(random.Random(seed))
+        self.state = tracker.setup(content, self.options)
+        self.log: list[Entry] = []
+        self.viewers = [*players, HOST, SPECTATOR]
+        for pid in players:
+            self.log.append(Entry(len(self.log) + 1, pid, "join", {"name": pid.upper()}))
+            self.state = tracker.join(self.state, pid, pid.upper())
+
+    def do(self, actor, kind, **payload):
+        tracker = self.tracker
+        action = tracker.draw(self.content, self.state, actor, tracker.actions[kind](**payload), self.chance)
+        self.state = table_act(tracker, self.content, self.state, actor, action)
+        self.log.append(Entry(len(self.log) + 1, actor, kind, action.model_dump(mode="json")))
+        return self.state
+
+    def undo(self, actor) -> Entry:
+        """`actor` takes back what the table lets them; the entry taken back."""
+        target = undo_target(self.tracker, self.content, self.options, self.log, actor)
+        self.log.append(Entry(len(self.log) + 1, actor, UNDO, {"seq": target.seq}))
+        self.state = replay(self.tracker, self.content, self.options, self.log).state
+        return target
+
+    def view(self, viewer):
+        return self.tracker.view(self.state, viewer)
+
+    @property
+    def turn(self):
+        return self.tracker.turn(self.state)
