@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from pnp.games import games
-from tests.browser import FIRST_LOAD_MS, PHONE, join, open_table, phone, shot, tokens
+from tests.browser import PHONE, in_the_dark, join, open_table, phone, shot, tokens
 from tests.companion_server import call, server
 
 GAME = "magecraft"
@@ -24,9 +24,7 @@ WIDE = "() => document.documentElement.scrollWidth"  # wider than the phone: a s
 
 def dark(chromium, page, port: int, code: str, ready: str, name: str) -> None:
     """The same phone in the dark: its own context with the same storage (so the same seat)."""
-    night = chromium.new_context(**PHONE, color_scheme="dark", storage_state=page.context.storage_state()).new_page()
-    night.goto(f"http://127.0.0.1:{port}/t/{code}")
-    night.get_by_test_id(ready).first.wait_for(timeout=FIRST_LOAD_MS)  # a fresh context's first load
+    night = in_the_dark(chromium, page, f"http://127.0.0.1:{port}/t/{code}", lambda p: p.get_by_test_id(ready).first)
     shot(night, f"magecraft-{name}-dark")
     night.context.close()
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from tests.browser import FIRST_LOAD_MS, PHONE, join, phone, shot, tokens
+from tests.browser import in_the_dark, join, phone, shot, tokens
 from tests.companion_server import call, free_port, server
 
 GAME = "merchants-of-magick"
@@ -155,10 +155,11 @@ def test_a_round_at_a_table_of_three_phones(chromium, tmp_path):
 
         # The same three phones in the dark: their own contexts, the same storage (so the same seats).
         for page, name in ((ada, "digital-sheet"), (bo, "paper-form"), (host, "host")):
-            seat = page.context.storage_state()
-            night = chromium.new_context(**PHONE, color_scheme="dark", storage_state=seat).new_page()
-            night.goto(f"http://127.0.0.1:{port}/t/{code}")
-            dice_shown(night, dice, timeout=FIRST_LOAD_MS)  # a fresh context's first load, on a loaded machine
+            # the last die shown is all of them shown: they come in one event
+            last = next(reversed(dice.items()))
+            shows = lambda p, die=last: p.locator(f"[data-testid=die-{die[0]}] .mm-die-value", has_text=str(die[1]))
+            night = in_the_dark(chromium, page, f"http://127.0.0.1:{port}/t/{code}", shows)
+            dice_shown(night, dice)
             if page is ada:
                 night.get_by_test_id("total").filter(has_text=str(row["coins"])).wait_for(timeout=3000)
             if page is bo:
@@ -229,11 +230,7 @@ def test_solo_on_paper_with_printed_cards_to_the_end(chromium, tmp_path):
         assert csv.get_attribute("href") == f"/api/tables/{code}/export?format=csv"
         assert page.get_by_role("link", name="Whole game (JSON)").get_attribute("href") == f"/api/tables/{code}/export"
         shot(page, "merchants-game-over")
-        night = chromium.new_context(
-            **PHONE, color_scheme="dark", storage_state=page.context.storage_state()
-        ).new_page()
-        night.goto(f"http://127.0.0.1:{port}/t/{code}")
-        night.get_by_test_id("rating").wait_for(timeout=FIRST_LOAD_MS)  # a first load, on a loaded machine
+        night = in_the_dark(chromium, page, f"http://127.0.0.1:{port}/t/{code}", lambda p: p.get_by_test_id("rating"))
         shot(night, "merchants-game-over-dark")
         assert page.dialogs == []
 

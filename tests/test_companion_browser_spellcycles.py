@@ -13,7 +13,7 @@ import shutil
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import FIRST_LOAD_MS, PHONE, SHOTS, join, open_table, phone, shot, tokens
+from tests.browser import FIRST_LOAD_MS, SHOTS, in_the_dark, join, open_table, phone, shot, tokens
 from tests.companion_server import call, free_port, server
 
 GAME = "spellcycles"
@@ -123,12 +123,9 @@ def test_three_phones_lay_a_pattern_and_cast_it(chromium, tmp_path):
         snap(caster, "reap")
         # The same phones in the dark: their own contexts, the same storage (so the same seats).
         for page, name in ((caster, "reap"), (host, "host")):
-            night = chromium.new_context(
-                **PHONE, color_scheme="dark", storage_state=page.context.storage_state()
-            ).new_page()
-            night.goto(f"http://127.0.0.1:{port}/t/{code}")
-            # a fresh context's first page load, not a change reaching a phone: a loaded CI machine's time
-            night.get_by_test_id("field").wait_for(timeout=FIRST_LOAD_MS)
+            night = in_the_dark(
+                chromium, page, f"http://127.0.0.1:{port}/t/{code}", lambda p: p.get_by_test_id("field")
+            )
             if page is caster:
                 night.locator(".sc-square.sc-lit").first.wait_for(timeout=3000)
             snap(night, f"{name}-dark")
@@ -259,9 +256,8 @@ def test_with_real_pieces_roll_cast_by_hand_and_progress(chromium, tmp_path):
         after = [s["crescents"] for s in table["state"]["line"]]
         p = spell["position"]  # one crescent moved on, from the spell tapped to the next
         assert (after[p], after[p + 1]) == (before[p] - 1, before[p + 1] + 1)
-        night = chromium.new_context(**PHONE, color_scheme="dark", storage_state=ada.context.storage_state()).new_page()
-        night.goto(f"http://127.0.0.1:{port}/t/{code}")
-        night.get_by_test_id("turn").filter(has_text="Bo's turn").wait_for(timeout=FIRST_LOAD_MS)  # a first load
+        url = f"http://127.0.0.1:{port}/t/{code}"
+        night = in_the_dark(chromium, ada, url, lambda p: p.get_by_test_id("turn").filter(has_text="Bo's turn"))
         snap(night, "pieces-dark")
 
         # To the end through the API (Renew and Progress a turn): the last crescent off the line

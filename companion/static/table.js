@@ -150,6 +150,15 @@ const Spellpress = (() => {
     document.body.classList.toggle("stale", yes);
   }
 
+  // The table and its history afresh; a failed read is tried again while the stream stays open
+  // (a phone whose first read failed would otherwise show nothing until the next move).
+  function resync() {
+    refresh().then(() => offline(false), () => {
+      offline(true);
+      setTimeout(() => { if (source && source.readyState === EventSource.OPEN) resync(); }, 2000);
+    });
+  }
+
   function connect() {
     if (source) source.close();
     // EventSource sends no headers: the token rides in the query, so a game with secrets streams
@@ -159,7 +168,7 @@ const Spellpress = (() => {
     if (actingFor()) params.set("as", actingFor());  // that seat's view: its own hand, in a game with secrets
     const query = params.size ? "?" + params : "";
     source = new EventSource("/api/tables/" + encodeURIComponent(code) + "/events" + query);
-    source.onopen = () => { offline(false); refresh().catch(() => offline(true)); };
+    source.onopen = () => { offline(false); resync(); };
     source.addEventListener("action", (event) => {
       const data = JSON.parse(event.data);
       show(data.table);
