@@ -83,3 +83,28 @@ def test_an_uncaught_error_or_a_console_error_on_a_page_is_reported(chromium_ses
         page.set_content("<script>console.error('said'); setTimeout(() => { throw new Error('thrown'); });</script>")
     watched.close()
     assert [error.split(" at ")[0] for error in watched.errors] == ["console error said", "uncaught thrown"]
+
+
+def test_a_phone_whose_first_read_of_the_table_fails_tries_again(chromium, tmp_path):
+    """The table's first read fails (the network drops it) while the stream is open: the phone
+    says it is offline, then reads again by itself, and the banner goes, with no move made."""
+    from playwright.sync_api import expect
+
+    from tests.companion_server import HttpTable
+
+    with server(f"sqlite:///{tmp_path / 'companion.sqlite3'}", tmp_path) as port:
+        table = HttpTable(port, "magecraft", {"mode": "gems"}, ("Ada", "Bo"))
+        table.ok("host", "start")
+        page = phone(chromium)
+        reads = []
+
+        def drop_the_first_read(route):
+            reads.append(route.request.url)
+            return route.abort() if len(reads) == 1 else route.continue_()
+
+        page.route(f"**/api/tables/{table.code}", drop_the_first_read)
+        page.goto(f"http://127.0.0.1:{port}/t/{table.code}")
+        expect(page.locator("#offline")).to_be_visible(timeout=FIRST_LOAD_MS)
+        expect(page.locator("#offline")).to_be_hidden(timeout=5000)  # the read again, 2 s on
+        assert len(reads) == 2
+        page.locator("[data-testid=turn]").wait_for(timeout=3000)
