@@ -453,32 +453,31 @@ class Game:
     def _shield(self, w: Wizard, choice: dict) -> None:
         """A gem from the Academy or your Discard Area to your Shield Area; neither has one: the
         Shield does nothing (shield-empty)."""
-        source = choice.get("from")
-        if source not in (None, "academy", "discard"):
-            raise RuleError("a Shield takes its gem from the academy or your discard")
-        if source is None:
-            source = "academy" if sum(self.academy_gems) else "discard"
-        gems = self.academy_gems if source == "academy" else w.discard
-        if not sum(gems):
-            return
-        c = self._colour_in(gems, choice.get("colour"), "the Academy" if source == "academy" else "your Discard Area")
-        gems[c] -= 1
-        w.shield[c] += 1
+        sources = {"academy": (self.academy_gems, "the Academy"), "discard": (w.discard, "your Discard Area")}
+        self._gem_to(w.shield, sources, choice, "a Shield takes its gem from the academy or your discard")
 
     def _vanish(self, w: Wizard, choice: dict) -> None:
         """A gem from your hand or your HP Area to your Score Area."""
-        source = choice.get("from")
-        if source not in (None, "hand", "hp"):
-            raise RuleError("a Vanish takes its gem from your hand or your HP")
-        if source is None:
-            source = "hand" if sum(w.hand) else "hp"
-        gems = w.hand if source == "hand" else w.hp
+        sources = {"hand": (w.hand, "your hand"), "hp": (w.hp, "your HP Area")}
+        self._gem_to(w.score, sources, choice, "a Vanish takes its gem from your hand or your HP")
+        self._check_end()
+
+    def _gem_to(self, to: list[int], sources: dict, choice: dict, refusal: str) -> None:
+        """One gem moved to `to` from the source `choice` names ("from"; unnamed: the first of
+        `sources` holding one), of its "colour" (unnamed: the source's most plentiful); nothing
+        when that source is empty."""
+        named = choice.get("from")
+        if named is not None and named not in sources:
+            raise RuleError(refusal)
+        if named is None:
+            first, second = sources
+            named = first if sum(sources[first][0]) else second
+        gems, words = sources[named]
         if not sum(gems):
             return
-        c = self._colour_in(gems, choice.get("colour"), "your hand" if source == "hand" else "your HP Area")
+        c = self._colour_in(gems, choice.get("colour"), words)
         gems[c] -= 1
-        w.score[c] += 1
-        self._check_end()
+        to[c] += 1
 
     def _draw(self, w: Wizard, rng: Random) -> int:
         """A random gem from the bag to the hand; bag empty: the Discard Area becomes the bag first.
