@@ -11,6 +11,8 @@ dark, land in output/screenshots/."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 
@@ -70,6 +72,11 @@ def test_two_phones_a_refusal_then_a_spell_whose_damage_reaches_the_other_phone(
         for _ in range(2):
             page.get_by_test_id("opening-hand").locator("button:enabled").first.click()
         page.get_by_role("button", name="Discard", exact=True).click()
+        # the tap's move reaches the server before the script makes the other's: none is made twice
+        give_up = time.monotonic() + 3
+        while next(p for p in seen()["players"] if p["id"] == first["id"])["to_discard"]:
+            assert time.monotonic() < give_up, "the tapped opening discard never reached the server"
+            time.sleep(0.05)
         for p in seen()["players"]:
             if p["to_discard"]:
                 hand = seen(p["id"])["hand"]
