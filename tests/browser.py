@@ -11,7 +11,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 CHROMIUM = shutil.which("chromium")
 FLAGS = [
@@ -128,21 +127,10 @@ def open_table(page, port: int, game: str, name: str | None = None, **options: s
 
 def in_the_dark(chromium, page, url: str, ready):
     """The same phone in the dark: a context of its own with `page`'s storage (so the same seat),
-    at `url`, once `ready(night)` (a locator) shows. A first load that shows nothing in half of
-    FIRST_LOAD_MS is pictured (output/screenshots/first-load-stalled-*.png, with the offline
-    banner's state printed) and reloaded once, as a player would: a fresh context on a loaded CI
-    machine has stalled past 30 s, and the picture is what says why next time."""
+    at `url`, once `ready(night)` (a locator) shows."""
     night = chromium.new_context(**PHONE, color_scheme="dark", storage_state=page.context.storage_state()).new_page()
     night.goto(url)
-    try:
-        ready(night).wait_for(timeout=FIRST_LOAD_MS / 2)
-    except PlaywrightTimeout:
-        stalled = f"first-load-stalled-{len(list(SHOTS.glob('first-load-stalled-*')))}"
-        shot(night, stalled)
-        print(f"{url}: nothing shown after {FIRST_LOAD_MS / 2000:g} s (offline banner shown: "
-              f"{night.locator('#offline').is_visible()}); see {stalled}.png; reloading")  # fmt: skip
-        night.reload()
-        ready(night).wait_for(timeout=FIRST_LOAD_MS / 2)
+    ready(night).wait_for(timeout=FIRST_LOAD_MS)
     return night
 
 

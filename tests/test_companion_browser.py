@@ -108,3 +108,26 @@ def test_a_phone_whose_first_read_of_the_table_fails_tries_again(chromium, tmp_p
         expect(page.locator("#offline")).to_be_hidden(timeout=5000)  # the read again, 2 s on
         assert len(reads) == 2
         page.locator("[data-testid=turn]").wait_for(timeout=3000)
+
+
+def test_a_game_script_that_arrives_after_the_table_still_draws_its_panel(chromium, tmp_path):
+    """The game's script comes 2 s late (a slow network, a loaded machine): the stream and the
+    table's first read must wait for it, or the table is drawn without its panel until the next
+    move. The panel shows with no move made."""
+    import time
+
+    from tests.companion_server import HttpTable
+
+    with server(f"sqlite:///{tmp_path / 'companion.sqlite3'}", tmp_path) as port:
+        table = HttpTable(port, "magecraft", {"mode": "gems"}, ("Ada", "Bo"))
+        table.ok("host", "start")
+        page = phone(chromium)
+
+        def late(route):
+            time.sleep(2)
+            route.continue_()
+
+        page.route("**/static/games/magecraft.js", late)
+        page.goto(f"http://127.0.0.1:{port}/t/{table.code}")
+        page.locator("#history li").first.wait_for(timeout=FIRST_LOAD_MS)
+        page.locator("[data-testid=turn]").wait_for(timeout=3000)

@@ -312,10 +312,16 @@ const Spellpress = (() => {
     }
   }
 
-  $("join").hidden = !!me.player_id;
-  if (me.claim) settleClaim().catch(() => offline(true));  // answered while this phone was away?
-  connect();
-  window.SpellpressAwake.keep();
+  // Start once every script is in: the stream's first answer could otherwise arrive while the
+  // game's script is still loading, and the table be drawn without its panel until the next move.
+  function start() {
+    $("join").hidden = !!me.player_id;
+    if (me.claim) settleClaim().catch(() => offline(true));  // answered while this phone was away?
+    connect();
+    window.SpellpressAwake.keep();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
   // reload: the caller's own view again (a panel whose player's seat moved on in a spectator's event)
   const reload = async () => show(await call("GET", ""));
   return {act, reload, get table() { return table; }, get me() { return me; }};
