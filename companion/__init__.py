@@ -12,6 +12,7 @@ from pathlib import Path
 
 from flask import Flask
 
+from companion import guesses, headers
 from companion.address import PUBLIC_URL_VARIABLE, checked_public_url, configured_lan_address
 from companion.events import Events
 from companion.play import Play
@@ -48,6 +49,8 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     app.extensions["play"] = Play.open(app.config["DATABASE_URL"], app.config["CONTENT"])
     app.extensions["events"] = Events(app.extensions["play"])
+    guesses.configured(app)
+    headers.configured(app)
 
     from companion import api, views
 
