@@ -17,11 +17,13 @@ anyone else could write it to pose as a new address.
 
 from __future__ import annotations
 
+import logging
 import os
 import time
 
 from flask import Flask, Response, current_app, request
 from flask_limiter import Limiter
+from limits.storage import Storage
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from companion.db import normalize_code
@@ -34,6 +36,8 @@ WRONG_CODES = "20 per 10 minutes"
 KNOWN_FOR = 24 * 3600  # seconds an address goes on reaching a code it reached, however much it guesses
 STORAGE_VARIABLE = "SPELLPRESS_LIMITS_STORAGE"
 TRUSTED_PROXIES_VARIABLE = "SPELLPRESS_TRUSTED_PROXIES"
+
+logger = logging.getLogger(__name__)
 
 
 def configured(app: Flask) -> None:
@@ -48,6 +52,7 @@ def configured(app: Flask) -> None:
         application_limits_exempt_when=_not_a_guess,
         application_limits_deduct_when=_wrong_code,
         strategy="moving-window",  # at most WRONG_CODES in any 10 minutes, not twice that across a boundary
+        in_memory_fallback_enabled=True,  # a shared storage out of reach: each worker counts on its own
     )
     limiter.init_app(app)
     app.extensions["limiter"] = limiter  # Flask-Limiter keeps a set there; one limiter is ours
@@ -73,7 +78,10 @@ def asked_code() -> str | None:
 def reached(code: str) -> None:
     """`code` answers the client from now on, even past its wrong-code limit (a table it opened)."""
     if _limiter().enabled:  # RATELIMIT_ENABLED=False: no storage, nothing counted
-        _limiter().storage.incr(_reached_key(code), KNOWN_FOR)
+        try:
+            _storage().incr(_reached_key(code), KNOWN_FOR)
+        except Exception:  # whatever a storage raises: a code not remembered is only counted as any
+            logger.warning("could not remember a reached code", exc_info=True)
 
 
 def retry_after() -> int:
@@ -86,13 +94,24 @@ def _limiter() -> Limiter:
     return current_app.extensions["limiter"]
 
 
+def _storage() -> Storage:
+    """The storage the limits are counted in now: the configured one, or memory while it is out of reach."""
+    return _limiter().limiter.storage
+
+
 def _reached_key(code: str) -> str:
     return f"spellpress-reached/{client_address()}/{normalize_code(code) or code}"
 
 
 def _not_a_guess() -> bool:
     code = asked_code()
-    return code is None or _limiter().storage.get(_reached_key(code)) > 0
+    if code is None:
+        return True
+    try:
+        return _storage().get(_reached_key(code)) > 0
+    except Exception:  # the limits themselves fall back to memory (in_memory_fallback_enabled)
+        logger.warning("could not read a reached code", exc_info=True)
+        return False
 
 
 def _wrong_code(response: Response) -> bool:
