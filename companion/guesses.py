@@ -41,7 +41,7 @@ logger = logging.getLogger(__name__)
 
 
 def configured(app: Flask) -> None:
-    """Rate-limit the app's wrong codes per client address (app.extensions["limiter"])."""
+    """Rate-limit the app's wrong codes per client address (its limiter: app.extensions["guesses"])."""
     app.config.setdefault("RATELIMIT_STORAGE_URI", os.environ.get(STORAGE_VARIABLE) or "memory://")
     proxies = app.config.setdefault("TRUSTED_PROXIES", int(os.environ.get(TRUSTED_PROXIES_VARIABLE) or 0))
     if proxies:
@@ -55,7 +55,7 @@ def configured(app: Flask) -> None:
         in_memory_fallback_enabled=True,  # a shared storage out of reach: each worker counts on its own
     )
     limiter.init_app(app)
-    app.extensions["limiter"] = limiter  # Flask-Limiter keeps a set there; one limiter is ours
+    app.extensions["guesses"] = limiter
     app.after_request(_remember_reached)
 
 
@@ -91,7 +91,7 @@ def retry_after() -> int:
 
 
 def _limiter() -> Limiter:
-    return current_app.extensions["limiter"]
+    return current_app.extensions["guesses"]
 
 
 def _storage() -> Storage:
@@ -105,8 +105,10 @@ def _reached_key(code: str) -> str:
 
 def _not_a_guess() -> bool:
     code = asked_code()
-    if code is None:
-        return True
+    return code is None or _has_reached(code)
+
+
+def _has_reached(code: str) -> bool:
     try:
         return _storage().get(_reached_key(code)) > 0
     except Exception:  # the limits themselves fall back to memory (in_memory_fallback_enabled)
@@ -132,7 +134,8 @@ def _names_something(code: str) -> bool:
 
 
 def _remember_reached(response: Response) -> Response:
+    """A code that answered the client is one it reached (its room's table, by QR or typed)."""
     code = asked_code()
-    if code is not None and response.status_code < 400 and _limiter().enabled and not _not_a_guess():
+    if code is not None and response.status_code < 400 and _limiter().enabled and not _has_reached(code):
         reached(code)
     return response
