@@ -17,6 +17,7 @@ from pathlib import Path
 import click
 from gunicorn.app.base import BaseApplication
 
+from companion import LIMITS_STORAGE_VARIABLE, TRUSTED_PROXIES_VARIABLE
 from companion.address import (
     LAN_ADDRESS_VARIABLE,
     PUBLIC_URL_VARIABLE,
@@ -26,7 +27,6 @@ from companion.address import (
     phones_root,
     with_port,
 )
-from companion.guesses import STORAGE_VARIABLE, TRUSTED_PROXIES_VARIABLE
 
 
 def self_signed(folder: Path, address: str | None) -> tuple[Path, Path]:
@@ -117,7 +117,7 @@ def main() -> None:
 )
 @click.option(
     "--limits-storage",
-    envvar=STORAGE_VARIABLE,
+    envvar=LIMITS_STORAGE_VARIABLE,
     help="Where wrong join codes are counted, shared by every worker (redis://host:6379, with the "
     "redis package installed); default: in each worker's memory, so each counts its own.",
 )
@@ -154,7 +154,7 @@ def serve(host, port, workers, extra, database, tls, cert, key, public_url, limi
     if public_url:
         os.environ[PUBLIC_URL_VARIABLE] = public_url
     if limits_storage:
-        os.environ[STORAGE_VARIABLE] = limits_storage
+        os.environ[LIMITS_STORAGE_VARIABLE] = limits_storage
     os.environ[TRUSTED_PROXIES_VARIABLE] = str(trusted_proxies)
     # A live stream never ends by itself, so a graceful stop would always wait out its timeout;
     # 5 s lets actions in flight finish, and the phones reconnect to whatever serves next.

@@ -8,17 +8,16 @@ code that address has not reached before is answered 429 with Retry-After, wheth
 a table, so a guesser learns nothing more until the window has moved on; the codes it had reached
 (its own tables, the room's) keep answering it as before.
 
-Counts live in Flask-Limiter's storage: in memory by default, so each worker of `companion serve
---workers N` counts on its own (a guesser gets up to N times the limit), or shared by all workers
-with `--limits-storage redis://host:6379` (SPELLPRESS_LIMITS_STORAGE). The address is the socket's
-peer; X-Forwarded-For is read only when `--trusted-proxies N` says N proxies in front write it, as
-anyone else could write it to pose as a new address.
+Counts live in Flask-Limiter's storage (the app's RATELIMIT_STORAGE_URI): in memory by default, so
+each worker of `companion serve --workers N` counts on its own (a guesser gets up to N times the
+limit), or shared by all workers with `--limits-storage redis://host:6379`. The address is the
+socket's peer; X-Forwarded-For is read only when `--trusted-proxies N` (TRUSTED_PROXIES) says N
+proxies in front write it, as anyone else could write it to pose as a new address.
 """
 
 from __future__ import annotations
 
 import logging
-import os
 import time
 
 from flask import Flask, Response, current_app, request
@@ -34,17 +33,13 @@ from companion.play import NotFound
 # it was 9 days.
 WRONG_CODES = "20 per 10 minutes"
 KNOWN_FOR = 24 * 3600  # seconds an address goes on reaching a code it reached, however much it guesses
-STORAGE_VARIABLE = "SPELLPRESS_LIMITS_STORAGE"
-TRUSTED_PROXIES_VARIABLE = "SPELLPRESS_TRUSTED_PROXIES"
 
 logger = logging.getLogger(__name__)
 
 
 def configured(app: Flask) -> None:
     """Rate-limit the app's wrong codes per client address (its limiter: app.extensions["guesses"])."""
-    app.config.setdefault("RATELIMIT_STORAGE_URI", os.environ.get(STORAGE_VARIABLE) or "memory://")
-    proxies = app.config.setdefault("TRUSTED_PROXIES", int(os.environ.get(TRUSTED_PROXIES_VARIABLE) or 0))
-    if proxies:
+    if proxies := app.config["TRUSTED_PROXIES"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=0, x_host=0, x_port=0, x_prefix=0)
     limiter = Limiter(
         client_address,
