@@ -305,14 +305,13 @@ def events(code: str):
         nonlocal last
         with p.hub.subscribe(code) as subscription:  # before the first read: nothing slips between
             yield "retry: 2000\n\n"
-            if last:
+            if last and last > p.current(code)[2]:  # the kept replay and what follows it: one small read
+                # After a seq the table has not reached (a server brought back from an older copy, a
+                # stale ?after=): the phone would wait for it forever. It gets the table as it is to
+                # draw afresh, and the stream goes on from the table's real end.
                 table = p.view(code, Seat(audience.viewer))
-                if last > table["seq"]:
-                    # After a seq the table has not reached (a server brought back from an older copy,
-                    # a stale ?after=): the phone would wait for it forever. It gets the table as it is
-                    # to draw afresh, and the stream goes on from the table's real end.
-                    yield afresh(table)
-                    last = table["seq"]
+                yield afresh(table)
+                last = table["seq"]
             while True:
                 # A burst (a reconnect's backlog) is read once; a roll that wakes every phone of a
                 # room is read and rendered once for them all (companion.feed).
