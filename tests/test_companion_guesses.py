@@ -48,11 +48,12 @@ def guess(client, count: int) -> list:
     ]
 
 
-def limited(res, field: str = "code") -> int:
-    """The 429 as the API answers it: our JSON error, and a Retry-After within the window."""
-    error_of(res, 429, field)
+def limited(res) -> int:
+    """The 429 as the API answers it: our JSON error, and a Retry-After within the window that the
+    reason repeats."""
+    reason = error_of(res, 429, "code")["reason"]
     wait = int(res.headers["Retry-After"])
-    assert 0 < wait <= LIMIT.get_expiry(), wait
+    assert 0 < wait <= LIMIT.get_expiry() and f"try again in {wait} s" in reason, (wait, reason)
     return wait
 
 
