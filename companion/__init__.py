@@ -16,6 +16,9 @@ from companion.address import PUBLIC_URL_VARIABLE, checked_public_url, configure
 from companion.events import Events
 from companion.play import Play
 
+# `companion serve --limits-storage` and `--trusted-proxies`, for its workers (companion/guesses.py)
+LIMITS_STORAGE_VARIABLE = "SPELLPRESS_LIMITS_STORAGE"
+TRUSTED_PROXIES_VARIABLE = "SPELLPRESS_TRUSTED_PROXIES"
 MAX_BODY = 16 * 1024  # no action, name or option list comes near this; anything larger is refused with 413
 
 
@@ -40,6 +43,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         # where phones reach the app, for join links and QR codes (companion/address.py)
         PUBLIC_URL=os.environ.get(PUBLIC_URL_VARIABLE),
         LAN_ADDRESS=configured_lan_address(),
+        # where wrong join codes are counted, and how many proxies in front say who asked (companion/guesses.py)
+        RATELIMIT_STORAGE_URI=os.environ.get(LIMITS_STORAGE_VARIABLE) or "memory://",
+        TRUSTED_PROXIES=int(os.environ.get(TRUSTED_PROXIES_VARIABLE) or 0),
     )
     app.config.update(test_config)
     if app.config["PUBLIC_URL"]:
@@ -48,8 +54,10 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     app.extensions["play"] = Play.open(app.config["DATABASE_URL"], app.config["CONTENT"])
     app.extensions["events"] = Events(app.extensions["play"])
+    from companion import api, guesses, headers, views
 
-    from companion import api, views
+    guesses.configured(app)
+    headers.configured(app)
 
     app.register_blueprint(api.bp)
     app.register_blueprint(views.bp)

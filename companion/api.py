@@ -15,12 +15,15 @@ import json
 import time
 
 from flask import Blueprint, Response, current_app, request, stream_with_context
+from flask_limiter import RateLimitExceeded
 from pydantic import ValidationError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
+from companion import guesses
 from companion.address import public_url_for
 from companion.db import NoSuchEvent, NoSuchSeat, NoSuchTable
 from companion.events import EventNotFound, Events, StillPlaying
+from companion.feed import afresh
 from companion.openapi import openapi
 from companion.play import NotFound, NotKept, Play, Seat, event_channel
 from companion.schemas import ActionBody, ClaimAnswer, EventRoll, NewEvent, NewEventTable, NewPlayer, NewTable
@@ -94,14 +97,42 @@ def _forbidden(err: PermissionError):
     return error(403, str(err))
 
 
+@bp.app_errorhandler(RateLimitExceeded)
+def _guessing(err: RateLimitExceeded):
+    """Pages as well as the API: a guesser reads JSON wherever it guessed (companion/guesses.py)."""
+    wait = guesses.retry_after()
+    response = error(429, f"too many wrong codes from your address: try again in {wait} s", "code")
+    response.headers["Retry-After"] = str(wait)
+    return response
+
+
 @bp.errorhandler(HTTPException)
 def _http(err: HTTPException):
     return error(err.code or 500, err.description or err.name)
 
 
+@bp.before_request
+def _body_within_limit():
+    """Every POST's body is read whole before its view, and one past MAX_CONTENT_LENGTH is 413
+    however it came, even where the view reads no body. Werkzeug refuses a Content-Length past the
+    limit; a chunked body (no length) it cuts at the limit, and the part was then broken JSON (422)."""
+    if request.method != "POST":
+        return
+    try:
+        request.get_data()
+    except RequestEntityTooLarge:
+        raise _too_large() from None
+    if request.content_length is None and getattr(request.stream, "is_exhausted", False):
+        raise _too_large()  # the chunked body filled the limit: what came after it was not read
+
+
+def _too_large() -> ApiError:
+    return ApiError(413, f"expected a body of at most {current_app.config['MAX_CONTENT_LENGTH']} bytes", "body")
+
+
 def body() -> dict:
     """The request's JSON object; 422 naming `body` when it is not one."""
-    data = request.get_json(silent=True)  # reading it enforces MAX_CONTENT_LENGTH (413)
+    data = request.get_json(silent=True)  # read within the limit by _body_within_limit
     if not isinstance(data, dict):
         raise ApiError(422, "expected a JSON object", "body")
     return data
@@ -147,6 +178,7 @@ def create_table():
         code, host_token = play().create(new.game, new.options)
     except ValidationError as err:
         raise _prefixed(err, "options") from None
+    guesses.reached(code)
     join_url = public_url_for("views.table", code=code)
     return {"code": code, "host_token": host_token, "join_url": join_url}, 201
 
@@ -258,9 +290,10 @@ def csv_file(rows: list[dict], filename: str) -> Response:
 def events(code: str):
     """Server-Sent Events: one event per log entry, `id` its seq, `data` the entry and the table
     as the caller may see them (a spectator, without a token). Reconnecting with Last-Event-ID
-    resumes exactly after it. The token comes as `Authorization: Bearer` or, since a browser's
-    EventSource cannot send headers, as `?token=`; the host follows a seat without a phone with
-    `?as=<player id>`."""
+    resumes exactly after it; after a seq the table has not reached, the stream starts with one
+    `table` event (`id` the table's real last seq, `data` {"table": ...}) to draw afresh. The token
+    comes as `Authorization: Bearer` or, since a browser's EventSource cannot send headers, as
+    `?token=`; the host follows a seat without a phone with `?as=<player id>`."""
     p = play()
     info = p.info(code)  # 404 before the stream starts
     last = _last_event_id()
@@ -272,6 +305,13 @@ def events(code: str):
         nonlocal last
         with p.hub.subscribe(code) as subscription:  # before the first read: nothing slips between
             yield "retry: 2000\n\n"
+            if last and last > p.current(code)[2]:  # the kept replay and what follows it: one small read
+                # After a seq the table has not reached (a server brought back from an older copy, a
+                # stale ?after=): the phone would wait for it forever. It gets the table as it is to
+                # draw afresh, and the stream goes on from the table's real end.
+                table = p.view(code, Seat(audience.viewer))
+                yield afresh(table)
+                last = table["seq"]
             while True:
                 # A burst (a reconnect's backlog) is read once; a roll that wakes every phone of a
                 # room is read and rendered once for them all (companion.feed).
@@ -316,6 +356,7 @@ def create_event():
     if new.game not in events_().games():
         raise ApiError(422, f"expected one of {', '.join(events_().games())}, got {new.game!r}", "game")
     code, token = events_().create(new.game, new.name)
+    guesses.reached(code)
     return {
         **events_().summary(code),
         "organiser_token": token,
@@ -336,6 +377,7 @@ def open_event_table(code: str):
         table, host_token = events_().open_table(code, new.options)
     except ValidationError as err:
         raise _prefixed(err, "options") from None
+    guesses.reached(table)
     join_url = public_url_for("views.table", code=table)
     return {"code": table, "host_token": host_token, "join_url": join_url}, 201
 

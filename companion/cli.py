@@ -17,6 +17,7 @@ from pathlib import Path
 import click
 from gunicorn.app.base import BaseApplication
 
+from companion import LIMITS_STORAGE_VARIABLE, TRUSTED_PROXIES_VARIABLE
 from companion.address import (
     LAN_ADDRESS_VARIABLE,
     PUBLIC_URL_VARIABLE,
@@ -114,7 +115,22 @@ def main() -> None:
     help="The address phones open, for join links and QR codes (a tunnel, a hall's DNS name); "
     "default: this computer's address on the network.",
 )
-def serve(host, port, workers, extra, database, tls, cert, key, public_url) -> None:
+@click.option(
+    "--limits-storage",
+    envvar=LIMITS_STORAGE_VARIABLE,
+    help="Where wrong join codes are counted, shared by every worker (redis://host:6379, with the "
+    "redis package installed); default: in each worker's memory, so each counts its own.",
+)
+@click.option(
+    "--trusted-proxies",
+    type=click.IntRange(0, 5),
+    default=0,
+    envvar=TRUSTED_PROXIES_VARIABLE,
+    show_default=True,
+    help="How many reverse proxies in front of the server write X-Forwarded-For (it names the phone "
+    "whose wrong codes are counted); 0: the header is ignored, as anyone can write it.",
+)
+def serve(host, port, workers, extra, database, tls, cert, key, public_url, limits_storage, trusted_proxies) -> None:
     """Serve the companion to the phones on this network."""
     if workers > 1 and not (database or "").startswith("postgresql"):
         raise click.UsageError("several --workers need PostgreSQL (--database postgresql+psycopg://...)")
@@ -137,6 +153,9 @@ def serve(host, port, workers, extra, database, tls, cert, key, public_url) -> N
     os.environ[LAN_ADDRESS_VARIABLE] = address or ""
     if public_url:
         os.environ[PUBLIC_URL_VARIABLE] = public_url
+    if limits_storage:
+        os.environ[LIMITS_STORAGE_VARIABLE] = limits_storage
+    os.environ[TRUSTED_PROXIES_VARIABLE] = str(trusted_proxies)
     # A live stream never ends by itself, so a graceful stop would always wait out its timeout;
     # 5 s lets actions in flight finish, and the phones reconnect to whatever serves next.
     options = {"bind": f"{host}:{port}", "workers": workers, "worker_class": "gevent", "timeout": 60}

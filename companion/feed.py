@@ -28,6 +28,12 @@ def message(seq: int, data: dict) -> str:
     return f"id: {seq}\nevent: action\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
 
 
+def afresh(table: dict) -> str:
+    """The table as it is, for a stream that asked for entries after its end: `id` its real last
+    seq, so the browser's next reconnect resumes from there."""
+    return f"id: {table['seq']}\nevent: table\ndata: {json.dumps({'table': table}, separators=(',', ':'))}\n\n"
+
+
 class Feed:
     def __init__(
         self,

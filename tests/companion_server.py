@@ -71,6 +71,24 @@ def call(port: int, method: str, path: str, body=None, token=None) -> tuple[int,
     return res.status, data
 
 
+def post_chunked(port: int, path: str, body: bytes, chunk: int = 4096) -> tuple[int, dict]:
+    """POST `body` over a raw socket as Transfer-Encoding: chunked, with no Content-Length (as a
+    client streaming its body sends it); the answer's status and JSON."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        head = f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+        sock.sendall((head + "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n").encode())
+        try:
+            for start in range(0, len(body), chunk):
+                part = body[start : start + chunk]
+                sock.sendall(b"%x\r\n%s\r\n" % (len(part), part))
+            sock.sendall(b"0\r\n\r\n")
+        except OSError:
+            pass  # a server may answer and close before the whole body is in: its answer is what counts
+        res = http.client.HTTPResponse(sock)
+        res.begin()
+        return res.status, json.loads(res.read() or b"{}")
+
+
 class HttpTable:
     """A table of `game` opened over HTTP on a running server with `options`, joined by `names`:
     the host's token and each player's by player id."""

@@ -81,6 +81,24 @@ def test_an_oversized_body_is_413(client):
     error_of(res, 413)
 
 
+def test_an_oversized_chunked_body_is_413_at_every_post_endpoint(app, client):
+    """No Content-Length, the body chunked past the limit: read as gunicorn hands it over (it sets
+    wsgi.input_terminated; without it Werkzeug reads no body at all). The real server's answer is in
+    test_companion_live.py."""
+    code = open_table(client)["code"]
+    values = {"code": code, "player_id": join(client, code, "Ada")["player_id"]}
+    posts = [rule for rule in app.url_map.iter_rules() if "POST" in rule.methods]
+    for rule in posts:
+        res = client.post(
+            rule.build(values, append_unknown=False)[1],
+            data=io.BytesIO(b'{"name": "' + b"x" * 20_000 + b'"}'),
+            headers={"Transfer-Encoding": "chunked", "Content-Type": "application/json"},
+            environ_overrides={"wsgi.input_terminated": True},
+        )
+        error_of(res, 413, "body")
+    assert len(posts) >= 10
+
+
 def test_joining_needs_only_a_name_and_gives_a_token(client):
     code = open_table(client)["code"]
     player = join(client, code, "Ada")

@@ -17,7 +17,7 @@ import sys
 import psutil
 import pytest
 
-from tests.companion_server import call, free_port, server
+from tests.companion_server import call, free_port, post_chunked, server
 
 pytestmark = pytest.mark.slow  # real servers in subprocesses
 
@@ -25,17 +25,17 @@ pytestmark = pytest.mark.slow  # real servers in subprocesses
 class Stream:
     """An SSE connection read line by line off the socket."""
 
-    def __init__(self, port: int, code: str, last_event_id: int | None = None, timeout: float = 10):
+    def __init__(self, port: int, code: str, last_event_id: int | None = None, timeout: float = 10, query: str = ""):
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
         headers = {"Accept": "text/event-stream"}
         if last_event_id is not None:
             headers["Last-Event-ID"] = str(last_event_id)
-        self.conn.request("GET", f"/api/tables/{code}/events", headers=headers)
+        self.conn.request("GET", f"/api/tables/{code}/events{query}", headers=headers)
         self.res = self.conn.getresponse()
         assert self.res.status == 200 and self.res.getheader("Content-Type").startswith("text/event-stream")
 
     def events(self, count: int) -> list[dict]:
-        """The next `count` events, each with its id and data."""
+        """The next `count` events, each with its id, data and name (`event`: "action" or "table")."""
         found, current = [], {}
         while len(found) < count:
             line = self.res.fp.readline().decode()
@@ -48,7 +48,7 @@ class Stream:
             elif not line.startswith(":"):
                 name, _, value = line.partition(": ")
                 current[name] = value
-        return [{"id": int(e["id"]), "data": json.loads(e["data"])} for e in found]
+        return [{"id": int(e["id"]), "data": json.loads(e["data"]), "event": e.get("event")} for e in found]
 
     def worker(self, port: int) -> int:
         """The id of the server process on the other end of this connection."""
@@ -98,6 +98,51 @@ def test_two_streams_see_every_action_once_in_order_and_a_resumed_stream_gets_wh
         assert [e["id"] for e in first.events(1)] == [5]
         first.close()
         resumed.close()
+
+
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory):
+    """One server for the tests that each open tables of their own on it: its port."""
+    folder = tmp_path_factory.mktemp("shared")
+    with server(f"sqlite:///{folder / 'companion.sqlite3'}", folder) as port:
+        yield port
+
+
+def test_a_stream_asked_for_after_the_tables_end_draws_the_table_afresh_and_the_next_action_arrives(shared):
+    """A phone that saw further than the table now goes (a server brought back from an older copy)
+    would otherwise wait in silence for a seq the table may never reach."""
+    port = shared
+    code, host, (ada, _brin) = open_table_with_players(port, ["Ada", "Brin"])
+    asks = [({"last_event_id": 40}, "start", host), ({"query": "?after=40"}, "rest", ada["token"])]
+    for seq, (asked, move, token) in enumerate(asks, start=2):
+        stream = Stream(port, code, **asked)
+        [afresh] = stream.events(1)
+        assert (afresh["event"], afresh["id"], afresh["data"]["table"]["seq"]) == ("table", seq, seq), asked
+        assert [seat["name"] for seat in afresh["data"]["table"]["seats"]] == ["Ada", "Brin"]
+
+        status, _ = call(port, "POST", f"/api/tables/{code}/actions", {"type": move}, token)
+        assert status == 200
+        [following] = stream.events(1)
+        entry = following["data"]["entry"]
+        assert (following["event"], following["id"], entry["type"]) == ("action", seq + 1, move)
+        stream.close()
+
+
+def test_an_oversized_chunked_body_is_413_at_every_post_endpoint_and_a_small_one_is_read(shared):
+    port = shared
+    code, _host, (ada,) = open_table_with_players(port, ["Ada"])
+    _, event = call(port, "POST", "/api/events", {"game": "merchants-of-magick", "name": "Night"})
+    posts = [path for path, ops in call(port, "GET", "/api/openapi.json")[1]["paths"].items() if "post" in ops]
+    oversized = b'{"name": "' + b"x" * 20_000 + b'"}'  # past the 16 KiB limit, with no Content-Length
+    for path in posts:
+        there = event["code"] if path.startswith("/api/events/") else code
+        path = path.replace("{code}", there).replace("{player_id}", ada["player_id"])
+        status, answer = post_chunked(port, path, oversized)
+        assert status == 413 and answer["error"]["field"] == "body", (path, status, answer)
+    assert len(posts) >= 10, posts
+
+    status, seat = post_chunked(port, f"/api/tables/{code}/players", b'{"name": "Brin"}')
+    assert status == 201 and seat["player_id"], seat  # a chunked body within the limit is read whole
 
 
 def test_with_postgresql_an_event_posted_to_one_server_reaches_a_stream_on_another(tmp_path, postgresql_url):

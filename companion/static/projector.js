@@ -8,7 +8,11 @@
 
   function el(tag, attrs = {}, ...children) {
     const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v);
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "style") node.style.cssText = v;  // a style attribute would be refused by the CSP
+      else node.setAttribute(k, v);
+    }
     node.append(...children.filter((c) => c !== null && c !== undefined));  // strings become text, never markup
     return node;
   }
@@ -65,6 +69,8 @@
       source = new EventSource(`/api/tables/${code}/events?after=${shown ? shown.seq : 0}`);
       source.onopen = () => offline(false);
       source.addEventListener("action", (event) => show(JSON.parse(event.data).table));
+      // the table as it is, when the screen had seen further than the table now goes: drawn anew
+      source.addEventListener("table", (event) => { shown = null; show(JSON.parse(event.data).table); });
       source.onerror = () => {
         offline(true);
         if (source.readyState === EventSource.CLOSED) setTimeout(connect, 2000);

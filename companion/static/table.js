@@ -9,6 +9,7 @@ window.SpellpressUI = {
     const node = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs)) {
       if (k === "onclick") node.addEventListener("click", v);
+      else if (k === "style") node.style.cssText = v;  // a style attribute would be refused by the CSP
       else if (v !== false && v !== null && v !== undefined) node.setAttribute(k, v === true ? "" : v);
     }
     node.append(...children.filter((c) => c !== null && c !== undefined));
@@ -174,6 +175,13 @@ const Spellpress = (() => {
       show(data.table);
       historySoon();
       if (data.type === "answer_seat" && me.claim && data.seat === me.claim.seat) settleClaim().catch(() => offline(true));
+    });
+    // The table as it is, when this phone had seen further than the table now goes (a server
+    // brought back from an older copy): drawn although its seq is lower than the one shown.
+    source.addEventListener("table", (event) => {
+      table = null;
+      show(JSON.parse(event.data).table);
+      historySoon();
     });
     source.onerror = () => {
       offline(true);
