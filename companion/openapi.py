@@ -185,8 +185,13 @@ _WHY = {
     403: "that token may not do this",
     404: "no table (or event, or seat) has that code",
     409: "the rules forbid it now; `reason` says why",
-    413: "the body is too large",
+    413: "the body is too large (any POST's, read or not)",
     422: "the body (or a header) is malformed; `field` names what",
+}
+_GUESSING = {
+    "description": "too many codes of no table from this address; Retry-After: the seconds to wait",
+    "headers": {"Retry-After": {"schema": {"type": "string"}}},
+    "content": {JSON: {"schema": ref("Error")}},
 }
 
 
@@ -294,7 +299,9 @@ def _paths(model_ref, new_table: dict, action: dict) -> dict:
     text = {"schema": {"type": "string"}}
 
     def op(summary: str, answers: dict, request=None, security=None, params=(code,)) -> dict:
-        out = {"summary": summary, "parameters": list(params), "responses": answers}
+        # any code may be refused to an address that has asked for too many codes of no table
+        guessed = {"429": _GUESSING} if code in params else {}
+        out = {"summary": summary, "parameters": list(params), "responses": {**answers, **guessed}}
         if request is not None:
             out["requestBody"] = {"required": True, "content": {JSON: {"schema": request}}}
         if security is not None:
@@ -330,7 +337,7 @@ def _paths(model_ref, new_table: dict, action: dict) -> dict:
         f"{table}/seats/{{player_id}}/claim": {
             "post": op(
                 "Ask for a seat without a phone; its token works once the host gives it",
-                _answers(201, _json("Joined"), 404, 409),
+                _answers(201, _json("Joined"), 404, 409, 413),
                 params=(code, player),
             )
         },
@@ -349,7 +356,7 @@ def _paths(model_ref, new_table: dict, action: dict) -> dict:
         f"{table}/undo": {
             "post": op(
                 "Take back your latest action (the host: anyone's)",
-                _answers(200, _json("Table"), 401, 403, 404, 409),
+                _answers(200, _json("Table"), 401, 403, 404, 409, 413),
                 security=token,
                 params=(code, kept),
             )
@@ -419,7 +426,7 @@ def _paths(model_ref, new_table: dict, action: dict) -> dict:
         f"{event}/end": {
             "post": op(
                 "End the event and reveal its seed (organiser)",
-                _answers(200, _json("Event"), 401, 404, 409),
+                _answers(200, _json("Event"), 401, 404, 409, 413),
                 security=token,
             )
         },
