@@ -331,7 +331,7 @@ def events(code: str):
 
 def _last_event_id() -> int:
     raw = request.headers.get("Last-Event-ID") or request.args.get("after") or "0"
-    if not raw.isdigit() or len(raw) > 18:
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 18:  # "²".isdigit(), yet int("²") fails
         raise ApiError(422, f"expected a sequence number, got {raw[:40]!r}", "Last-Event-ID")
     return int(raw)
 
