@@ -14,7 +14,7 @@ import io
 import json
 import time
 
-from flask import Blueprint, Response, current_app, request, stream_with_context
+from flask import Blueprint, Response, current_app, render_template, request, stream_with_context
 from flask_limiter import RateLimitExceeded
 from pydantic import ValidationError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
@@ -99,9 +99,13 @@ def _forbidden(err: PermissionError):
 
 @bp.app_errorhandler(RateLimitExceeded)
 def _guessing(err: RateLimitExceeded):
-    """Pages as well as the API: a guesser reads JSON wherever it guessed (companion/guesses.py)."""
+    """The API answers our JSON error; a page (a code typed on the home page, a QR) answers a page
+    a person can read (companion/guesses.py)."""
     wait = guesses.retry_after()
-    response = error(429, f"too many wrong codes from your address: try again in {wait} s", "code")
+    if request.path.startswith("/api/"):
+        response = error(429, f"too many wrong codes from your address: try again in {wait} s", "code")
+    else:
+        response = Response(render_template("slowed.html", minutes=-(-wait // 60)), status=429)
     response.headers["Retry-After"] = str(wait)
     return response
 
