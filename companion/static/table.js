@@ -89,9 +89,10 @@ const Spellpress = (() => {
     begun = now;
   }
 
-  // One move at a time: while one is on its way, a second tap (a double tap, or a tap on a button
-  // drawn afresh meanwhile) sends nothing, and the button tapped is disabled until the answer.
-  let acting = false;
+  // A move on its way is not sent again: the button tapped is disabled until the answer, and the
+  // same move asked for meanwhile (a double tap on that button drawn afresh by a live event) sends
+  // nothing. Other moves go as usual.
+  const sending = new Set();  // the moves on their way, as JSON
   let tapped = null;  // the game panel's button whose click is being handled, if any
   $("game").addEventListener("click", (event) => { tapped = event.target.closest("button"); }, true);
   $("game").addEventListener("click", () => { tapped = null; });  // the tap's own handlers have run
@@ -101,8 +102,9 @@ const Spellpress = (() => {
   async function act(type, payload = {}, asHost = false) {
     const button = tapped;
     tapped = null;
-    if (acting) return false;
-    acting = true;
+    const move = JSON.stringify([type, payload, asHost]);
+    if (sending.has(move)) return false;
+    sending.add(move);
     if (button) button.disabled = true;
     $("act-error").textContent = "";
     try {
@@ -115,7 +117,7 @@ const Spellpress = (() => {
       $("act-error").textContent = err.message;
       return false;
     } finally {
-      acting = false;
+      sending.delete(move);
       if (button) button.disabled = false;
     }
   }
