@@ -1,7 +1,8 @@
 """A move costs the same on a long game as on a new one: at 2,000 entries an action reads no entry
 of the log and applies one move when the server holds the table's state; a restarted server folds
 only the entries after the newest checkpoint; an undo of the checkpoint's own entry makes the next
-fold start from the checkpoint before it, and every fold equals the whole log's."""
+fold start from the checkpoint before it, and every fold equals the whole log's. The history is
+read a page at a time."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ import pnp.rules.table
 from companion.db import Store, actions, checkpoints, tables
 from companion.play import CHECKPOINT_EVERY, Play, Seat
 from pnp.rules.table import HOST, SPECTATOR, Entry, extend, replay
+from tests.test_companion_api import error_of, undo_latest
+from tests.test_companion_undo import spirited
 
 ENTRIES = 2000  # the issue's long game
 
@@ -103,3 +106,20 @@ def test_a_move_at_2000_entries_reads_and_folds_only_what_follows_the_state_at_h
     assert state == whole_fold(again, code)
     for each in (play, restarted, again):
         each.close()
+
+
+def test_the_history_comes_in_pages_of_the_newest_entries_with_what_was_taken_back(client):
+    code, _, ann = spirited(client)  # entries 1-6: two joins, the start, Ann's spirit three times
+    assert undo_latest(client, code, ann).status_code == 200  # 7 takes back 6
+
+    def page(query: str) -> tuple[list, int | None]:
+        got = client.get(f"/api/tables/{code}/history?{query}").json
+        return [(e["seq"], e["type"], e["undone"]) for e in got["history"]], got["earlier"]
+
+    assert page("limit=3") == ([(5, "spirit", False), (6, "spirit", True), (7, "undo", False)], 5)
+    assert page("limit=3&before=5") == ([(2, "join", False), (3, "start", False), (4, "spirit", False)], 2)
+    assert page("limit=3&before=2") == ([(1, "join", False)], None)
+    whole = client.get(f"/api/tables/{code}/history").json
+    assert [e["seq"] for e in whole["history"]] == list(range(1, 8)) and whole["earlier"] is None
+    for query, field in (("limit=0", "limit"), ("limit=501", "limit"), ("limit=x", "limit"), ("before=-1", "before")):
+        error_of(client.get(f"/api/tables/{code}/history?{query}"), 422, field)
