@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -408,11 +409,9 @@ class Play:
             after[:] = [table, Table(state, ())]
             return payload
 
-        def checkpoint(entry: Entry) -> dict | None:
-            return after[1].state if entry.seq % CHECKPOINT_EVERY == 0 else None
-
         dumped = action.model_dump(mode="json")
-        entry = self.store.append(info.code, seat.actor, type_, dumped, allowed, seat.by, seq, checkpoint)
+        keep = checkpointed(lambda: after[1].state)
+        entry = self.store.append(info.code, seat.actor, type_, dumped, allowed, seat.by, seq, keep)
         self._keep(info.code, entry.seq, Table(after[1].state, (*after[0].standing, entry)))
         return entry
 
@@ -471,12 +470,19 @@ class Play:
             after[:] = [replay(tracker, content, options, [*log, Entry(0, seat.actor, UNDO, {"seq": seq})])]
 
         try:
-            entry = self.store.append(code, seat.actor, UNDO, {"seq": seq}, still_latest, seat.by)
+            keep = checkpointed(lambda: after[0].state)
+            entry = self.store.append(code, seat.actor, UNDO, {"seq": seq}, still_latest, seat.by, keep=keep)
         except AlreadyUndone as already:
             return already.entry
         self._keep(info.code, entry.seq, after[0])
         self.announce(info, entry.seq)
         return entry
+
+
+def checkpointed(state: Callable[[], dict]) -> Callable[[Entry], dict | None]:
+    """What an append keeps as a checkpoint: `state()`, the table after the new entry, every
+    CHECKPOINT_EVERY entries (an undo's too: the count holds whatever the entry)."""
+    return lambda entry: state() if entry.seq % CHECKPOINT_EVERY == 0 else None
 
 
 def names_of(seats: list[dict]) -> dict[str, str]:
