@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from flask import Flask, Response, request, stream_with_context
@@ -94,17 +95,18 @@ def create_app() -> Flask:
     return app
 
 
-def main(argv: list[str] | None = None) -> int:
+def serve(create: Callable[[], Flask], description: str, argv: list[str] | None = None) -> int:
+    """Serve the app `create()` makes under the companion's gunicorn options, one gevent worker
+    (a floor shares nothing between workers), on --host and --port, until interrupted."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from gunicorn.app.base import BaseApplication
 
     from companion.cli import WORKER_CONNECTIONS
 
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, required=True)
     args = parser.parse_args(argv)
-    # the companion's `serve` options, one worker (the floor shares nothing between workers)
     options = {
         "bind": f"{args.host}:{args.port}",
         "workers": 1,
@@ -120,11 +122,11 @@ def main(argv: list[str] | None = None) -> int:
                 self.cfg.set(name, value)
 
         def load(self):
-            return create_app()
+            return create()
 
     Floor().run()
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(serve(create_app, __doc__.split("\n\n")[0]))

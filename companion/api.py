@@ -26,7 +26,18 @@ from companion.events import EventNotFound, Events, StillPlaying
 from companion.feed import afresh
 from companion.openapi import openapi
 from companion.play import NotFound, NotKept, Play, Seat, event_channel
-from companion.schemas import ActionBody, ClaimAnswer, EventRoll, NewEvent, NewEventTable, NewPlayer, NewTable
+from companion.schemas import (
+    MAX_HISTORY_PAGE,
+    ActionBody,
+    ClaimAnswer,
+    EventRoll,
+    HistoryQuery,
+    NewEvent,
+    NewEventTable,
+    NewPlayer,
+    NewTable,
+    UndoBody,
+)
 from pnp.rules.table import HOST, NotYours, Refused
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -243,14 +254,23 @@ def act(code: str):
 
 @bp.post("/tables/<code>/undo")
 def undo(code: str):
+    """Take back the move the body names (409 if it is not the caller's latest that stands)."""
     caller = seat(code)
-    play().undo(code, caller)
+    play().undo(code, caller, UndoBody.model_validate(body()).seq)
     return table_view(code, caller)
 
 
 @bp.get("/tables/<code>/history")
 def history(code: str):
-    return {"code": code, "history": play().history(code, seat(code, required=False).actor)}
+    """Who did what, oldest first; with `?limit=N` (or `?before=`) a page: the newest N (at most
+    MAX_HISTORY_PAGE) before seq `before`, if given, and `earlier`, the `before` of the page
+    before it (null: none)."""
+    viewer = seat(code, required=False).actor
+    query = HistoryQuery.model_validate(request.args.to_dict())
+    if query.limit is None and query.before is None:
+        return {"code": code, "history": play().history(code, viewer), "earlier": None}
+    page, earlier = play().history_page(code, viewer, query.before, query.limit or MAX_HISTORY_PAGE)
+    return {"code": code, "history": page, "earlier": earlier}
 
 
 @bp.get("/tables/<code>/layout")

@@ -13,8 +13,10 @@ Core on SQLite (one file in the instance folder) or PostgreSQL (several workers)
     entry, token = store.claim(code, player_id)           # a phone asks for a seat without one
     store.answer(code, player_id, given) -> Entry         # the host gives it (the token is the seat's) or not
     store.asking_for(code, token) -> player_id | None     # the seat a phone has asked for, unanswered
-    store.append(code, actor, type, payload, check, by=None) -> Entry
+    store.append(code, actor, type, payload, check, by=None, after=0, keep=None) -> Entry
     store.log(code, after=0) -> list[Entry]               # seq > after, in seq order
+    store.page(code, before, limit) -> (entries, undone)  # the newest `limit` before a seq, and which were taken back
+    store.checkpoint(code) -> Checkpoint | None           # the newest state folded up to an entry
     code, token = store.create_event(game, name, seed)    # an event: many tables, one roll sequence
     store.event(code) -> EventInfo | None
     store.organiser_of(code, token) -> bool
@@ -23,10 +25,14 @@ Core on SQLite (one file in the instance folder) or PostgreSQL (several workers)
     store.event_tables(code) -> list[str]                 # its tables' codes, oldest first
     store.event_logs(code) -> dict[str, list[Entry]]      # every table's log, in one read
 
-`append` reads the table's log, calls `check(log)` (the caller replays the rules and raises to
-refuse; the exception propagates and nothing is written; or it returns the payload to record,
-with the server's dice in it) and writes the next seq, all in one
-transaction that holds the table's write lock, so the check always sees the log the entry joins.
+`append` reads the table's log after `after` (the seq of the state the caller holds), calls
+`check(tail)` (the caller applies the rules and raises to refuse; the exception propagates and
+nothing is written; or it returns the payload to record, with the server's dice in it) and writes
+the next seq, all in one transaction that holds the table's write lock, so the check always sees
+the log the entry joins. `keep(entry)` may hand back the state after the new entry, kept in that
+transaction as a checkpoint: a later caller with no state at hand folds the entries after it
+only. A checkpoint is the fold of the log up to its seq as the log stands now: an undo appended
+removes, in its transaction, every checkpoint at or after the entry it takes back.
 `add_player` does the same with the player's JOIN, writing their row in that transaction too;
 `claim` and `answer` change a seat's row with their entry in the same way. `append_to_event` does
 it for every table of an event at once (an organiser's roll): one transaction holding the event's
@@ -73,7 +79,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.sql.expression import ScalarSelect
 
-from pnp.rules.table import ANSWER, CLAIM, HOST, JOIN, Entry, Refused
+from pnp.rules.table import ANSWER, CLAIM, HOST, JOIN, UNDO, Entry, Refused
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud or off a screen and typed
 CODE_LENGTH = 6  # 31**6, close to 900 million codes
@@ -132,6 +138,18 @@ actions = Table(
     Column("payload", JSON, nullable=False),
     Column("by", Text),  # who made it for the actor (the host, for a seat without a phone); NULL: the actor
 )
+checkpoints = Table(
+    "checkpoints",
+    metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),  # the state after every standing entry up to this one
+    Column("state", JSON, nullable=False),
+)
+
+
+class Stale(Exception):
+    """The state an append was asked to build on no longer holds: an entry after it took back one
+    it had folded in. The caller folds afresh from further back."""
 
 
 class NoSuchTable(LookupError):
@@ -164,6 +182,12 @@ class EventInfo:
     rolled: int  # rounds the organiser has rolled
     created_at: str
     ended_at: str | None
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    seq: int
+    state: dict
 
 
 @dataclass(frozen=True)
@@ -255,7 +279,7 @@ class Store:
                     joined_at=_now(),
                 )
             )
-            return self._insert_entry(connection, table_id, log, player_id, JOIN, {"name": name}, by)
+            return self._insert_entry(connection, table_id, _newest_seq(log), player_id, JOIN, {"name": name}, by)
 
         return self._write(insert), token
 
@@ -271,8 +295,7 @@ class Store:
             if seat.claim_hash is not None:
                 raise Refused(f"Another phone has asked for {seat.name}'s seat; the host answers it first.")
             connection.execute(players.update().where(players.c.id == seat.id).values(claim_hash=token_hash(token)))
-            log = self._read_log(connection, table_id, 0)
-            return self._insert_entry(connection, table_id, log, player_id, CLAIM, {})
+            return self._insert_entry(connection, table_id, self._last_seq(connection, table_id), player_id, CLAIM, {})
 
         return self._write(ask), token
 
@@ -285,8 +308,8 @@ class Store:
                 raise Refused(f"No phone is asking for {seat.name}'s seat.")
             held = seat.claim_hash if given else None
             connection.execute(players.update().where(players.c.id == seat.id).values(token_hash=held, claim_hash=None))
-            log = self._read_log(connection, table_id, 0)
-            return self._insert_entry(connection, table_id, log, HOST, ANSWER, {"seat": player_id, "given": given})
+            last = self._last_seq(connection, table_id)
+            return self._insert_entry(connection, table_id, last, HOST, ANSWER, {"seat": player_id, "given": given})
 
         return self._write(settle)
 
@@ -388,7 +411,7 @@ class Store:
             values, payloads = change(_event_info(row), [(info, logs[info.code]) for info in infos])
             event = self._update_event(connection, row.id, values)
             ids = {r.code: r.id for r in rows}
-            appended = [(ids[table], logs[table], actor, type, payload, None) for table, payload in payloads.items()]
+            appended = [(ids[t], _newest_seq(logs[t]), actor, type, payload, None) for t, payload in payloads.items()]
             return event, dict(zip(payloads, self._insert_entries(connection, appended), strict=True))
 
         return self._write(update)
@@ -436,7 +459,7 @@ class Store:
         for r in connection.execute(query):
             log = logs.setdefault(r.code, [])
             if r.seq is not None:
-                log.append(Entry(r.seq, r.actor, r.type, r.payload, _iso(r.at), r.by))
+                log.append(_entry(r))
         return logs
 
     def players(self, code: str) -> list[Player]:
@@ -492,38 +515,80 @@ class Store:
         payload: Mapping[str, Any],
         check: Callable[[list[Entry]], Mapping[str, Any] | None],
         by: str | None = None,
+        after: int = 0,
+        keep: Callable[[Entry], dict | None] | None = None,
     ) -> Entry:
-        """Record an action as the table's next seq, if `check(log)` does not raise; with the
-        payload `check` returns, if any (what the server's dice added to it). `by`: who made it
-        for the actor, if someone else did (the host, for a seat without a phone)."""
+        """Record an action as the table's next seq, if `check(tail)` does not raise (`tail`: the
+        entries after seq `after`, the caller's state; 0, the whole log); with the payload `check`
+        returns, if any (what the server's dice added to it). `by`: who made it for the actor, if
+        someone else did (the host, for a seat without a phone). `keep(entry)`: the state after
+        the new entry to keep as a checkpoint, or None. Stale when the log ends before `after`."""
 
         def insert(connection) -> Entry:
             table_id = self._locked_table_id(connection, code)
-            log = self._read_log(connection, table_id, after=0)
-            checked = check(log)
+            last = self._last_seq(connection, table_id)
+            if last < after:
+                raise Stale(f"the log ends at {last}, before {after}")
+            checked = check(self._read_log(connection, table_id, after) if last > after else [])
             done = payload if checked is None else checked
-            return self._insert_entry(connection, table_id, log, actor, type, done, by)
+            entry = self._insert_entry(connection, table_id, last, actor, type, done, by)
+            if type == UNDO:  # the checkpoints that folded in what it takes back are wrong now
+                taken = checkpoints.c.seq >= entry.payload["seq"]
+                connection.execute(checkpoints.delete().where(checkpoints.c.table_id == table_id, taken))
+            state = keep(entry) if keep is not None else None
+            if state is not None:
+                connection.execute(checkpoints.insert().values(table_id=table_id, seq=entry.seq, state=state))
+            return entry
 
         return self._write(insert)
 
-    @staticmethod
-    def _insert_entry(
-        connection, table_id: int, log: list[Entry], actor: str, type: str, payload: Mapping, by: str | None = None
-    ) -> Entry:
-        """The entry after `log` (the table's whole log, read under its write lock)."""
-        return Store._insert_entries(connection, [(table_id, log, actor, type, payload, by)])[0]
+    def checkpoint(self, code: str) -> Checkpoint | None:
+        """The table's newest checkpoint, if it has one."""
+        query = (
+            select(checkpoints.c.seq, checkpoints.c.state)
+            .join(tables, tables.c.id == checkpoints.c.table_id)
+            .where(tables.c.code == normalize_code(code))
+            .order_by(checkpoints.c.seq.desc())
+            .limit(1)
+        )
+        with self.engine.connect() as connection:
+            row = connection.execute(query).one_or_none()
+        return None if row is None else Checkpoint(row.seq, row.state)
+
+    def page(self, code: str, before: int | None, limit: int) -> tuple[list[Entry], set[int]]:
+        """The table's newest `limit` entries with seq < before (None: the newest of all), oldest
+        first, and the seqs among them a later undo took back."""
+        table_id = select(tables.c.id).where(tables.c.code == normalize_code(code)).scalar_subquery()
+        query = select(actions).where(actions.c.table_id == table_id).order_by(actions.c.seq.desc()).limit(limit)
+        if before is not None:
+            query = query.where(actions.c.seq < max(0, min(int(before), MAX_SEQ)))
+        with self.engine.connect() as connection:
+            entries = [_entry(r) for r in reversed(connection.execute(query).all())]
+            if not entries:
+                return [], set()
+            # an undo comes after what it takes back: only those after the page's first entry matter
+            undos = select(actions.c.payload).where(
+                actions.c.table_id == table_id, actions.c.seq > entries[0].seq, actions.c.type == UNDO
+            )
+            undone = {payload["seq"] for payload in connection.scalars(undos)}
+        return entries, undone & {e.seq for e in entries}
 
     @staticmethod
-    def _insert_entries(
-        connection, appended: list[tuple[int, list[Entry], str, str, Mapping, str | None]]
-    ) -> list[Entry]:
-        """An entry after each log, as _insert_entry's arguments, in one statement (an event's
-        roll: one for every table)."""
+    def _insert_entry(
+        connection, table_id: int, last: int, actor: str, type: str, payload: Mapping, by: str | None = None
+    ) -> Entry:
+        """The entry after seq `last` (the table's newest, read under its write lock)."""
+        return Store._insert_entries(connection, [(table_id, last, actor, type, payload, by)])[0]
+
+    @staticmethod
+    def _insert_entries(connection, appended: list[tuple[int, int, str, str, Mapping, str | None]]) -> list[Entry]:
+        """An entry after each table's newest seq, as _insert_entry's arguments, in one statement
+        (an event's roll: one for every table)."""
         at = _now()
         rows = [
-            dict(table_id=table_id, seq=(log[-1].seq if log else 0) + 1, at=at)
+            dict(table_id=table_id, seq=last + 1, at=at)
             | dict(actor=_clean(actor), type=_clean(type), payload=dict(payload), by=by)
-            for table_id, log, actor, type, payload, by in appended
+            for table_id, last, actor, type, payload, by in appended
         ]
         if rows:
             connection.execute(actions.insert(), rows)
@@ -559,12 +624,25 @@ class Store:
         return table_id
 
     @staticmethod
+    def _last_seq(connection, table_id: int) -> int:
+        """The table's newest seq (0: none yet), from the primary key's index."""
+        return connection.scalar(select(func.max(actions.c.seq)).where(actions.c.table_id == table_id)) or 0
+
+    @staticmethod
     def _read_log(connection, table_id: int | ScalarSelect, after: int) -> list[Entry]:
         after = max(0, min(int(after), MAX_SEQ))
         rows = connection.execute(
             select(actions).where(actions.c.table_id == table_id, actions.c.seq > after).order_by(actions.c.seq)
         )
-        return [Entry(r.seq, r.actor, r.type, r.payload, _iso(r.at), r.by) for r in rows]
+        return [_entry(r) for r in rows]
+
+
+def _entry(row) -> Entry:
+    return Entry(row.seq, row.actor, row.type, row.payload, _iso(row.at), row.by)
+
+
+def _newest_seq(log: list[Entry]) -> int:
+    return log[-1].seq if log else 0
 
 
 def normalize_code(code: object) -> str | None:

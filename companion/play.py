@@ -3,14 +3,19 @@
 Every change is checked against the rules on the table's log inside the transaction that appends
 it (pnp.rules.table), then announced to the open event streams. The state a caller sees is always
 the replay of the log, cached per table and sequence number so a room of phones streaming one
-table replays it once per action, not once per phone. What a caller sees is what their seat may
-see (pnp.rules.table's viewers): a game with secrets redacts each entry and view for them.
+table replays it once per action, not once per phone. An action costs the same on a long game as
+on a new one: it reads and folds only the entries after the state kept in memory, or, in a worker
+that has none (a restart, another worker), after the table's newest checkpoint in the database
+(one every CHECKPOINT_EVERY entries; server-only, never sent). An undo re-folds the whole log.
+What a caller sees is what their seat may see (pnp.rules.table's viewers): a game with secrets
+redacts each entry and view for them.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -18,7 +23,7 @@ from typing import NamedTuple
 
 from pydantic import BaseModel
 
-from companion.db import Store, TableInfo, normalize_code
+from companion.db import Stale, Store, TableInfo, normalize_code
 from companion.feed import Feed, Message, message
 from companion.live import Hub
 from pnp.content.game import load_game
@@ -47,6 +52,7 @@ from pnp.rules.table import (
 
 SEATING = {JOIN, CLAIM, ANSWER}  # the entries that change who sits at a table, or whose phone holds a seat
 REPLAYS_KEPT = 1024  # tables whose newest replay stays in memory (an event of 200 tables, and more)
+CHECKPOINT_EVERY = 100  # entries between a table's checkpoints: a worker without its state folds at most these
 
 
 class NotFound(Exception):
@@ -55,6 +61,14 @@ class NotFound(Exception):
 
 class NotKept(PermissionError):
     """Only the host acts for a seat, and only for one without a phone of its own."""
+
+
+class AlreadyUndone(Exception):
+    """The move an undo names was taken back already: by this entry."""
+
+    def __init__(self, entry: Entry):
+        super().__init__(entry.seq)
+        self.entry = entry
 
 
 @dataclass(frozen=True)
@@ -207,7 +221,7 @@ class Play:
         tracker, content = self.tracker(info.game), self.content(info.game)
         table = None
         if cached is not None and cached[0] < seq:
-            table = extend(tracker, content, cached[1], [e for e in log if e.seq > cached[0]])
+            table = extend(tracker, content, cached[1], [e for e in log if e.seq > cached[0]], cached[0])
         if table is None:
             table = replay(tracker, content, self.options(info), log)
         self._keep(info.code, seq, table)
@@ -234,23 +248,37 @@ class Play:
 
     def _newest(self, info: TableInfo, known: list[Entry] | None = None) -> tuple[Table, int]:
         """The table after its whole stored log, and the seq of its last entry. Only the entries
-        after the kept replay are read (a room's streams each render a roll), unless one is an undo;
-        none when `known`, entries the caller has just read (a stream's new ones), reach back to it:
-        the table is then as of the newest of those, or of the kept replay if that is newer."""
+        after the kept replay (or the newest checkpoint) are read (a room's streams each render a
+        roll), unless one undoes an entry before it; none when `known`, entries the caller has
+        just read (a stream's new ones), reach back to it: the table is then as of the newest of
+        those, or of the kept replay if that is newer."""
+        seq, base = self._base(info)
+        if known and known[0].seq <= seq + 1:
+            newer = [e for e in known if e.seq > seq]
+        else:
+            newer = self.store.log(info.code, after=seq)
+        table = extend(self.tracker(info.game), self.content(info.game), base, newer, seq) if newer else base
+        if table is None:
+            log = self.store.log(info.code)
+            return self.replayed(info.code, log, info), (log[-1].seq if log else 0)
+        seq = newer[-1].seq if newer else seq
+        self._keep(info.code, seq, table)
+        return table, seq
+
+    def _base(self, info: TableInfo) -> tuple[int, Table]:
+        """The newest state at hand and its seq: the replay kept in memory, else the table's newest
+        checkpoint (its standing entries not known: what reads them reads the log), else the setup."""
         with self._lock:
             kept = self._replays.get(info.code)
         if kept is not None:
-            if known and known[0].seq <= kept[0] + 1:
-                newer = [e for e in known if e.seq > kept[0]]
-            else:
-                newer = self.store.log(info.code, after=kept[0])
-            table = extend(self.tracker(info.game), self.content(info.game), kept[1], newer) if newer else kept[1]
-            if table is not None:
-                seq = newer[-1].seq if newer else kept[0]
-                self._keep(info.code, seq, table)
-                return table, seq
-        log = self.store.log(info.code)
-        return self.replayed(info.code, log, info), (log[-1].seq if log else 0)
+            return kept
+        checkpoint = self.store.checkpoint(info.code)
+        if checkpoint is not None:
+            return checkpoint.seq, Table(checkpoint.state, ())
+        return 0, self._setup(info)
+
+    def _setup(self, info: TableInfo) -> Table:
+        return Table(self.tracker(info.game).setup(self.content(info.game), self.options(info)), ())
 
     def seats(self, code: str) -> list[dict]:
         """Who sits at the table, and whether each has a phone of their own or one asking for it."""
@@ -307,10 +335,21 @@ class Play:
     def history(self, code: str, viewer: str | None) -> list[dict]:
         """Who did what, oldest first, as `viewer` may see it; each entry marked `undone` when a
         later undo took it back."""
-        tracker = self.tracker(self.info(code).game)
-        log, names = self.store.log(code), self.names(code)
-        undone = {e.payload["seq"] for e in log if e.type == UNDO}
-        return [{**entry_json(seen_by(tracker, e, viewer), names), "undone": e.seq in undone} for e in log]
+        log = self.store.log(code)
+        return self._described(code, viewer, log, {e.payload["seq"] for e in log if e.type == UNDO})
+
+    def history_page(
+        self, code: str, viewer: str | None, before: int | None, limit: int
+    ) -> tuple[list[dict], int | None]:
+        """The newest `limit` entries of the history before seq `before` (None: the newest of all),
+        oldest first, and the `before` that asks for the page of earlier ones (None: none left)."""
+        entries, undone = self.store.page(code, before, limit)
+        earlier = entries[0].seq if entries and entries[0].seq > 1 else None  # seqs run from 1 without a gap
+        return self._described(code, viewer, entries, undone), earlier
+
+    def _described(self, code: str, viewer: str | None, entries: list[Entry], undone: set[int]) -> list[dict]:
+        tracker, names = self.tracker(self.info(code).game), self.names(code)
+        return [{**entry_json(seen_by(tracker, e, viewer), names), "undone": e.seq in undone} for e in entries]
 
     def results(self, code: str) -> list[dict]:
         """One row per player for the CSV export: the game's own results."""
@@ -349,12 +388,31 @@ class Play:
         if seat.actor is None:
             raise PermissionError("join the table first")
         action = parse_action(tracker, type_, payload)
-
-        def allowed(log: list[Entry]) -> dict:
-            return self.checked(info, log, seat.actor, action, self.chance(info))[0]
-
-        entry = self.store.append(code, seat.actor, type_, action.model_dump(mode="json"), allowed, seat.by)
+        try:
+            entry = self._append_on(info, *self._base(info), seat, type_, action)
+        except Stale:  # an undo in another worker took back what the state at hand folded in
+            entry = self._append_on(info, 0, self._setup(info), seat, type_, action)
         self.announce(info, entry.seq)
+        return entry
+
+    def _append_on(self, info: TableInfo, seq: int, base: Table, seat: Seat, type_: str, action: BaseModel) -> Entry:
+        """Append `action` checked on `base`, the table as of `seq`, with the entries after it
+        (Stale if one of them undoes an entry before); keep the table after it in memory, and every
+        CHECKPOINT_EVERY entries in the database."""
+        after: list[Table] = []
+
+        def allowed(tail: list[Entry]) -> dict:
+            table = extend(self.tracker(info.game), self.content(info.game), base, tail, seq)
+            if table is None:
+                raise Stale(f"an undo after {seq} takes back an entry before it")
+            payload, state = self.applied(info, table.state, seat.actor, action, self.chance(info))
+            after[:] = [table, Table(state, ())]
+            return payload
+
+        dumped = action.model_dump(mode="json")
+        keep = checkpointed(lambda: after[1].state)
+        entry = self.store.append(info.code, seat.actor, type_, dumped, allowed, seat.by, seq, keep)
+        self._keep(info.code, entry.seq, Table(after[1].state, (*after[0].standing, entry)))
         return entry
 
     def checked(
@@ -362,8 +420,13 @@ class Play:
     ) -> tuple[dict, dict]:
         """The payload to record for `actor`'s `action` after `log`, with what `chance` adds to it
         (dice, a deal), and the state after it; Refused if the rules forbid it now."""
+        return self.applied(info, self.replayed(info.code, log, info).state, actor, action, chance)
+
+    def applied(
+        self, info: TableInfo, state: dict, actor: str, action: BaseModel, chance: SecureChance | SeededChance
+    ) -> tuple[dict, dict]:
+        """`checked`, on the table's `state` at hand."""
         tracker, content = self.tracker(info.game), self.content(info.game)
-        state = self.replayed(info.code, log, info).state
         done = action
         if tracker.draw is not None:
             try:
@@ -385,21 +448,41 @@ class Play:
         if info.event is not None:
             self.hub.publish(event_channel(info.event), seq)
 
-    def undo(self, code: str, seat: Seat) -> Entry:
-        """Take back the caller's latest standing action (the host's: anyone's)."""
+    def undo(self, code: str, seat: Seat, seq: int) -> Entry:
+        """Take back the move `seq`, which must be the caller's latest standing one (the host's:
+        anyone's), as their phone showed it; Refused if it is not (the table moved on). Naming it
+        makes a second tap harmless: a move already taken back is answered with the undo that did
+        it, and nothing more is taken back. The whole log is folded again: the move may be before
+        the kept state and the checkpoints."""
         info = self.info(code)
         tracker, content, options = self.tracker(info.game), self.content(info.game), self.options(info)
         if seat.actor is None:
             raise PermissionError("join the table first")
-        target = undo_target(tracker, content, options, self.store.log(code), seat.actor)
+        after: list[Table] = []
 
         def still_latest(log: list[Entry]) -> None:
-            if undo_target(tracker, content, options, log, seat.actor).seq != target.seq:
-                raise Refused("The table changed while you undid; look again and retry.")
+            done = next((e for e in log if e.type == UNDO and e.payload["seq"] == seq), None)
+            if done is not None:
+                raise AlreadyUndone(done)
+            latest = undo_target(tracker, content, options, log, seat.actor)
+            if latest.seq != seq:
+                raise Refused(f"Move {seq} is not your latest move that stands (move {latest.seq} is); look again.")
+            after[:] = [replay(tracker, content, options, [*log, Entry(0, seat.actor, UNDO, {"seq": seq})])]
 
-        entry = self.store.append(code, seat.actor, UNDO, {"seq": target.seq}, still_latest, seat.by)
+        try:
+            keep = checkpointed(lambda: after[0].state)
+            entry = self.store.append(code, seat.actor, UNDO, {"seq": seq}, still_latest, seat.by, keep=keep)
+        except AlreadyUndone as already:
+            return already.entry
+        self._keep(info.code, entry.seq, after[0])
         self.announce(info, entry.seq)
         return entry
+
+
+def checkpointed(state: Callable[[], dict]) -> Callable[[Entry], dict | None]:
+    """What an append keeps as a checkpoint: `state()`, the table after the new entry, every
+    CHECKPOINT_EVERY entries (an undo's too: the count holds whatever the entry)."""
+    return lambda entry: state() if entry.seq % CHECKPOINT_EVERY == 0 else None
 
 
 def names_of(seats: list[dict]) -> dict[str, str]:

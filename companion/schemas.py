@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
 MAX_NAME = 40
+MAX_HISTORY_PAGE = 500  # entries in one page of a table's history
 
 
 def _printable(name: str) -> str:
@@ -73,3 +74,19 @@ class ClaimAnswer(Body):
     """The host's answer to a phone asking for a seat without a phone."""
 
     give: bool = Field(strict=True, description="true: the phone holds the seat now; false: the host keeps it")
+
+
+class UndoBody(Body):
+    """Take back a move, named by its seq: the caller's latest move that stands (the host's:
+    anyone's), as the phone shows it. Naming it makes a second tap harmless: a move already taken
+    back is answered as done, and nothing more is taken back."""
+
+    seq: int = Field(ge=1, le=2**31 - 1, strict=True, description="the seq of the move to take back")
+
+
+class HistoryQuery(BaseModel):
+    """A page of the history (the query of GET /history, beside `as`): the newest `limit`
+    entries before seq `before`; without either, the whole history."""
+
+    before: int | None = Field(default=None, ge=1, le=2**31 - 1, description="entries before this seq only")
+    limit: int | None = Field(default=None, ge=1, le=MAX_HISTORY_PAGE, description="at most this many entries")

@@ -15,7 +15,7 @@ import pytest
 from pnp.rules.chance import SecureChance
 from pnp.rules.table import Refused
 from tests.companion_table import ApiTable, seen
-from tests.test_companion_api import error_of
+from tests.test_companion_api import error_of, undo_latest
 from tests.test_magecraft_tracker import gems_of, opening, play_turn
 
 GAME = "magecraft"
@@ -187,7 +187,7 @@ def test_a_malformed_move_is_a_422_naming_its_field_and_a_refused_one_a_409(clie
 def test_undo_takes_back_a_move_that_drew_nothing_never_a_draw(client):
     table = Table(client)
     table.do("host", "start")
-    undo = lambda who: client.post(f"/api/tables/{table.code}/undo", headers=table.headers(who))  # noqa: E731
+    undo = lambda who: undo_latest(client, table.code, table.headers(who))  # noqa: E731
     assert error_of(undo("host"), 409)["reason"] == "The start cannot be taken back."
     opening(table, lambda t: None)
     me = table.turn

@@ -14,7 +14,7 @@ import pytest
 
 from companion.play import Play
 from pnp.paths import CONTENT as CONTENT_DIR
-from tests.test_companion_api import bearer, error_of, join, open_table
+from tests.test_companion_api import bearer, error_of, join, open_table, undo_latest
 
 GAME = "merchants-of-magick"
 MAX = {"d6": 6, "d8": 8, "d10": 10, "d12": 12}
@@ -179,9 +179,7 @@ def test_a_roll_is_the_servers_once_per_round_and_cannot_be_undone(client):
     second = t.refused(t.host, "roll", round=1)  # the other host's tap, a moment later
     assert second == "Round 1 is already rolled."
     assert t.refused(t.host, "roll", round=3) == "This table is at round 2; it cannot take round 3's roll yet."
-    assert error_of(client.post(f"/api/tables/{t.code}/undo", headers=t.host), 409)["reason"] == (
-        "A roll cannot be taken back."
-    )
+    assert error_of(undo_latest(client, t.code, t.host), 409)["reason"] == ("A roll cannot be taken back.")
     assert t.state()["dice"] == first
     assert error_of(t.act(t.players[0], "roll", round=2), 403)["reason"] == "Only the host rolls the dice."
     log = client.get(f"/api/tables/{t.code}/history").json["history"]

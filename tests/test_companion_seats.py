@@ -17,7 +17,7 @@ from pnp.games import games
 from pnp.rules.table import HOST, RESERVED, SPECTATOR
 from tests import test_companion_secrets as secret_deck
 from tests.secret_tracker import DECK
-from tests.test_companion_api import bearer, error_of, join, open_table
+from tests.test_companion_api import bearer, error_of, join, open_table, undo_latest
 from tests.test_companion_merchants import Script
 from tests.test_companion_secrets import everything_seen_by, held, stream
 
@@ -200,7 +200,7 @@ def test_a_phone_asks_for_a_seat_and_holds_it_with_its_numbers_once_the_host_giv
         ("Host", "answer_seat", {"seat": "p1", "given": True}),
     ]
     # her phone takes back her latest move, which the host made for her: her end of turn
-    undone = client.post(f"/api/tables/{t.code}/undo", headers=again).json["state"]
+    undone = undo_latest(client, t.code, again).json["state"]
     assert (undone["order"][undone["turn"]], undone["acted"]) == ("p1", "rest")
 
 
@@ -229,7 +229,7 @@ def test_live_messages_carry_the_seats_as_of_their_entry_read_again_only_when_a_
     play.act(t.code, Seat("p1", by=HOST), "end_turn", {})
     play.answer(t.code, "p1", given=True)
     assert seats_sent(seq + 4) == [{**kept[0], "phone": True}, BOB] and len(reads) == 2  # both at once
-    play.undo(t.code, Seat(HOST))
+    play.undo(t.code, Seat(HOST), seq + 3)  # the end of turn made for Ann
     assert seats_sent(seq + 5) == [{**kept[0], "phone": True}, BOB] and len(reads) == 2
 
 

@@ -12,7 +12,7 @@ import pytest
 from companion.play import Audience, Play
 from pnp.rules.table import HOST, SPECTATOR
 from tests.secret_tracker import DECK, TRACKER
-from tests.test_companion_api import bearer, error_of, join, open_table
+from tests.test_companion_api import bearer, error_of, join, open_table, undo_latest
 
 GAME = "secret-deck"
 
@@ -135,9 +135,9 @@ def test_a_draw_is_final_for_its_player_and_the_host(client):
     code, tokens, _ = dealt_table(client)
     ann_draw = client.get(f"/api/tables/{code}/history", headers=bearer(tokens["p1"])).json["history"][4]
     assert ann_draw["type"] == "draw"
-    error_of(client.post(f"/api/tables/{code}/undo", headers=bearer(tokens["p1"])), 409)
-    client.post(f"/api/tables/{code}/undo", headers=bearer(tokens["p2"]))  # Bob takes back his discard
-    error_of(client.post(f"/api/tables/{code}/undo", headers=bearer(tokens["host"])), 409)  # then Ann's draw
+    error_of(undo_latest(client, code, bearer(tokens["p1"])), 409)
+    assert undo_latest(client, code, bearer(tokens["p2"])).status_code == 200  # Bob takes back his discard
+    error_of(undo_latest(client, code, bearer(tokens["host"])), 409)  # then Ann's draw
     again = client.get(f"/api/tables/{code}/history", headers=bearer(tokens["p1"])).json["history"][4]
     assert again == ann_draw  # still there, the same card
 

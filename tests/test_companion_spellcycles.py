@@ -17,7 +17,7 @@ import pytest
 
 from pnp.rules.table import UNDO
 from tests.companion_table import ApiTable, seen
-from tests.test_companion_api import error_of
+from tests.test_companion_api import error_of, undo_latest
 from tests.test_spellcycles_tracker import engine_replay, least
 
 GAME = "spellcycles"
@@ -219,7 +219,7 @@ def test_undo_takes_back_a_placed_piece_never_a_roll_or_a_cast_that_drew(client)
     table = Table(client)
     ada = table.players[0]
     table.ok("host", "start")
-    undo = lambda who: client.post(f"/api/tables/{table.code}/undo", headers=table.headers(who))  # noqa: E731
+    undo = lambda who: undo_latest(client, table.code, table.headers(who))  # noqa: E731
     error_of(undo("host"), 409)  # the deal
     rolled = table.ok(ada, "renew")["last_roll"]
     error_of(undo(ada), 409)

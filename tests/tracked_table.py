@@ -22,11 +22,13 @@ class TrackedTable:
             self.log.append(Entry(len(self.log) + 1, pid, "join", {"name": pid.upper()}))
             self.state = tracker.join(self.state, pid, pid.upper())
 
-    def do(self, actor, kind, **payload):
+    def do(self, actor, type_, /, **payload):
         tracker = self.tracker
-        action = tracker.draw(self.content, self.state, actor, tracker.actions[kind](**payload), self.chance)
+        action = tracker.actions[type_](**payload)
+        if tracker.draw is not None:
+            action = tracker.draw(self.content, self.state, actor, action, self.chance)
         self.state = table_act(tracker, self.content, self.state, actor, action)
-        self.log.append(Entry(len(self.log) + 1, actor, kind, action.model_dump(mode="json")))
+        self.log.append(Entry(len(self.log) + 1, actor, type_, action.model_dump(mode="json")))
         return self.state
 
     def undo(self, actor) -> Entry:

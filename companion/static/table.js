@@ -58,7 +58,7 @@ const Spellpress = (() => {
 
   async function call(method, path, body, asHost = false) {
     const seat = actingFor(asHost);
-    const query = seat ? "?as=" + encodeURIComponent(seat) : "";
+    const query = seat ? (path.includes("?") ? "&" : "?") + "as=" + encodeURIComponent(seat) : "";
     const res = await fetch("/api/tables/" + encodeURIComponent(code) + path + query, {
       method, headers: headers(asHost), body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -90,9 +90,23 @@ const Spellpress = (() => {
     begun = now;
   }
 
+  // A move on its way is not sent again: the button tapped is disabled until the answer, and the
+  // same move asked for meanwhile (a double tap on that button drawn afresh by a live event) sends
+  // nothing. Other moves go as usual.
+  const sending = new Set();  // the moves on their way, as JSON
+  let tapped = null;  // the game panel's button whose click is being handled, if any
+  $("game").addEventListener("click", (event) => { tapped = event.target.closest("button"); }, true);
+  $("game").addEventListener("click", () => { tapped = null; });  // the tap's own handlers have run
+
   // asHost: a host who also plays sends the table's own moves (starting it) with the host's token.
   // Resolves to whether the move was recorded; a refusal is shown in #act-error.
   async function act(type, payload = {}, asHost = false) {
+    const button = tapped;
+    tapped = null;
+    const move = JSON.stringify([type, payload, asHost]);
+    if (sending.has(move)) return false;
+    sending.add(move);
+    if (button) button.disabled = true;
     $("act-error").textContent = "";
     try {
       show(await call("POST", "/actions", {type, ...payload}, asHost && !!me.host_token));
@@ -103,6 +117,9 @@ const Spellpress = (() => {
     } catch (err) {
       $("act-error").textContent = err.message;
       return false;
+    } finally {
+      sending.delete(move);
+      if (button) button.disabled = false;
     }
   }
 
@@ -116,17 +133,55 @@ const Spellpress = (() => {
     if (historyDue === null) historyDue = setTimeout(() => { historyDue = null; loadHistory().catch(() => offline(true)); }, 50);
   }
 
+  // The history as far back as this phone has asked: the newest page, and the earlier pages the
+  // player opened with "Earlier moves" (a long game's whole log is never read at every move).
+  const HISTORY_PAGE = 50;
+  const TABLE_ENTRIES = new Set(["join", "undo", "claim_seat", "answer_seat"]);  // no undo takes these back
+  let moves = new Map();  // seq -> history entry
+  const earlierButton = window.SpellpressUI.el("button", {id: "history-earlier", hidden: true}, "Earlier moves");
+  $("history").after(earlierButton);
+
   async function loadHistory() {
-    const {history} = await call("GET", "/history");
-    const list = $("history");
-    list.replaceChildren(...history.slice().reverse().map((e) => {
+    const page = await call("GET", `/history?limit=${HISTORY_PAGE}`);
+    const newest = moves.size ? Math.max(...moves.keys()) : 0;
+    if (page.history.length && page.history[0].seq > newest + 1) moves = new Map();  // a gap: start afresh
+    showHistory(page.history);
+  }
+
+  earlierButton.addEventListener("click", async () => {
+    earlierButton.disabled = true;
+    try {
+      const page = await call("GET", `/history?limit=${HISTORY_PAGE}&before=${Math.min(...moves.keys())}`);
+      showHistory(page.history);
+    } catch (err) {
+      $("act-error").textContent = err.message;
+    } finally {
+      earlierButton.disabled = false;
+    }
+  });
+
+  function showHistory(entries) {
+    for (const e of entries) moves.set(e.seq, e);
+    for (const e of entries) if (e.type === "undo" && moves.has(e.payload.seq)) moves.get(e.payload.seq).undone = true;
+    const shown = [...moves.values()].sort((a, b) => b.seq - a.seq);
+    $("history").replaceChildren(...shown.map((e) => {
       const li = document.createElement("li");
+      li.value = e.seq;
       // textContent: a name is never markup
       const who = e.by ? `${e.by_name} for ${e.name}` : e.for_name ? `${e.name} for ${e.for_name}` : e.name;
       li.textContent = `${who}: ${describe(e)}`;
       if (e.undone) li.className = "undone";
       return li;
     }));
+    earlierButton.hidden = !shown.length || shown[shown.length - 1].seq <= 1;
+  }
+
+  // The move Undo takes back, as this phone shows it: the host's, anyone's latest that stands; a
+  // player's, their own. None shown: the newest entry, and the server says why it cannot.
+  function undoTarget() {
+    const standing = [...moves.values()].filter((e) => !TABLE_ENTRIES.has(e.type) && !e.undone);
+    const mine = standing.filter((e) => me.host_token || e.actor === me.player_id);
+    return Math.max(...mine.map((e) => e.seq), mine.length ? 0 : Math.max(1, table ? table.seq : 0));
   }
 
   function describe(entry) {
@@ -207,8 +262,16 @@ const Spellpress = (() => {
   $("act-error").addEventListener("click", () => { $("act-error").textContent = ""; });  // it may cover a button
   $("undo").addEventListener("click", async () => {
     $("act-error").textContent = "";
+    $("undo").disabled = true;  // a second tap while this one is on its way sends nothing
     // the host undoes with the host's token: anyone's latest action, not only their own
-    try { show(await call("POST", "/undo", undefined, !!me.host_token)); } catch (err) { $("act-error").textContent = err.message; }
+    try {
+      show(await call("POST", "/undo", {seq: undoTarget()}, !!me.host_token));
+      await loadHistory();  // what the next tap names
+    } catch (err) {
+      $("act-error").textContent = err.message;
+    } finally {
+      $("undo").disabled = false;
+    }
   });
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState !== "visible") return;

@@ -257,12 +257,15 @@ def replay(tracker: Tracker, content, options: BaseModel, log: list[Entry]) -> T
     return _applied(tracker, content, Table(tracker.setup(content, options), ()), log, undone)
 
 
-def extend(tracker: Tracker, content, table: Table, entries: list[Entry]) -> Table | None:
-    """`table` with `entries` (the log's next ones) applied; None when one of them is an undo,
-    which changes the past and needs the whole replay."""
-    if any(entry.type == UNDO for entry in entries):
+def extend(tracker: Tracker, content, table: Table, entries: list[Entry], since: int | None = None) -> Table | None:
+    """`table`, the fold of the log up to seq `since`, with `entries` (the log's next ones)
+    applied, leaving out those an undo among them takes back; None when an undo takes back an
+    entry the table folded in (at or before `since`; any undo when `since` is not given), which
+    changes its past: fold again from further back."""
+    undone = {entry.payload["seq"] for entry in entries if entry.type == UNDO}
+    if undone and (since is None or min(undone) <= since):
         return None
-    return _applied(tracker, content, table, entries, set())
+    return _applied(tracker, content, table, entries, undone)
 
 
 def _applied(tracker: Tracker, content, table: Table, entries: list[Entry], undone: set[int]) -> Table:

@@ -1,0 +1,125 @@
+"""A move costs the same on a long game as on a new one: at 2,000 entries an action reads no entry
+of the log and applies one move when the server holds the table's state; a restarted server folds
+only the entries after the newest checkpoint; an undo of the checkpoint's own entry makes the next
+fold start from the checkpoint before it, and every fold equals the whole log's. The history is
+read a page at a time."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from sqlalchemy import select
+
+import companion.play
+import pnp.rules.table
+from companion.db import Store, actions, checkpoints, tables
+from companion.play import CHECKPOINT_EVERY, Play, Seat
+from pnp.rules.table import HOST, SPECTATOR, Entry, extend, replay
+from tests.test_companion_api import error_of, undo_latest
+from tests.test_companion_undo import spirited
+
+ENTRIES = 2000  # the issue's long game
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    """How many log rows the store reads and how many moves the rules apply, since the last reset."""
+    counts = {"read": 0, "applied": 0}
+    read_log, act = Store._read_log, pnp.rules.table.act
+
+    def reading(connection, table_id, after):
+        rows = read_log(connection, table_id, after)
+        counts["read"] += len(rows)
+        return rows
+
+    def applying(*args):
+        counts["applied"] += 1
+        return act(*args)
+
+    monkeypatch.setattr(Store, "_read_log", staticmethod(reading))
+    monkeypatch.setattr(pnp.rules.table, "act", applying)  # a fold's moves
+    monkeypatch.setattr(companion.play, "act", applying)  # the move checked
+    return counts
+
+
+def whole_fold(play: Play, code: str) -> dict:
+    info = play.info(code)
+    return replay(play.tracker(info.game), play.content(info.game), play.options(info), play.store.log(code)).state
+
+
+def spirit_delta(n: int) -> int:
+    return 1 - 2 * (n % 2)  # Ann's spirit up and down: the state keeps its size, the log grows
+
+
+def long_log(play: Play, code: str, upto: int) -> None:
+    """Ann's spirit moves after the start up to entry `upto`, written at once with a checkpoint
+    every CHECKPOINT_EVERY entries, as the server would have written them: a long game in a moment."""
+    info = play.info(code)
+    tracker, content = play.tracker(info.game), play.content(info.game)
+    log = play.store.log(code)
+    table = replay(tracker, content, play.options(info), log)
+    moves = [Entry(seq, "p1", "spirit", {"delta": spirit_delta(seq)}) for seq in range(len(log) + 1, upto + 1)]
+    with play.store.engine.begin() as connection:
+        table_id = connection.scalar(select(tables.c.id).where(tables.c.code == info.code))
+        at = datetime.now(UTC)
+        rows = [dict(table_id=table_id, seq=e.seq, at=at, actor=e.actor, type=e.type, payload=e.payload) for e in moves]
+        connection.execute(actions.insert(), rows)
+        for e in moves:
+            table = extend(tracker, content, table, [e], e.seq - 1)
+            if e.seq % CHECKPOINT_EVERY == 0:
+                connection.execute(checkpoints.insert().values(table_id=table_id, seq=e.seq, state=table.state))
+
+
+def test_a_move_at_2000_entries_reads_and_folds_only_what_follows_the_state_at_hand(tmp_path, counted):
+    url = f"sqlite:///{tmp_path / 'companion.sqlite3'}"
+    play = Play.open(url, [])
+    code, _ = play.create("magic-spell", {})
+    play.join(code, "Ann")
+    play.join(code, "Bo")
+    play.act(code, Seat(HOST), "start", {})
+    ann = Seat("p1")
+    written = ENTRIES - CHECKPOINT_EVERY // 2
+    long_log(play, code, written)
+    for n in range(written, ENTRIES):  # the server's own moves write the checkpoint at 2,000
+        play.act(code, ann, "spirit", {"delta": spirit_delta(n)})
+
+    counted.update(read=0, applied=0)
+    play.act(code, ann, "spirit", {"delta": 1})  # entry 2,001
+    play.view(code, Seat(SPECTATOR))  # a phone reads the table
+    assert counted == {"read": 0, "applied": 1}
+
+    restarted = Play.open(url, [])  # no state in memory: the newest checkpoint, at 2,000, and what follows
+    counted.update(read=0, applied=0)
+    restarted.act(code, ann, "spirit", {"delta": -1})  # entry 2,002
+    assert counted == {"read": 1, "applied": 2}
+    assert restarted.replayed(code).state == whole_fold(restarted, code)
+
+    # Ann takes back 2,002, 2,001, then 2,000: the checkpoint's own entry, so that checkpoint goes
+    for seq in (2002, 2001, ENTRIES):
+        restarted.undo(code, ann, seq)
+    assert restarted.replayed(code).state == whole_fold(restarted, code)
+    again = Play.open(url, [])
+    counted.update(read=0, applied=0)
+    state = again.replayed(code).state
+    assert counted == {"read": 2005 - (ENTRIES - CHECKPOINT_EVERY), "applied": CHECKPOINT_EVERY - 1}
+    assert state == whole_fold(again, code)
+    for each in (play, restarted, again):
+        each.close()
+
+
+def test_the_history_comes_in_pages_of_the_newest_entries_with_what_was_taken_back(client):
+    code, _, ann = spirited(client)  # entries 1-6: two joins, the start, Ann's spirit three times
+    assert undo_latest(client, code, ann).status_code == 200  # 7 takes back 6
+
+    def page(query: str) -> tuple[list, int | None]:
+        got = client.get(f"/api/tables/{code}/history?{query}").json
+        return [(e["seq"], e["type"], e["undone"]) for e in got["history"]], got["earlier"]
+
+    assert page("limit=3") == ([(5, "spirit", False), (6, "spirit", True), (7, "undo", False)], 5)
+    assert page("limit=3&before=5") == ([(2, "join", False), (3, "start", False), (4, "spirit", False)], 2)
+    assert page("limit=3&before=2") == ([(1, "join", False)], None)
+    whole = client.get(f"/api/tables/{code}/history").json
+    assert [e["seq"] for e in whole["history"]] == list(range(1, 8)) and whole["earlier"] is None
+    for query, field in (("limit=0", "limit"), ("limit=501", "limit"), ("limit=x", "limit"), ("before=-1", "before")):
+        error_of(client.get(f"/api/tables/{code}/history?{query}"), 422, field)
