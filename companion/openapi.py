@@ -13,7 +13,7 @@ from __future__ import annotations
 from pydantic.json_schema import models_json_schema
 
 from companion.events import Events
-from companion.schemas import ClaimAnswer, EventRoll, NewEvent, NewEventTable, NewPlayer
+from companion.schemas import ClaimAnswer, EventRoll, HistoryQuery, NewEvent, NewEventTable, NewPlayer, UndoBody
 
 REF = "#/components/schemas/{model}"
 
@@ -114,8 +114,12 @@ ANSWERS = {
     },
     "History": {
         "type": "object",
-        "properties": {"code": {"type": "string"}, "history": {"type": "array", "items": ref("Entry")}},
-        "required": ["code", "history"],
+        "properties": {
+            "code": {"type": "string"},
+            "history": {"type": "array", "items": ref("Entry")},
+            "earlier": {"type": ["integer", "null"], "description": "`before` of the page before this one; null: none"},
+        },
+        "required": ["code", "history", "earlier"],
     },
     "Export": {
         "type": "object",
@@ -197,7 +201,7 @@ _GUESSING = {
 
 def openapi(play) -> dict:
     trackers = {gid: play.tracker(gid) for gid in play.trackable()}
-    bodies = [NewPlayer, ClaimAnswer, NewEvent, NewEventTable, EventRoll]
+    bodies = [NewPlayer, ClaimAnswer, NewEvent, NewEventTable, EventRoll, UndoBody]
     actions = {(gid, name): model for gid, tracker in trackers.items() for name, model in tracker.actions.items()}
     models = [*bodies, *(t.Options for t in trackers.values()), *actions.values()]
     refs, generated = models_json_schema([(m, "validation") for m in models], ref_template=REF)
@@ -264,6 +268,16 @@ def _told_apart_by(field: str, schemas: dict[str, str]) -> dict:
         "oneOf": [ref(name) for name in schemas.values()],
         "discriminator": {"propertyName": field, "mapping": {v: REF.format(model=n) for v, n in schemas.items()}},
     }
+
+
+def _query(model) -> list[dict]:
+    """A query model's fields as query parameters; one that may be absent, as its value when given."""
+    fields = model.model_json_schema()["properties"]
+    given = lambda field: next((s for s in field.get("anyOf", [field]) if s.get("type") != "null"), field)
+    return [
+        {"name": name, "in": "query", "description": field.get("description", ""), "schema": given(field)}
+        for name, field in fields.items()
+    ]
 
 
 def _answers(ok: int, content: dict, *refused: int) -> dict:
@@ -355,18 +369,19 @@ def _paths(model_ref, new_table: dict, action: dict) -> dict:
         },
         f"{table}/undo": {
             "post": op(
-                "Take back your latest action (the host: anyone's)",
-                _answers(200, _json("Table"), 401, 403, 404, 409, 413),
+                "Take back the move named by its seq: your latest that stands (the host: anyone's)",
+                _answers(200, _json("Table"), 401, 403, 404, 409, 413, 422),
+                request=model_ref(UndoBody),
                 security=token,
                 params=(code, kept),
             )
         },
         f"{table}/history": {
             "get": op(
-                "Who did what, as the caller may see it",
-                _answers(200, _json("History"), 403, 404),
+                "Who did what, as the caller may see it; with ?limit= or ?before=, a page of it",
+                _answers(200, _json("History"), 403, 404, 422),
                 security=anyone,
-                params=(code, kept),
+                params=(code, kept, *_query(HistoryQuery)),
             )
         },
         f"{table}/export": {
