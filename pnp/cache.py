@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pnp
 from pnp.paths import TEMPLATES
+from pnp.regular_file import MAX_BYTES, NotARegularFile, TooBig, read_limited
 
 CODE = Path(pnp.__file__).parent
 # Distributions whose version can change the PDF, the font packages among them.
@@ -65,8 +66,21 @@ def inputs_key(game_id: str, layers: list[Path], options: object) -> str:
     files += [p for layer in layers for p in sorted((layer / game_id).glob("*.yaml"))]
     for path in files:
         digest.update(str(path).encode())
-        digest.update(path.read_bytes())
+        digest.update(_contents(path))
     return digest.hexdigest()
+
+
+def _contents(path: Path) -> bytes:
+    """What a file adds to the key: its bytes, or what it is when the loader will refuse it (a
+    link to a device, a file past the loader's limit), read no further; the build then reports it."""
+    try:
+        return read_limited(path, MAX_BYTES)
+    except NotARegularFile as err:
+        return f"not a regular file: {err.what}".encode()
+    except TooBig:
+        return b"too big"
+    except OSError as err:  # unreadable, a broken link: reported by the loader
+        return f"unreadable: {err.strerror}".encode()
 
 
 def stamp_path(pdf: Path) -> Path:

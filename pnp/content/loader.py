@@ -7,12 +7,14 @@ and is an error for any other kind, which a game holds once.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import BaseModel
 
 from pnp.content.layers import layered_files
+from pnp.content.markup import markup_problems
 from pnp.content.problems import ContentError, Mark, Problem, display_path, expected_got
 from pnp.content.validate import validate
 from pnp.content.yamlsource import Source, read_yaml
@@ -22,6 +24,12 @@ from pnp.content.yamlsource import Source, read_yaml
 class Kind:
     model: type[BaseModel]
     deck: bool = False  # files of a deck kind add their `cards` together
+    rich: bool = False  # printed on sheet pages, where every text is set as rich text: all its markup checked
+    plain: tuple[str, ...] = ()  # a rich kind's fields that are not set as text (a gem's letter)
+
+
+class MissingKind(KeyError):
+    """A kind whose files did not validate (their problems are reported): a check that needs it stops."""
 
 
 @dataclass(frozen=True)
@@ -32,7 +40,10 @@ class Content:
     sources: dict[str, list[tuple[Source, int]]]  # kind -> (file, how many cards it gave)
 
     def __getitem__(self, kind: str):
-        return self.models[kind]
+        try:
+            return self.models[kind]
+        except KeyError:
+            raise MissingKind(kind) from None
 
     def locate(self, kind: str, *path) -> tuple[Mark, str]:
         """Where `path` of a kind's model was written, and its dotted name in that file;
@@ -53,11 +64,35 @@ class Content:
         return Problem(*self.locate(kind, *path), message)
 
 
+def run_checks(content: Content, *checks: Callable[[Content], Iterable[Problem]]) -> list[Problem]:
+    """The problems every check finds on what validated: a check that reads a kind whose files did
+    not validate stops there, keeping what it found, and the others still run. So a wrong type in
+    one file never hides an unknown name in another; a game's checks are generators of problems,
+    one for each part of the content they read."""
+    problems: list[Problem] = []
+    for check in checks:
+        try:
+            for problem in check(content):
+                problems.append(problem)
+        except MissingKind:
+            pass
+    return problems
+
+
 def load(game_id: str, kinds: dict[str, Kind], layers: list[Path]) -> Content:
     """One validated model per kind; all problems of all files reported together."""
+    content, problems = load_partly(game_id, kinds, layers)
+    if problems:
+        raise ContentError(problems)
+    return content
+
+
+def load_partly(game_id: str, kinds: dict[str, Kind], layers: list[Path]) -> tuple[Content, list[Problem]]:
+    """The kinds whose files validated, and the problems of all the others."""
     problems: list[Problem] = []
     found: dict[str, list[tuple[Path, Source, BaseModel]]] = {}
     declared: set[str] = set()  # kinds some file claims, valid or not
+    failed: set[str] = set()  # kinds with a file that did not validate: left out whole (a deck's count would be wrong)
     unknown = False  # a file whose kind could not be read may be the "missing" one
     for path in layered_files(game_id, layers):
         try:
@@ -80,15 +115,20 @@ def load(game_id: str, kinds: dict[str, Kind], layers: list[Path]) -> Content:
             unknown = True
             continue
         declared.add(kind_name)
+        if kinds[kind_name].rich:  # also beside a type error elsewhere in the file: all at once
+            problems += markup_problems(source, kinds[kind_name].plain)
         try:
             found.setdefault(kind_name, []).append((path, source, validate(kinds[kind_name].model, source)))
         except ContentError as err:
             problems += err.problems
+            failed.add(kind_name)
     models: dict[str, BaseModel] = {}
     sources: dict[str, list[tuple[Source, int]]] = {}
     where = Mark(display_path(layers[0] / game_id), 1, 1)
     for name, kind in kinds.items():
         files = found.get(name, [])
+        if name in failed or (unknown and kind.deck and files):  # an unread file may hold more of the deck
+            continue
         if not files:
             if name not in declared and not unknown:
                 problems.append(Problem(where, "", f"no {name} file (expected one file with kind: {name}, got none)"))
@@ -108,6 +148,4 @@ def load(game_id: str, kinds: dict[str, Kind], layers: list[Path]) -> Content:
             model = model.model_copy(update={"cards": [card for _, _, m in files for card in m.cards]})
         models[name] = model
         sources[name] = [(source, len(getattr(m, "cards", ()))) for _, source, m in files]
-    if problems:
-        raise ContentError(problems)
-    return Content(models, sources)
+    return Content(models, sources), problems

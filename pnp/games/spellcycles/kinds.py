@@ -320,8 +320,8 @@ KINDS = {
     "spellcycles-set": Kind(SetRules),
     "spell-cards": Kind(SpellCards, deck=True),
     "reference-card": Kind(ReferenceCard),
-    "words": Kind(Words),
-    "setup": Kind(SetupSheet),
+    "words": Kind(Words, rich=True),
+    "setup": Kind(SetupSheet, rich=True),
     "rulings": Kind(Rulings),
 }
 
