@@ -16,7 +16,7 @@ from pnp.cli import main
 from pnp.paths import CONTENT
 
 CORPUS = Path(__file__).parent / "corpus"
-CASES = sorted(p.name for p in CORPUS.iterdir() if p.is_dir())
+CASES = sorted(p.name for p in CORPUS.iterdir() if p.is_dir())  # README.md says how to add one
 GAMES = ("magic-spell", "spellcycles", "magecraft", "merchants-of-magick", "spells-and-potions")
 
 
