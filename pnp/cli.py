@@ -205,7 +205,7 @@ def _write_one(game_id: str, game, options: Options, path: Path) -> int:
     "checks as it is, with check in place of build.",
 )
 @click.argument("names", metavar="GAMES", nargs=-1, shell_complete=complete_games)
-@print_options("Check", paper_default=None)
+@print_options("Check", paper_default=None, out_help="Where the build would write: checked as build checks it, unused.")
 @reports_problems
 def check(names, paper, out, extra, backs, offset, bleed, ink_saver, gutters, sheets, only) -> None:
     from pnp.components.kinds import Board, Deck, Sheet

@@ -165,7 +165,7 @@ def only_option(verb: str):
     )
 
 
-def print_options(verb: str, paper_default: str | None):
+def print_options(verb: str, paper_default: str | None, out_help: str = "Folder for the PDFs."):
     """The options of a print run, shared by `pnp build` and `pnp check` so that each is parsed and
     refused by the same code: whatever check passes, build accepts. Check's paper defaults to
     None: both papers."""
@@ -179,7 +179,7 @@ def print_options(verb: str, paper_default: str | None):
             type=click.Path(file_okay=False, path_type=Path),
             default=Path("output"),
             show_default=True,
-            help="Folder for the PDFs.",
+            help=out_help,
         ),
         CONTENT_OPTION,
         click.option(

@@ -5,6 +5,7 @@ traceback and no PDF written. In-process through click's CliRunner: a case takes
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from pnp.paths import CONTENT
 
 CORPUS = Path(__file__).parent / "corpus"
 CASES = sorted(p.name for p in CORPUS.iterdir() if p.is_dir())  # README.md says how to add one
+LOCATED = re.compile(r"\S+:\d+:\d+: ")  # file:line:col: what is wrong
 GAMES = ("magic-spell", "spellcycles", "magecraft", "merchants-of-magick", "spells-and-potions")
 
 
@@ -75,6 +77,7 @@ def test_a_bad_content_folder_is_refused_alike_by_check_and_build(name, tmp_path
         assert len(expected) == 1 and option in line and line.endswith(f": {message}"), line
         assert [line for line in built if line.startswith("Error: ")] == errors
         return
+    assert all(LOCATED.match(line) for line in expected), "each problem names file:line:col"
     n = len(expected)
     assert checked == [*expected, f"{n} problem{'s' * (n != 1)} found; nothing was written."]
     assert built == checked

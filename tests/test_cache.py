@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -124,3 +125,17 @@ def test_a_no_change_rebuild_imports_nothing_heavy(tmp_path, with_content):
     *lines, report = proc.stdout.splitlines()
     assert lines and all(line.startswith("unchanged ") for line in lines), proc.stdout
     assert json.loads(report) == []
+
+
+def test_a_content_file_that_is_a_device_or_a_pipe_is_keyed_unread(tmp_path):
+    """The key hashes what a link to /dev/zero or a named pipe is, not its endless or blocking
+    contents (it read /dev/zero until MemoryError); the build then reports the file."""
+    options = Options("a4", "none", (0.0, 0.0), 0.0, False)
+    folder = tmp_path / "ov" / GAME
+    folder.mkdir(parents=True)
+    plain = cache.inputs_key(GAME, [CONTENT, tmp_path / "ov"], options)
+    (folder / "zero.yaml").symlink_to("/dev/zero")
+    with_device = cache.inputs_key(GAME, [CONTENT, tmp_path / "ov"], options)
+    os.mkfifo(folder / "pipe.yaml")
+    with_pipe = cache.inputs_key(GAME, [CONTENT, tmp_path / "ov"], options)
+    assert len({plain, with_device, with_pipe}) == 3

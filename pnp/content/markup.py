@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Annotated, NamedTuple
+from typing import TYPE_CHECKING, Annotated, NamedTuple
 
 from pydantic import AfterValidator
 
 from pnp.content.problems import Problem, closest, expected_got
-from pnp.content.yamlsource import Source
+
+if TYPE_CHECKING:  # a type only: parsing text needs no YAML reader
+    from pnp.content.yamlsource import Source
 
 # The icons a text may name inline and a template may place; drawn by pnp.render.icons.
 ICON_NAMES: tuple[str, ...] = (
