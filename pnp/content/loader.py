@@ -37,13 +37,21 @@ class Content:
     """A game's validated models by kind, and where each of their values was written."""
 
     models: dict[str, BaseModel]
-    sources: dict[str, list[tuple[Source, int]]]  # kind -> (file, how many cards it gave)
+    sources: dict[str, list[tuple[Source, list[int]]]]  # kind -> (file, the indexes in it of the cards it gave)
+    partly: frozenset[str] = frozenset()  # decks that hold only the cards that validated
 
     def __getitem__(self, kind: str):
         try:
             return self.models[kind]
         except KeyError:
             raise MissingKind(kind) from None
+
+    def whole(self, kind: str):
+        """The kind's model for a check of the whole of it (a deck's count, what it holds): a deck
+        that holds only its cards that validated stops such a check, as a kind that did not."""
+        if kind in self.partly:
+            raise MissingKind(kind)
+        return self[kind]
 
     def locate(self, kind: str, *path) -> tuple[Mark, str]:
         """Where `path` of a kind's model was written, and its dotted name in that file;
@@ -54,10 +62,10 @@ class Content:
             return files[-1][0].mark_for(path)
         if len(path) >= 2 and path[0] == "cards":
             index = path[1]
-            for source, count in files:
-                if index < count:
-                    return source.mark_for(("cards", index, *path[2:]))
-                index -= count
+            for source, indexes in files:
+                if index < len(indexes):
+                    return source.mark_for(("cards", indexes[index], *path[2:]))
+                index -= len(indexes)
         return files[0][0].mark_for(path)
 
     def problem(self, kind: str, *path, message: str) -> Problem:
@@ -92,7 +100,8 @@ def load_partly(game_id: str, kinds: dict[str, Kind], layers: list[Path]) -> tup
     problems: list[Problem] = []
     found: dict[str, list[tuple[Path, Source, BaseModel]]] = {}
     declared: set[str] = set()  # kinds some file claims, valid or not
-    failed: set[str] = set()  # kinds with a file that did not validate: left out whole (a deck's count would be wrong)
+    failed: set[str] = set()  # kinds with a file that did not validate: left out (a deck keeps its valid cards)
+    partly: set[str] = set()  # decks with a card that did not validate
     unknown = False  # a file whose kind could not be read may be the "missing" one
     for path in layered_files(game_id, layers):
         try:
@@ -117,24 +126,32 @@ def load_partly(game_id: str, kinds: dict[str, Kind], layers: list[Path]) -> tup
         declared.add(kind_name)
         if kinds[kind_name].rich:  # also beside a type error elsewhere in the file: all at once
             problems += markup_problems(source, kinds[kind_name].plain)
+        model = kinds[kind_name].model
         try:
-            found.setdefault(kind_name, []).append((path, source, validate(kinds[kind_name].model, source)))
+            found.setdefault(kind_name, []).append((path, source, validate(model, source), None))
         except ContentError as err:
             problems += err.problems
-            failed.add(kind_name)
+            cards = _valid_cards(model, source) if kinds[kind_name].deck else None
+            if cards is None:
+                failed.add(kind_name)
+            else:  # its other cards are still checked against the rest of the game
+                found.setdefault(kind_name, []).append((path, source, *cards))
+                partly.add(kind_name)
     models: dict[str, BaseModel] = {}
     sources: dict[str, list[tuple[Source, int]]] = {}
     where = Mark(display_path(layers[0] / game_id), 1, 1)
     for name, kind in kinds.items():
         files = found.get(name, [])
-        if name in failed or (unknown and kind.deck and files):  # an unread file may hold more of the deck
+        if name in failed:
             continue
+        if unknown and kind.deck:  # an unread file may hold more of the deck
+            partly.add(name)
         if not files:
             if name not in declared and not unknown:
                 problems.append(Problem(where, "", f"no {name} file (expected one file with kind: {name}, got none)"))
             continue
         if len(files) > 1 and not kind.deck:
-            names = ", ".join(display_path(p) for p, _, _ in files)
+            names = ", ".join(display_path(p) for p, *_ in files)
             problems.append(
                 Problem(
                     Mark(display_path(files[1][0]), 1, 1),
@@ -145,7 +162,28 @@ def load_partly(game_id: str, kinds: dict[str, Kind], layers: list[Path]) -> tup
             continue
         model = files[0][2]
         if kind.deck:
-            model = model.model_copy(update={"cards": [card for _, _, m in files for card in m.cards]})
+            model = model.model_copy(update={"cards": [card for _, _, m, _ in files for card in m.cards]})
         models[name] = model
-        sources[name] = [(source, len(getattr(m, "cards", ()))) for _, source, m in files]
-    return Content(models, sources), problems
+        sources[name] = [
+            (source, list(range(len(getattr(m, "cards", ())))) if indexes is None else indexes)
+            for _, source, m, indexes in files
+        ]
+    return Content(models, sources, frozenset(partly & set(models))), problems
+
+
+def _valid_cards(model: type[BaseModel], source: Source) -> tuple[BaseModel, list[int]] | None:
+    """A deck file that did not validate, as a deck of the cards in it that do (each validated in
+    the file on its own), and their indexes; None when none does, or the file's own fields do not."""
+    cards = source.data.get("cards")
+    if not isinstance(cards, list):
+        return None
+    valid: list[tuple[int, BaseModel]] = []
+    for index, card in enumerate(cards):
+        try:
+            valid.append((index, validate(model, Source({**source.data, "cards": [card]}, source.marks))))
+        except ContentError:
+            continue
+    if not valid:
+        return None
+    deck = valid[0][1].model_copy(update={"cards": [m.cards[0] for _, m in valid]})
+    return deck, [index for index, _ in valid]

@@ -88,7 +88,7 @@ def _spell_problems(card: SpellCard, rules: SetRules, payable: list[str]) -> Ite
 
 def _deck_problems(content: Content) -> Iterator[Problem]:
     rules: SetRules = content["magecraft-set"]
-    cards = content["spell-cards"].cards
+    cards = content.whole("spell-cards").cards  # what the whole deck holds
     names = {card.name.casefold() for card in cards}
     for field in ("starting", "basic"):
         for j, name in enumerate(getattr(rules, field)):

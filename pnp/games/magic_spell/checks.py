@@ -14,7 +14,8 @@ AVERAGE_SPELLS = (3.5, 6.5)  # a courseload should take about this many spells
 
 
 def spells(content: Content) -> list[SpellCard]:
-    return content["spell-cards"].cards
+    """The whole deck: the tile mix, and so every word's credits, depend on every word in it."""
+    return content.whole("spell-cards").cards
 
 
 def pool(content: Content) -> Counter:

@@ -69,7 +69,7 @@ def _set_problems(content: Content, setup: SetRules) -> Iterator[Problem]:
     lines = setup.lines
     if not lines.short <= lines.normal <= lines.long:
         yield problem("lines", message="expected short <= normal <= long")
-    deck = len(content["spell-cards"].cards)
+    deck = len(content.whole("spell-cards").cards)
     if deck < lines.long:
         message = f"a deck of {lines.long} spells or more to deal the long line, got {deck}"
         yield content.problem("spell-cards", "cards", message=f"expected {message}")

@@ -34,7 +34,7 @@ def _suit_problems(content: Content) -> Iterator[Problem]:
 
 def _deal_problems(content: Content) -> Iterator[Problem]:
     suits: ElementSuits = content["element-suits"]
-    magic: MagicCards = content["magic-cards"]
+    magic: MagicCards = content.whole("magic-cards")  # counts every card
     duel: DuelRules = content["duel-rules"]
     hands, per_hand = duel.hands, duel.magic_per_hand
     total_magic = sum(card.count for card in magic.cards)
