@@ -98,7 +98,7 @@ def load(game_id: str, kinds: dict[str, Kind], layers: list[Path]) -> Content:
 def load_partly(game_id: str, kinds: dict[str, Kind], layers: list[Path]) -> tuple[Content, list[Problem]]:
     """The kinds whose files validated, and the problems of all the others."""
     problems: list[Problem] = []
-    found: dict[str, list[tuple[Path, Source, BaseModel]]] = {}
+    found: dict[str, list[tuple[Path, Source, BaseModel, list[int] | None]]] = {}  # None: all its cards
     declared: set[str] = set()  # kinds some file claims, valid or not
     failed: set[str] = set()  # kinds with a file that did not validate: left out (a deck keeps its valid cards)
     partly: set[str] = set()  # decks with a card that did not validate
