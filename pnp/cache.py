@@ -24,6 +24,9 @@ import pnp
 from pnp.paths import TEMPLATES
 from pnp.regular_file import MAX_BYTES, NotARegularFile, TooBig, read_limited
 
+MAX_STAMP_BYTES = 1024  # two short lines
+MAX_PDF_BYTES = 2**31  # far beyond any set's PDF: what is bigger is no PDF a build wrote
+
 CODE = Path(pnp.__file__).parent
 # Distributions whose version can change the PDF, the font packages among them.
 SHAPING = ("spellpress", "reportlab", "pillow", "pyyaml", "pydantic", "fontpkg-noto-sans", "fontpkg-eb-garamond")
@@ -93,16 +96,16 @@ def _temporary(path: Path) -> Path:
 
 
 def _stamp_text(key: str, pdf: Path) -> str:
-    data = pdf.read_bytes()
+    data = read_limited(pdf, MAX_PDF_BYTES)
     return f"inputs {key}\npdf {len(data)} {hashlib.sha256(data).hexdigest()}\n"
 
 
 def is_fresh(pdf: Path, key: str) -> bool:
     """True only if the stamp was written for these inputs together with this very PDF."""
     try:
-        recorded = stamp_path(pdf).read_text()
+        recorded = read_limited(stamp_path(pdf), MAX_STAMP_BYTES).decode("utf-8", "replace")
         return recorded.startswith(f"inputs {key}\n") and recorded == _stamp_text(key, pdf)
-    except OSError:  # no stamp, no PDF
+    except (OSError, NotARegularFile, TooBig):  # no stamp, no PDF, or a link to a device in their place
         return False
 
 

@@ -72,6 +72,21 @@ def test_a_pdf_that_is_not_the_one_stamped_is_rebuilt(tmp_path):
     assert pdf.read_bytes() == first
 
 
+def test_a_pdf_or_stamp_replaced_by_a_link_to_a_device_is_rebuilt_unread(tmp_path):
+    """Reading /dev/zero as the PDF (or its stamp) to compare hashes would never end."""
+    out = tmp_path / "out"
+    pdf = out / f"{GAME}-a4-fronts.pdf"
+    built(out)
+    first = pdf.read_bytes()
+    for path in (pdf, cache.stamp_path(pdf)):
+        saved = path.read_bytes()
+        path.unlink()
+        path.symlink_to("/dev/zero")
+        assert f"wrote {pdf}" in built(out)
+        assert pdf.is_file() and not pdf.is_symlink() and pdf.read_bytes() == first
+        assert path.read_bytes() == saved
+
+
 def test_a_killed_builds_temporary_files_are_removed_by_the_next_build(tmp_path):
     out = tmp_path / "out"
     pdf = out / f"{GAME}-a4-fronts.pdf"
