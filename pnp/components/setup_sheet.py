@@ -19,7 +19,8 @@ from pnp.render.templates import SheetTemplate
 from pnp.units import MM
 
 LEADING = 1.2
-COLUMNS = ("component", "count", "size", "pages")  # the components table's, weighted by ratios.col_<name>
+# The components table's columns, weighted by ratios.col_<name>, each headed by the setup words' field of its name.
+COLUMNS = ("component", "count", "size", "pages")
 
 
 def page_ranges(numbers: tuple[int, ...]) -> str:
@@ -133,8 +134,9 @@ class Page:
             for j, cell in enumerate(cells):
                 fitted = richtext.fit(cell, "bold" if i == 0 or j == 0 else "regular", xs[j + 1] - xs[j] - 2 * pad,
                                       row, size, size * 0.75, LEADING)  # fmt: skip
-                if fitted is None:
-                    raise SheetError(None if i else "components", f"{cell!r} does not fit its column on the first page")
+                if fitted is None:  # a heading is the setup page's words; a row's, the component's
+                    field = COLUMNS[j] if i == 0 else None
+                    raise SheetError(field, f"{cell!r} does not fit its column on the first page")
                 richtext.draw(c, fitted, xs[j] + pad, y, xs[j + 1] - xs[j] - 2 * pad, row, "left", "middle",
                               self.colour("ink"))  # fmt: skip
             c.line(a.x, y, a.right, y)
@@ -151,7 +153,7 @@ def draw_setup(
     if words.intro:
         page.top -= page.text(words.intro, "intro", "italic", template.body_size, "ink", area.x, area.w) + page.gap
     page.heading(words.components, "components", area.x, area.w)
-    headers = [words.component, words.count, words.size, words.pages]
+    headers = [getattr(words, field) for field in COLUMNS]
     weights = [template.ratios[f"col_{column}"] for column in COLUMNS]
     page.table(headers, rows(words, listed, templates, printing), weights)
     half = (area.w - page.gap) / 2
