@@ -14,7 +14,7 @@ from pathlib import Path
 
 from pnp.components.card import check_face
 from pnp.components.kinds import Board, Component, Deck, Sheet, SheetError
-from pnp.components.set_list import SetInputs, assemble, set_name, set_problems
+from pnp.components.set_list import SetInputs, assemble, set_problems
 from pnp.content.game import load_game
 from pnp.content.loader import Content
 from pnp.content.problems import ContentError, Problem
@@ -114,11 +114,7 @@ def _label_problems(game: Game, options: Options) -> list[Problem]:
     page_template = game.templates["page"]
     room = label_room(page_template, options)
     title = game.content["game"].title
-    # where each title was written: the setup page's name, the set template's dotted content fields
-    setup, *rest = game.whole_set
-    entries = game.templates[set_name(game.definition.id)].components
-    titles = {setup.title: "setup.name"} | {c.title: entry.title for c, entry in zip(rest, entries, strict=True)}
-    titles[title] = "game.title"
+    titles = {c.title: c.title_field for c in game.whole_set if c.title_field} | {title: "game.title"}
     widest: dict[str, tuple[float, str]] = {}  # by the title to blame: its widest label
     for number, page in enumerate(pages, 1):
         label = page_label(title, page, number, len(pages))
@@ -148,9 +144,10 @@ def _check_sheet(game: Game, sheet: Sheet, options: Options) -> list[Problem]:
         try:
             page.draw(writer)
         except SheetError as err:
-            if err.field is not None and sheet.source:
+            kind = err.kind or sheet.source
+            if err.field is not None and kind:
                 path = (int(part) if part.isdigit() else part for part in err.field.split("."))  # list indexes
-                mark, field = game.content.locate(sheet.source, *path)
+                mark, field = game.content.locate(kind, *path)
             else:
                 mark, field = game.templates.locate(sheet.template)
             problems.append(Problem(mark, field, f"{sheet.title}: {err}"))
