@@ -214,9 +214,9 @@ def check(names, paper, out, extra, backs, offset, bleed, ink_saver, gutters, sh
     chosen = chosen_games(names, extra)
     counts = player_sheets(chosen, bool(names), sheets)
     only = tuple(dict.fromkeys(only))
-    for each in [paper] if paper else PAPERS:
-        options = Options(each, backs, offset, bleed, ink_saver, gutters)
-        opened = checked_games(chosen, extra, options, only, counts)
+    papers = [paper] if paper else list(PAPERS)
+    for each in papers:
+        opened = checked_games(chosen, extra, Options(each, backs, offset, bleed, ink_saver, gutters), only, counts)
     for game, loaded in zip(chosen, opened, strict=True):
         decks = [c for c in loaded.components() if isinstance(c, Deck)]
         pages = sum(c.pages for c in loaded.components() if isinstance(c, Sheet))
@@ -230,9 +230,9 @@ def check(names, paper, out, extra, backs, offset, bleed, ink_saver, gutters, sh
             + [f"{boards} board{'s' * (boards != 1)}"] * bool(boards)
         )
         click.echo(f"ok {game.id}: {', '.join(counted)}")
-    papers = " and ".join(PAPERS[each].name for each in ([paper] if paper else PAPERS))
+    laid_out = " and ".join(PAPERS[each].name for each in papers)
     n = len(chosen)
-    click.echo(f"checked {n} game{'s' * (n != 1)}: every text fitted, every page laid out on {papers}")
+    click.echo(f"checked {n} game{'s' * (n != 1)}: every text fitted, every page laid out on {laid_out}")
 
 
 @main.command(name="list")
