@@ -1,4 +1,5 @@
-"""What the pnp commands share: their common options (content, paper, bleed, only), the shell's
+"""What the pnp commands share: their common options (content, paper, bleed, only; every option
+of a print run, for build and check alike: print_options), the shell's
 completion of game and component ids, the games a command was asked for, and a user's mistakes
 turned into a list of problems and exit status 2 (pnp.cli, pnp.sim.cli)."""
 
