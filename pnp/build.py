@@ -18,12 +18,13 @@ from pnp.components.set_list import SetInputs, assemble, set_problems
 from pnp.content.game import load_game
 from pnp.content.loader import Content
 from pnp.content.problems import ContentError, Problem
-from pnp.document import Writer, plan_pages, write_pdf
+from pnp.document import Writer, label_room, page_label, plan_pages, write_pdf
 from pnp.games import GameDef, games
 from pnp.imposition import LayoutError, Options
 from pnp.paths import TEMPLATES
 from pnp.render import fonts
 from pnp.render.templates import Templates, load_templates
+from pnp.units import mm
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,7 @@ def check(game: Game, options: Options) -> None:
                 problems += check_face(face, game.templates[component.template], where)
         else:
             problems += _check_sheet(game, component, options)
+    problems += _label_problems(game, options)
     for component in components:
         try:
             plan_pages([component], game.templates, options)
@@ -100,6 +102,32 @@ def check(game: Game, options: Options) -> None:
             )
     if problems:
         raise ContentError(problems)
+
+
+def _label_problems(game: Game, options: Options) -> list[Problem]:
+    """Every page's label (game title, component titles, side, page number) on the one line of its
+    band; one too long is a problem at the longest title in it, the game's or a component's."""
+    try:
+        pages = plan_pages(game.components(), game.templates, options)
+    except LayoutError:
+        return []  # check reports the component that does not fit
+    page_template = game.templates["page"]
+    room = label_room(page_template, options)
+    title = game.content["game"].title
+    titles = {c.title: c.title_field for c in game.whole_set if c.title_field} | {title: "game.title"}
+    widest: dict[str, tuple[float, str]] = {}  # by the title to blame: its widest label
+    for number, page in enumerate(pages, 1):
+        label = page_label(title, page, number, len(pages))
+        width = fonts.string_width(label, "regular", page_template.info_size)
+        if width > room:
+            longest = max((t for t in titles if t in label), key=len)
+            widest[longest] = max(widest.get(longest, (0.0, "")), (width, label))
+    problems = []
+    for longest, (width, label) in widest.items():
+        mark, field = game.content.locate(*titles[longest].split("."))
+        message = f"too long for the page label {label!r} (expected at most {mm(room):.0f} mm, got {mm(width):.0f} mm)"
+        problems.append(Problem(mark, field, message))
+    return problems
 
 
 def _check_sheet(game: Game, sheet: Sheet, options: Options) -> list[Problem]:
@@ -116,9 +144,10 @@ def _check_sheet(game: Game, sheet: Sheet, options: Options) -> list[Problem]:
         try:
             page.draw(writer)
         except SheetError as err:
-            if err.field is not None and sheet.source:
+            kind = err.kind or sheet.source
+            if err.field is not None and kind:
                 path = (int(part) if part.isdigit() else part for part in err.field.split("."))  # list indexes
-                mark, field = game.content.locate(sheet.source, *path)
+                mark, field = game.content.locate(kind, *path)
             else:
                 mark, field = game.templates.locate(sheet.template)
             problems.append(Problem(mark, field, f"{sheet.title}: {err}"))

@@ -22,6 +22,10 @@ from pathlib import Path
 
 import pnp
 from pnp.paths import TEMPLATES
+from pnp.regular_file import MAX_BYTES, NotARegularFile, TooBig, read_limited
+
+MAX_STAMP_BYTES = 1024  # two short lines
+MAX_PDF_BYTES = 2**31  # far beyond any set's PDF: what is bigger is no PDF a build wrote
 
 CODE = Path(pnp.__file__).parent
 # Distributions whose version can change the PDF, the font packages among them.
@@ -65,8 +69,21 @@ def inputs_key(game_id: str, layers: list[Path], options: object) -> str:
     files += [p for layer in layers for p in sorted((layer / game_id).glob("*.yaml"))]
     for path in files:
         digest.update(str(path).encode())
-        digest.update(path.read_bytes())
+        digest.update(_contents(path))
     return digest.hexdigest()
+
+
+def _contents(path: Path) -> bytes:
+    """What a file adds to the key: its bytes, or what it is when the loader will refuse it (a
+    link to a device, a file past the loader's limit), read no further; the build then reports it."""
+    try:
+        return read_limited(path, MAX_BYTES)
+    except NotARegularFile as err:
+        return f"not a regular file: {err.what}".encode()
+    except TooBig:
+        return b"too big"
+    except OSError as err:  # unreadable, a broken link: reported by the loader
+        return f"unreadable: {err.strerror}".encode()
 
 
 def stamp_path(pdf: Path) -> Path:
@@ -79,16 +96,16 @@ def _temporary(path: Path) -> Path:
 
 
 def _stamp_text(key: str, pdf: Path) -> str:
-    data = pdf.read_bytes()
+    data = read_limited(pdf, MAX_PDF_BYTES)
     return f"inputs {key}\npdf {len(data)} {hashlib.sha256(data).hexdigest()}\n"
 
 
 def is_fresh(pdf: Path, key: str) -> bool:
     """True only if the stamp was written for these inputs together with this very PDF."""
     try:
-        recorded = stamp_path(pdf).read_text()
+        recorded = read_limited(stamp_path(pdf), MAX_STAMP_BYTES).decode("utf-8", "replace")
         return recorded.startswith(f"inputs {key}\n") and recorded == _stamp_text(key, pdf)
-    except OSError:  # no stamp, no PDF
+    except (OSError, NotARegularFile, TooBig):  # no stamp, no PDF, or a link to a device in their place
         return False
 
 

@@ -21,19 +21,17 @@ from pnp.cli_options import (
     BLEED_OPTION,
     CONTENT_OPTION,
     GAME_IDS,
-    MAX_SHEETS,
     PAPER_OPTION,
-    PLAYER_SHEET_GAMES,
     chosen_games,
     complete_games,
     layers,
     only_option,
-    parse_offset,
+    print_options,
     reports_problems,
 )
 from pnp.content.problems import closest
 from pnp.games import GameDef, games
-from pnp.imposition import BACK_MODES, PAPERS, Options
+from pnp.imposition import PAPERS, Options
 from pnp.sim.cli import sim
 from pnp.units import MM
 
@@ -83,47 +81,7 @@ def main(ctx) -> None:
     help=f"Build GAMES (default: every game; {GAME_IDS}) into one PDF per game, paper and layout.",
 )
 @click.argument("names", metavar="GAMES", nargs=-1, shell_complete=complete_games)
-@PAPER_OPTION
-@click.option(
-    "--out",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("output"),
-    show_default=True,
-    help="Folder for the PDFs.",
-)
-@CONTENT_OPTION
-@click.option(
-    "--backs",
-    type=click.Choice(BACK_MODES),
-    default="duplex-long",
-    show_default=True,
-    help="duplex-long/-short: a back page after each front page, mirrored to land behind it, and a blank "
-    "one after a one-sided page, so the whole file prints double-sided; "
-    "fold: fronts and backs side by side; none: fronts only.",
-)
-@click.option(
-    "--offset",
-    default="0,0",
-    callback=parse_offset,
-    show_default=True,
-    help="X,Y in mm: moves back pages to correct a printer's duplex misregistration (read it off `pnp calibrate`).",
-)
-@BLEED_OPTION
-@click.option("--ink-saver", is_flag=True, help="No full-bleed fills; outlines and text stay.")
-@click.option(
-    "--gutters",
-    is_flag=True,
-    help="A gutter with bleed between cards (poker cards 8 to a sheet) instead of shared cut lines "
-    "(9 to a sheet): easier to cut cleanly, more paper.",
-)
-@click.option(
-    "--sheets",
-    type=click.IntRange(1, MAX_SHEETS),
-    metavar="N",
-    help=f"How many player sheets to print, 1 to {MAX_SHEETS}: one per player, for the games that have them "
-    f"({PLAYER_SHEET_GAMES}; default: the count `pnp list` shows). A game named without them refuses it.",
-)
-@only_option("Print")
+@print_options("Print", paper_default="a4")
 @reports_problems
 def build(names, paper, out, extra, backs, offset, bleed, ink_saver, gutters, sheets, only) -> None:
     with without_cycle_collector():
@@ -242,18 +200,23 @@ def _write_one(game_id: str, game, options: Options, path: Path) -> int:
 @main.command(
     short_help="Check GAMES as a build would, writing nothing.",
     help=f"Validate the content of GAMES (default: every game; {GAME_IDS}) and each game's own rules, "
-    "fit every text and lay out every page on A4 and US Letter, without writing anything.",
+    "fit every text and lay out every page on A4 and US Letter (or the --paper given), without writing "
+    "anything. Takes every option `pnp build` takes and refuses what it refuses: a build's command line "
+    "checks as it is, with check in place of build.",
 )
 @click.argument("names", metavar="GAMES", nargs=-1, shell_complete=complete_games)
-@CONTENT_OPTION
+@print_options("Check", paper_default=None, out_help="Where the build would write: checked as build checks it, unused.")
 @reports_problems
-def check(names, extra) -> None:
+def check(names, paper, out, extra, backs, offset, bleed, ink_saver, gutters, sheets, only) -> None:
     from pnp.components.kinds import Board, Deck, Sheet
     from pnp.content.layers import layered_files
 
     chosen = chosen_games(names, extra)
-    for paper in PAPERS:
-        opened = checked_games(chosen, extra, Options(paper))
+    counts = player_sheets(chosen, bool(names), sheets)
+    only = tuple(dict.fromkeys(only))
+    papers = [paper] if paper else list(PAPERS)
+    for each in papers:
+        opened = checked_games(chosen, extra, Options(each, backs, offset, bleed, ink_saver, gutters), only, counts)
     for game, loaded in zip(chosen, opened, strict=True):
         decks = [c for c in loaded.components() if isinstance(c, Deck)]
         pages = sum(c.pages for c in loaded.components() if isinstance(c, Sheet))
@@ -267,9 +230,9 @@ def check(names, extra) -> None:
             + [f"{boards} board{'s' * (boards != 1)}"] * bool(boards)
         )
         click.echo(f"ok {game.id}: {', '.join(counted)}")
-    papers = " and ".join(paper.name for paper in PAPERS.values())
+    laid_out = " and ".join(PAPERS[each].name for each in papers)
     n = len(chosen)
-    click.echo(f"checked {n} game{'s' * (n != 1)}: every text fitted, every page laid out on {papers}")
+    click.echo(f"checked {n} game{'s' * (n != 1)}: every text fitted, every page laid out on {laid_out}")
 
 
 @main.command(name="list")

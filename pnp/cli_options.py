@@ -1,4 +1,5 @@
-"""What the pnp commands share: their common options (content, paper, bleed, only), the shell's
+"""What the pnp commands share: their common options (content, paper, bleed, only; every option
+of a print run, for build and check alike: print_options), the shell's
 completion of game and component ids, the games a command was asked for, and a user's mistakes
 turned into a list of problems and exit status 2 (pnp.cli, pnp.sim.cli)."""
 
@@ -13,7 +14,7 @@ import click
 
 from pnp.content.problems import closest
 from pnp.games import GameDef, games
-from pnp.imposition import PAPERS
+from pnp.imposition import BACK_MODES, PAPERS
 from pnp.paths import CONTENT
 from pnp.units import MM
 
@@ -29,13 +30,8 @@ CONTENT_OPTION = click.option(
     help="A folder laid over the bundled content (DIR/<game-id>/*.yaml): same file name replaces, "
     "a new deck file adds cards. Repeatable.",
 )
-PAPER_OPTION = click.option(
-    "--paper",
-    type=click.Choice(sorted(PAPERS), case_sensitive=False),  # LETTER or Letter: read as letter
-    default="a4",
-    show_default=True,
-    help="Paper size.",
-)
+PAPER_TYPE = click.Choice(sorted(PAPERS), case_sensitive=False)  # LETTER or Letter: read as letter
+PAPER_OPTION = click.option("--paper", type=PAPER_TYPE, default="a4", show_default=True, help="Paper size.")
 GAME_IDS = ", ".join(games())
 PLAYER_SHEET_GAMES = ", ".join(game.id for game in games().values() if game.player_sheets)  # --sheets applies
 
@@ -168,3 +164,64 @@ def only_option(verb: str):
         shell_complete=complete_components,
         help=f"{verb} only these components (ids from `pnp list`), e.g. --only magic. Repeatable.",
     )
+
+
+def print_options(verb: str, paper_default: str | None, out_help: str = "Folder for the PDFs."):
+    """The options of a print run, shared by `pnp build` and `pnp check` so that each is parsed and
+    refused by the same code: whatever check passes, build accepts. Check's paper defaults to
+    None: both papers."""
+    paper_help = "Paper size." if paper_default else "Paper size (default: each of them)."
+    options = [
+        click.option(
+            "--paper", type=PAPER_TYPE, default=paper_default, show_default=bool(paper_default), help=paper_help
+        ),
+        click.option(
+            "--out",
+            type=click.Path(file_okay=False, path_type=Path),
+            default=Path("output"),
+            show_default=True,
+            help=out_help,
+        ),
+        CONTENT_OPTION,
+        click.option(
+            "--backs",
+            type=click.Choice(BACK_MODES),
+            default="duplex-long",
+            show_default=True,
+            help="duplex-long/-short: a back page after each front page, mirrored to land behind it, and a "
+            "blank one after a one-sided page, so the whole file prints double-sided; "
+            "fold: fronts and backs side by side; none: fronts only.",
+        ),
+        click.option(
+            "--offset",
+            default="0,0",
+            callback=parse_offset,
+            show_default=True,
+            help="X,Y in mm: moves back pages to correct a printer's duplex misregistration "
+            "(read it off `pnp calibrate`).",
+        ),
+        BLEED_OPTION,
+        click.option("--ink-saver", is_flag=True, help="No full-bleed fills; outlines and text stay."),
+        click.option(
+            "--gutters",
+            is_flag=True,
+            help="A gutter with bleed between cards (poker cards 8 to a sheet) instead of shared cut lines "
+            "(9 to a sheet): easier to cut cleanly, more paper.",
+        ),
+        click.option(
+            "--sheets",
+            type=click.IntRange(1, MAX_SHEETS),
+            metavar="N",
+            help=f"How many player sheets to print, 1 to {MAX_SHEETS}: one per player, for the games that "
+            f"have them ({PLAYER_SHEET_GAMES}; default: the count `pnp list` shows). A game named without "
+            "them refuses it.",
+        ),
+        only_option(verb),
+    ]
+
+    def apply(command):
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return apply

@@ -327,6 +327,18 @@ def repeated_faces(components: list[Component], options: Options) -> set[Face]:
     return {face for face, n in counts.items() if n > 1}
 
 
+def page_label(title: str, page: Page, number: int, total: int) -> str:
+    """The line naming a page in its label band: game, component, side and page number."""
+    side = f" · {page.side}" if page.side else ""
+    return f"{title} · {page.component}{side} · page {number} of {total}"
+
+
+def label_room(page_template: PageTemplate, options: Options) -> float:
+    """The length of a page's label band, on the paper's shorter side (a page may be turned)."""
+    paper = PAPERS[options.paper]
+    return min(paper.width, paper.height) - 2 * page_template.margin
+
+
 def write_pdf(
     path: Path,
     title: str,
@@ -358,13 +370,7 @@ def write_pdf(
             axis = {"x": "y", "y": "x"}[page.info_axis] if turned else page.info_axis
             scale, label = info_bands(paper.width, paper.height, style, axis)
             draw_scale_bars(canvas, scale, page_template.info_size)
-            side = f" · {page.side}" if page.side else ""
-            draw_label(
-                canvas,
-                label,
-                page_template.info_size,
-                f"{title} · {page.component}{side} · page {number} of {len(pages)}",
-            )
+            draw_label(canvas, label, page_template.info_size, page_label(title, page, number, len(pages)))
             canvas.showPage()
             progress(1)
         canvas.save()

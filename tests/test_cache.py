@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -71,6 +72,21 @@ def test_a_pdf_that_is_not_the_one_stamped_is_rebuilt(tmp_path):
     assert pdf.read_bytes() == first
 
 
+def test_a_pdf_or_stamp_replaced_by_a_link_to_a_device_is_rebuilt_unread(tmp_path):
+    """Reading /dev/zero as the PDF (or its stamp) to compare hashes would never end."""
+    out = tmp_path / "out"
+    pdf = out / f"{GAME}-a4-fronts.pdf"
+    built(out)
+    first = pdf.read_bytes()
+    for path in (pdf, cache.stamp_path(pdf)):
+        saved = path.read_bytes()
+        path.unlink()
+        path.symlink_to("/dev/zero")
+        assert f"wrote {pdf}" in built(out)
+        assert pdf.is_file() and not pdf.is_symlink() and pdf.read_bytes() == first
+        assert path.read_bytes() == saved
+
+
 def test_a_killed_builds_temporary_files_are_removed_by_the_next_build(tmp_path):
     out = tmp_path / "out"
     pdf = out / f"{GAME}-a4-fronts.pdf"
@@ -124,3 +140,17 @@ def test_a_no_change_rebuild_imports_nothing_heavy(tmp_path, with_content):
     *lines, report = proc.stdout.splitlines()
     assert lines and all(line.startswith("unchanged ") for line in lines), proc.stdout
     assert json.loads(report) == []
+
+
+def test_a_content_file_that_is_a_device_or_a_pipe_is_keyed_unread(tmp_path):
+    """The key hashes what a link to /dev/zero or a named pipe is, not its endless or blocking
+    contents (it read /dev/zero until MemoryError); the build then reports the file."""
+    options = Options("a4", "none", (0.0, 0.0), 0.0, False)
+    folder = tmp_path / "ov" / GAME
+    folder.mkdir(parents=True)
+    plain = cache.inputs_key(GAME, [CONTENT, tmp_path / "ov"], options)
+    (folder / "zero.yaml").symlink_to("/dev/zero")
+    with_device = cache.inputs_key(GAME, [CONTENT, tmp_path / "ov"], options)
+    os.mkfifo(folder / "pipe.yaml")
+    with_pipe = cache.inputs_key(GAME, [CONTENT, tmp_path / "ov"], options)
+    assert len({plain, with_device, with_pipe}) == 3

@@ -102,11 +102,22 @@ def test_a_wrong_type_in_one_card_does_not_hide_an_unknown_icon_in_another(tmp_p
         ("--offset", "1,2,3", "expected X,Y in mm such as 0.5,-1, got '1,2,3'"),
     ],
 )
-def test_numeric_options_have_ranges(tmp_path, option, value, message):
-    result = run("build", GAME, option, value, "--out", str(tmp_path / "out"))
+@pytest.mark.parametrize("command", ["check", "build"])
+def test_numeric_options_have_ranges_that_check_and_build_share(tmp_path, command, option, value, message):
+    result = run(command, GAME, option, value, "--out", str(tmp_path / "out"))
     assert result.exit_code == 2
     assert message in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_check_takes_a_builds_options_and_lays_out_with_them(tmp_path):
+    """A build's command line checks as it is: check on the one paper given, with its layout."""
+    args = [GAME, "--paper", "letter", "--backs", "fold", "--gutters", "--bleed", "0", "--only", "magic"]
+    result = run("check", *args, "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.stderr
+    assert result.output.splitlines()[-1] == "checked 1 game: every text fitted, every page laid out on US Letter"
+    assert not (tmp_path / "out").exists()
+    assert run("build", *args, "--out", str(tmp_path / "out")).exit_code == 0
 
 
 def test_only_prints_the_named_components_into_a_file_of_their_own(tmp_path):

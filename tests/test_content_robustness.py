@@ -14,6 +14,7 @@ from typing import Annotated, Literal
 from uuid import UUID
 
 import pytest
+import yaml
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -179,6 +180,54 @@ def test_yaml_that_does_not_convert_is_a_located_problem(work, text, expected):
 def test_dates_stay_text(work):
     source = read_yaml(written("x.yaml", "title: 2024-01-01\nwhen: 2024-02-30\nat: 2001-12-14t21:59:43.10-05:00\n"))
     assert source.data == {"title": "2024-01-01", "when": "2024-02-30", "at": "2001-12-14t21:59:43.10-05:00"}
+
+
+def test_only_plain_numbers_true_false_and_null_convert(work):
+    """YAML 1.1 reads 010 as 8, 1:30 as 90, 1_000 as 1000 and no as false: each stays the text written."""
+    text = "a: 010\nb: 1:30\nc: 1_000\nd: no\ne: Off\nf: 0x1F\ng: 12\nh: -2.5\ni: true\nj: null\nk: ~\nl:\n"
+    assert read_yaml(written("x.yaml", text)).data == {
+        **{"a": "010", "b": "1:30", "c": "1_000", "d": "no", "e": "Off", "f": "0x1F"},
+        **{"g": 12, "h": -2.5, "i": True, "j": None, "k": None, "l": None},
+    }
+
+
+def texts(data, path=()):
+    """(path, text) of every string value in `data`."""
+    if isinstance(data, str):
+        yield path, data
+    for key, value in data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ():
+        yield from texts(value, (*path, key))
+
+
+SHEET_FILES = [  # bundled files of the kinds printed on sheet pages, where every text is set as rich text
+    (game_id, path.name)
+    for game_id in GAMES
+    for path in sorted((CONTENT / game_id).glob("*.yaml"))
+    if KINDS[game_id][read_yaml(path).data["kind"]].rich
+]
+
+
+@pytest.mark.parametrize("game_id, name", SHEET_FILES, ids=lambda v: v.replace("/", "-"))
+def test_every_text_of_a_sheet_page_kind_has_its_markup_checked_as_it_loads(work, game_id, name):
+    """Typed str or rich text alike: an unclosed ** in every text of the file is a problem at every
+    one, all at once (a sheet page sets them all as rich text; MarkupError came out of check)."""
+    data = read_yaml(CONTENT / game_id / name).data
+    plain = KINDS[game_id][data["kind"]].plain
+    marked = {path: text + " **" for path, text in texts(data) if path[0] not in ("kind", *plain)}
+    for path, text in marked.items():
+        parent = data
+        for step in path[:-1]:
+            parent = parent[step]
+        parent[path[-1]] = text
+    folder = Path("ov") / game_id
+    folder.mkdir(parents=True)
+    (folder / name).write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        load(game_id, KINDS[game_id], [CONTENT, Path("ov")])
+    unclosed = "expected every ** closed on the line it opens (one is left open)"
+    assert {p.field for p in err.value.problems if p.message.startswith(unclosed)} == {
+        ".".join(map(str, path)) for path in marked
+    }
 
 
 def test_a_kind_that_is_a_list_or_a_file_that_is_a_list(work):

@@ -21,6 +21,7 @@ class Deck:
     faces: tuple[Face, ...]  # one per physical piece, repeats included
     back: Face | None
     backs: tuple[Face, ...] | None = None  # one per face, used instead of `back`
+    title_field: str | None = None  # the dotted content field its title is read from (words.components.spells)
 
     def __post_init__(self) -> None:
         if self.backs is not None and len(self.backs) != len(self.faces):
@@ -43,11 +44,13 @@ class Deck:
 
 class SheetError(ValueError):
     """Something a sheet cannot draw: the content field (dotted path) at fault, or None for the
-    sheet's template (it leaves too little room), and what is wrong."""
+    sheet's template (it leaves too little room), and what is wrong; `kind` names the field's
+    content kind when it is not the sheet's own source (a component's title on the setup page)."""
 
-    def __init__(self, field: str | None, message: str):
+    def __init__(self, field: str | None, message: str, kind: str | None = None):
         super().__init__(message)
         self.field = field
+        self.kind = kind
 
 
 def require_named(template, what: str, lengths: tuple[str, ...] = (), ratios: tuple[str, ...] = ()) -> None:
@@ -86,6 +89,7 @@ class Sheet:
     # draw(canvas, area: Rect, template: SheetTemplate, page_index: int, printing: Printing); SheetError
     draw: Callable
     source: str | None = None  # the content kind whose fields a SheetError names
+    title_field: str | None = None  # the dotted content field its title is read from
 
 
 @dataclass(frozen=True)
@@ -98,6 +102,7 @@ class Board:
     title: str
     template: str  # a board template: its size, regions and how its pieces overlap
     faces: tuple[Face, ...]  # one a board
+    title_field: str | None = None  # the dotted content field its title is read from
 
 
 Component = Deck | Sheet | Board

@@ -131,11 +131,13 @@ def assemble(game_id: str, makers: Makers, inputs: SetInputs) -> list[Component]
             icons_at, _ = inputs.templates.locate(name, "components", i, "back", "emblem")
             back = deck_back(content, entry.back, icons_at) if entry.back else None
             backs = tuple(makers.faces[entry.backs.faces](inputs, entry.backs.template)) if entry.backs else None
-            rest.append(Deck(entry.id, title, entry.template, faces, back, backs))
+            rest.append(Deck(entry.id, title, entry.template, faces, back, backs, title_field=entry.title))
         elif isinstance(entry, SheetEntry):
             drawing = makers.sheets[entry.draw](inputs)
-            rest.append(Sheet(entry.id, title, entry.template, drawing.pages, drawing.draw, drawing.source))
+            rest.append(
+                Sheet(entry.id, title, entry.template, drawing.pages, drawing.draw, drawing.source, entry.title)
+            )
         else:
             faces = tuple(makers.boards[entry.face](inputs, entry.template))
-            rest.append(Board(entry.id, title, entry.template, faces))
+            rest.append(Board(entry.id, title, entry.template, faces, title_field=entry.title))
     return [setup_sheet(content["setup"], rest, inputs.templates), *rest]

@@ -19,7 +19,8 @@ from pnp.render.templates import SheetTemplate
 from pnp.units import MM
 
 LEADING = 1.2
-COLUMNS = ("component", "count", "size", "pages")  # the components table's, weighted by ratios.col_<name>
+# The components table's columns, weighted by ratios.col_<name>, each headed by the setup words' field of its name.
+COLUMNS = ("component", "count", "size", "pages")
 
 
 def page_ranges(numbers: tuple[int, ...]) -> str:
@@ -114,7 +115,19 @@ class Page:
             self.top -= self.text(line, field, "regular", self.t.body_size, "ink", x + indent, w - indent)
             self.top -= self.gap / 3
 
-    def table(self, headers: list[str], body: list[tuple[str, ...]], weights: list[float]) -> None:
+    @staticmethod
+    def unfitted(cell: str, heading: str | None, component: Component | None) -> SheetError:
+        """A table cell too long for its column, at its field: a heading's in the setup words, a
+        component's title where the set template reads it, any other cell (a count) at the template."""
+        message = f"{cell!r} does not fit its column on the first page"
+        if component is not None and component.title_field:
+            kind, _, field = component.title_field.partition(".")
+            return SheetError(field, message, kind)
+        return SheetError(heading, message)
+
+    def table(
+        self, headers: list[str], body: list[tuple[str, ...]], weights: list[float], listed: list[Component]
+    ) -> None:
         a, size, pad = self.area, self.t.body_size, self.gap / 2
         xs = [a.x]
         for weight in weights:
@@ -134,7 +147,7 @@ class Page:
                 fitted = richtext.fit(cell, "bold" if i == 0 or j == 0 else "regular", xs[j + 1] - xs[j] - 2 * pad,
                                       row, size, size * 0.75, LEADING)  # fmt: skip
                 if fitted is None:
-                    raise SheetError(None if i else "components", f"{cell!r} does not fit its column on the first page")
+                    raise self.unfitted(cell, COLUMNS[j] if i == 0 else None, listed[i - 1] if i and j == 0 else None)
                 richtext.draw(c, fitted, xs[j] + pad, y, xs[j + 1] - xs[j] - 2 * pad, row, "left", "middle",
                               self.colour("ink"))  # fmt: skip
             c.line(a.x, y, a.right, y)
@@ -151,9 +164,9 @@ def draw_setup(
     if words.intro:
         page.top -= page.text(words.intro, "intro", "italic", template.body_size, "ink", area.x, area.w) + page.gap
     page.heading(words.components, "components", area.x, area.w)
-    headers = [words.component, words.count, words.size, words.pages]
+    headers = [getattr(words, field) for field in COLUMNS]
     weights = [template.ratios[f"col_{column}"] for column in COLUMNS]
-    page.table(headers, rows(words, listed, templates, printing), weights)
+    page.table(headers, rows(words, listed, templates, printing), weights, listed)
     half = (area.w - page.gap) / 2
     top = page.top
     page.heading(words.printing, "printing", area.x, half)
@@ -205,4 +218,5 @@ def setup_sheet(words: SetupSheet, listed: list[Component], templates: dict) -> 
             canvas, area, template, words, listed, templates, printing
         ),
         source="setup",
+        title_field="setup.name",
     )

@@ -8,7 +8,7 @@ from pydantic import Field
 
 from pnp.content.markup import RichText
 from pnp.content.placeholders import Later
-from pnp.content.validate import Strict
+from pnp.content.validate import Strict, naming_each
 
 
 class GameInfo(Strict):
@@ -58,7 +58,7 @@ class SetupSheet(Strict):
     printing: str  # heading
     print_lines: list[RichText] = Field(max_length=6)  # scale, card stock, ...
     duplex: Annotated[RichText, Later("edge")]  # how backs print double-sided
-    edges: dict[Literal["long", "short"], str]
+    edges: Annotated[dict[Literal["long", "short"], str], naming_each("long", "short")]  # --backs picks one
     fold: RichText  # ... when each sheet holds fronts and backs to fold together
     no_backs: RichText  # ... when no backs are printed
     # which pages of this PDF go on which paper: decks on card stock, full-page sheets on plain paper

@@ -5,26 +5,30 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
-from pnp.content.loader import Content, load
+from pnp.content.loader import Content, MissingKind, load_partly, run_checks
 from pnp.content.placeholders import fill_model
 from pnp.content.problems import ContentError, Problem, expected_got
 from pnp.games import GameDef
 
 
 def load_game(game: GameDef, layers: list[Path]) -> Content:
-    """The game's validated content; ContentError lists every problem found."""
-    content = load(game.id, game.load("kinds"), layers)
-    numbers = game.load("numbers")(content)
-    problems: list[Problem] = []
+    """The game's validated content; ContentError lists every problem found. The game's checks
+    run on whatever validated, so that every mistake is reported at once, across files."""
+    content, problems = load_partly(game.id, game.load("kinds"), layers)
+    try:
+        numbers = game.load("numbers")(content)
+    except MissingKind:  # the rules' numbers did not validate: texts cannot be filled nor checked
+        raise ContentError(problems) from None
     models = {}
     for kind, model in content.models.items():
         models[kind], found = fill_model(model, numbers, lambda *path, kind=kind: content.locate(kind, *path))
         problems += found
     content = replace(content, models=models)
     problems += game.load("check")(content)
-    problems += _players_said(game, content)
+    problems += run_checks(content, partial(_players_said, game))
     if problems:
         raise ContentError(problems)
     return content

@@ -7,12 +7,14 @@ and is an error for any other kind, which a game holds once.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import BaseModel
 
 from pnp.content.layers import layered_files
+from pnp.content.markup import markup_problems
 from pnp.content.problems import ContentError, Mark, Problem, display_path, expected_got
 from pnp.content.validate import validate
 from pnp.content.yamlsource import Source, read_yaml
@@ -22,6 +24,12 @@ from pnp.content.yamlsource import Source, read_yaml
 class Kind:
     model: type[BaseModel]
     deck: bool = False  # files of a deck kind add their `cards` together
+    rich: bool = False  # printed on sheet pages, where every text is set as rich text: all its markup checked
+    plain: tuple[str, ...] = ()  # a rich kind's fields that are not set as text (a gem's letter)
+
+
+class MissingKind(KeyError):
+    """A kind whose files did not validate (their problems are reported): a check that needs it stops."""
 
 
 @dataclass(frozen=True)
@@ -29,10 +37,21 @@ class Content:
     """A game's validated models by kind, and where each of their values was written."""
 
     models: dict[str, BaseModel]
-    sources: dict[str, list[tuple[Source, int]]]  # kind -> (file, how many cards it gave)
+    sources: dict[str, list[tuple[Source, list[int]]]]  # kind -> (file, the indexes in it of the cards it gave)
+    partly: frozenset[str] = frozenset()  # decks that hold only the cards that validated
 
     def __getitem__(self, kind: str):
-        return self.models[kind]
+        try:
+            return self.models[kind]
+        except KeyError:
+            raise MissingKind(kind) from None
+
+    def whole(self, kind: str):
+        """The kind's model for a check of the whole of it (a deck's count, what it holds): a deck
+        that holds only its cards that validated stops such a check, as a kind that did not."""
+        if kind in self.partly:
+            raise MissingKind(kind)
+        return self[kind]
 
     def locate(self, kind: str, *path) -> tuple[Mark, str]:
         """Where `path` of a kind's model was written, and its dotted name in that file;
@@ -43,21 +62,46 @@ class Content:
             return files[-1][0].mark_for(path)
         if len(path) >= 2 and path[0] == "cards":
             index = path[1]
-            for source, count in files:
-                if index < count:
-                    return source.mark_for(("cards", index, *path[2:]))
-                index -= count
+            for source, indexes in files:
+                if index < len(indexes):
+                    return source.mark_for(("cards", indexes[index], *path[2:]))
+                index -= len(indexes)
         return files[0][0].mark_for(path)
 
     def problem(self, kind: str, *path, message: str) -> Problem:
         return Problem(*self.locate(kind, *path), message)
 
 
+def run_checks(content: Content, *checks: Callable[[Content], Iterable[Problem]]) -> list[Problem]:
+    """The problems every check finds on what validated: a check that reads a kind whose files did
+    not validate stops there, keeping what it found, and the others still run. So a wrong type in
+    one file never hides an unknown name in another; a game's checks are generators of problems,
+    one for each part of the content they read."""
+    problems: list[Problem] = []
+    for check in checks:
+        try:
+            for problem in check(content):
+                problems.append(problem)
+        except MissingKind:
+            pass
+    return problems
+
+
 def load(game_id: str, kinds: dict[str, Kind], layers: list[Path]) -> Content:
     """One validated model per kind; all problems of all files reported together."""
+    content, problems = load_partly(game_id, kinds, layers)
+    if problems:
+        raise ContentError(problems)
+    return content
+
+
+def load_partly(game_id: str, kinds: dict[str, Kind], layers: list[Path]) -> tuple[Content, list[Problem]]:
+    """The kinds whose files validated, and the problems of all the others."""
     problems: list[Problem] = []
-    found: dict[str, list[tuple[Path, Source, BaseModel]]] = {}
+    found: dict[str, list[tuple[Path, Source, BaseModel, list[int] | None]]] = {}  # None: all its cards
     declared: set[str] = set()  # kinds some file claims, valid or not
+    failed: set[str] = set()  # kinds with a file that did not validate: left out (a deck keeps its valid cards)
+    partly: set[str] = set()  # decks with a card that did not validate
     unknown = False  # a file whose kind could not be read may be the "missing" one
     for path in layered_files(game_id, layers):
         try:
@@ -80,21 +124,34 @@ def load(game_id: str, kinds: dict[str, Kind], layers: list[Path]) -> Content:
             unknown = True
             continue
         declared.add(kind_name)
+        if kinds[kind_name].rich:  # also beside a type error elsewhere in the file: all at once
+            problems += markup_problems(source, kinds[kind_name].plain)
+        model = kinds[kind_name].model
         try:
-            found.setdefault(kind_name, []).append((path, source, validate(kinds[kind_name].model, source)))
+            found.setdefault(kind_name, []).append((path, source, validate(model, source), None))
         except ContentError as err:
             problems += err.problems
+            cards = _valid_cards(model, source) if kinds[kind_name].deck else None
+            if cards is None:
+                failed.add(kind_name)
+            else:  # its other cards are still checked against the rest of the game
+                found.setdefault(kind_name, []).append((path, source, *cards))
+                partly.add(kind_name)
     models: dict[str, BaseModel] = {}
     sources: dict[str, list[tuple[Source, int]]] = {}
     where = Mark(display_path(layers[0] / game_id), 1, 1)
     for name, kind in kinds.items():
         files = found.get(name, [])
+        if name in failed:
+            continue
+        if unknown and kind.deck:  # an unread file may hold more of the deck
+            partly.add(name)
         if not files:
             if name not in declared and not unknown:
                 problems.append(Problem(where, "", f"no {name} file (expected one file with kind: {name}, got none)"))
             continue
         if len(files) > 1 and not kind.deck:
-            names = ", ".join(display_path(p) for p, _, _ in files)
+            names = ", ".join(display_path(p) for p, *_ in files)
             problems.append(
                 Problem(
                     Mark(display_path(files[1][0]), 1, 1),
@@ -105,9 +162,28 @@ def load(game_id: str, kinds: dict[str, Kind], layers: list[Path]) -> Content:
             continue
         model = files[0][2]
         if kind.deck:
-            model = model.model_copy(update={"cards": [card for _, _, m in files for card in m.cards]})
+            model = model.model_copy(update={"cards": [card for _, _, m, _ in files for card in m.cards]})
         models[name] = model
-        sources[name] = [(source, len(getattr(m, "cards", ()))) for _, source, m in files]
-    if problems:
-        raise ContentError(problems)
-    return Content(models, sources)
+        sources[name] = [
+            (source, list(range(len(getattr(m, "cards", ())))) if indexes is None else indexes)
+            for _, source, m, indexes in files
+        ]
+    return Content(models, sources, frozenset(partly & set(models))), problems
+
+
+def _valid_cards(model: type[BaseModel], source: Source) -> tuple[BaseModel, list[int]] | None:
+    """A deck file that did not validate, as a deck of the cards in it that do (each validated in
+    the file on its own), and their indexes; None when none does, or the file's own fields do not."""
+    cards = source.data.get("cards")
+    if not isinstance(cards, list):
+        return None
+    valid: list[tuple[int, BaseModel]] = []
+    for index, card in enumerate(cards):
+        try:
+            valid.append((index, validate(model, Source({**source.data, "cards": [card]}, source.marks))))
+        except ContentError:
+            continue
+    if not valid:
+        return None
+    deck = valid[0][1].model_copy(update={"cards": [m.cards[0] for _, m in valid]})
+    return deck, [index for index, _ in valid]

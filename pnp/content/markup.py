@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Annotated, NamedTuple
+from typing import TYPE_CHECKING, Annotated, NamedTuple
 
 from pydantic import AfterValidator
 
-from pnp.content.problems import closest
+from pnp.content.problems import Problem, closest, expected_got
+
+if TYPE_CHECKING:  # a type only: parsing text needs no YAML reader
+    from pnp.content.yamlsource import Source
 
 # The icons a text may name inline and a template may place; drawn by pnp.render.icons.
 ICON_NAMES: tuple[str, ...] = (
@@ -90,6 +93,30 @@ def parse(text: str, base_style: str = "regular") -> tuple[tuple[Word, ...], ...
             words.append(tuple(current))
         paragraphs.append(tuple(words))
     return tuple(p for p in paragraphs if p) or ((),)
+
+
+def markup_problems(source: Source, plain: tuple[str, ...] = ()) -> list[Problem]:
+    """A problem for every text in `source` whose markup cannot be set, but in its `plain` fields:
+    for the kinds printed on sheet pages (Kind.rich), where text is set as rich text, typed `str` or not."""
+    problems = []
+
+    def walk(value, path: tuple) -> None:
+        if path[:1] in (("kind",), *((name,) for name in plain)):
+            return
+        if isinstance(value, str):
+            try:
+                parse(value)
+            except MarkupError as err:
+                problems.append(Problem(*source.mark_for(path), expected_got(str(err), value)))
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                walk(item, (*path, key))
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                walk(item, (*path, index))
+
+    walk(source.data, ())
+    return problems
 
 
 def _checked(text: str) -> str:

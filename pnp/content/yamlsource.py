@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+import yaml.scanner
 from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
 from yaml.events import AliasEvent, StreamEndEvent
@@ -24,10 +25,10 @@ from yaml.resolver import Resolver
 from yaml.scanner import Scanner
 
 from pnp.content.problems import ContentError, Mark, Problem, describe, display_path
+from pnp.regular_file import MAX_BYTES, NotARegularFile, TooBig, read_limited
 
 Path_ = tuple  # a path into the data: keys and list indexes
 
-MAX_BYTES = 2_000_000  # our biggest content file is a few kB
 MAX_NODES = 100_000  # values built, counting each use of an alias: stops a "billion laughs" file
 MAX_DEPTH = 64  # nesting of lists and mappings; our content nests four deep
 
@@ -100,17 +101,16 @@ def _read_text(path: Path, name: str) -> str:
     """The file's text; what is not a readable file of UTF-8 text is a problem at its first bad byte."""
     start = Mark(name, 1, 1)
     try:
-        with path.open("rb") as file:
-            data = file.read(MAX_BYTES + 1)
-    except IsADirectoryError:
-        raise _refuse(start, "expected a YAML file, got a folder") from None
+        data = read_limited(path, MAX_BYTES)
+    except NotARegularFile as err:
+        raise _refuse(start, f"expected a YAML file, got {err.what}") from None
+    except TooBig:
+        raise _refuse(start, f"expected a file of at most {MAX_BYTES:,} bytes, got more") from None
     except FileNotFoundError:
         got = "a link to a missing file" if path.is_symlink() else "no file"
         raise _refuse(start, f"expected a readable file, got {got}") from None
     except OSError as err:
         raise _refuse(start, f"expected a readable file, got {(err.strerror or str(err)).lower()}") from None
-    if len(data) > MAX_BYTES:
-        raise _refuse(start, f"expected a file of at most {MAX_BYTES:,} bytes, got more")
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         raise _refuse(start, "expected UTF-8 text, got UTF-16 (save the file as UTF-8)")
     data = data.removeprefix(codecs.BOM_UTF8)
@@ -145,18 +145,50 @@ def _compose(text: str, name: str) -> Node | None:
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        why = ", ".join(filter(None, (err.context, err.problem))) or str(err)
-        raise _refuse(Mark(name, line, col), f"YAML syntax: {why}") from None
+        raise _refuse(Mark(name, line, col), _syntax(err, text, line, col)) from None
+
+
+def _syntax(err: yaml.MarkedYAMLError, text: str, line: int, col: int) -> str:
+    """A YAML syntax error in our words: what was expected by the kind of error, and what is
+    written at its place (PyYAML's own words change between releases and name its internals)."""
+    lines = _BREAK.split(text)
+    rest = lines[line - 1][col - 1 :] if line <= len(lines) else ""
+    if line > len(lines) or (line == len(lines) and not rest.strip()):
+        got = "the end of the file"
+    elif rest.startswith("\t"):
+        got = "a tab (YAML indents with spaces)"
+    else:
+        got = describe(rest.strip()[:40] or rest[:40])
+    if isinstance(err, yaml.scanner.ScannerError):
+        expected = "text YAML can read (quote a value that holds ': ' or ' #' or starts with one of *&!|>%@`)"
+    elif "flow" in (err.context or ""):
+        expected = "a ',' or the closing bracket of a [list] or {mapping}"
+    else:
+        expected = "a key of the mapping at its indentation, or a value after the key on its line"
+    return f"YAML syntax (expected {expected}, got {got})"
 
 
 class _Resolver(Resolver):
-    """Plain scalars as the safe loader reads them, except dates and times stay text: our content
-    never wants datetime objects (a title 2024-01-01 is text, and 2024-02-30 is no error)."""
+    """Plain scalars read as text unless written as a plain number, true/false or null: a value is
+    never turned into something the user did not write. YAML 1.1 would read 2024-02-30 as a date
+    (and 2024-02-30 as an error), 010 as 8, 1:30 as 90, 1_000 as 1000 and no or off as false; here
+    each stays the text it is, printed as written or refused by the field it fills."""
 
-    yaml_implicit_resolvers = {
-        first: [(tag, regexp) for tag, regexp in resolvers if tag != _CORE + "timestamp"]
-        for first, resolvers in Resolver.yaml_implicit_resolvers.items()
-    }
+    yaml_implicit_resolvers: dict = {}
+
+
+for _tag, _pattern, _first in (
+    ("bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
+    ("int", r"^[-+]?(?:0|[1-9][0-9]*)$", "-+0123456789"),
+    (
+        "float",
+        r"^[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$|^[-+]?\.(?:inf|Inf|INF)$|^\.(?:nan|NaN|NAN)$",
+        "-+0123456789.",
+    ),
+    ("null", r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""]),
+    ("merge", r"^<<$", "<"),
+):
+    _Resolver.add_implicit_resolver(_CORE + _tag, re.compile(_pattern), list(_first))
 
 
 class _Composing(Composer, _Resolver):

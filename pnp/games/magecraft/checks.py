@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from pnp.content.loader import Content
+from pnp.content.loader import Content, run_checks
 from pnp.content.problems import Problem, expected_got
 from pnp.games import game
 from pnp.games.magecraft.kinds import WILD, SetRules, SpellCard
@@ -25,21 +25,30 @@ COPIES_AT = {2: 1, 3: 2, 4: 2}  # copies of the game a table of this many wizard
 
 
 def check(content: Content) -> list[Problem]:
+    """Each part's problems, those of the parts whose files validated even when others did not."""
+    return run_checks(content, _set_gem_problems, _spell_card_problems, _deck_problems, _character_problems)
+
+
+def _payable(rules: SetRules) -> list[str]:
+    return [g.id for g in rules.gems] + [WILD]
+
+
+def _set_gem_problems(content: Content) -> Iterator[Problem]:
+    return _gem_problems(content, content["magecraft-set"])
+
+
+def _spell_card_problems(content: Content) -> Iterator[Problem]:
     rules: SetRules = content["magecraft-set"]
-    payable = [g.id for g in rules.gems] + [WILD]
-    problems = list(_gem_problems(content, rules))
+    payable = _payable(rules)
     names: dict[str, int] = {}
     for i, card in enumerate(content["spell-cards"].cards):
         for path, message in _spell_problems(card, rules, payable):
-            problems.append(content.problem("spell-cards", "cards", i, *path, message=message))
+            yield content.problem("spell-cards", "cards", i, *path, message=message)
         key = card.name.casefold()
         if key in names:
             message = f"expected a name of its own, got {card.name!r} (also spell {names[key] + 1})"
-            problems.append(content.problem("spell-cards", "cards", i, "name", message=message))
+            yield content.problem("spell-cards", "cards", i, "name", message=message)
         names.setdefault(key, i)
-    problems += _deck_problems(content, rules, names)
-    problems += _character_problems(content, payable)
-    return problems
 
 
 def _gem_problems(content: Content, rules: SetRules) -> Iterator[Problem]:
@@ -77,8 +86,10 @@ def _spell_problems(card: SpellCard, rules: SetRules, payable: list[str]) -> Ite
         yield ("beyond_hand",), f"expected beyond_hand only on a cast cost over {rules.hand} gems, got {len(card.cast)}"
 
 
-def _deck_problems(content: Content, rules: SetRules, names: dict[str, int]) -> Iterator[Problem]:
-    cards = content["spell-cards"].cards
+def _deck_problems(content: Content) -> Iterator[Problem]:
+    rules: SetRules = content["magecraft-set"]
+    cards = content.whole("spell-cards").cards  # what the whole deck holds
+    names = {card.name.casefold() for card in cards}
     for field in ("starting", "basic"):
         for j, name in enumerate(getattr(rules, field)):
             if name.casefold() not in names:
@@ -123,7 +134,8 @@ def _copies_problems(content: Content, rules: SetRules) -> Iterator[Problem]:
                 yield content.problem("magecraft-set", "gems", i, "count", message=message)
 
 
-def _character_problems(content: Content, payable: list[str]) -> Iterator[Problem]:
+def _character_problems(content: Content) -> Iterator[Problem]:
+    payable = _payable(content["magecraft-set"])
     characters = content["characters"].characters
     for i, character in enumerate(characters):
         gem = character.cantrip.gem

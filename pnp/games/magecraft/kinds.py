@@ -226,8 +226,8 @@ KINDS = {
     "spell-cards": Kind(SpellCards, deck=True),
     "characters": Kind(Characters),
     "reference-card": Kind(ReferenceCard),
-    "words": Kind(Words),
-    "setup": Kind(SetupSheet),
+    "words": Kind(Words, rich=True, plain=("wild_letter",)),
+    "setup": Kind(SetupSheet, rich=True),
     "rulings": Kind(Rulings),
 }
 

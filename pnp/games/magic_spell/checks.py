@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 
-from pnp.content.loader import Content
+from pnp.content.loader import Content, run_checks
 from pnp.content.problems import Problem, expected_got
 from pnp.games.magic_spell import rules
 from pnp.games.magic_spell.kinds import RULE_TERMS, SetRules, SpellCard
@@ -13,7 +14,8 @@ AVERAGE_SPELLS = (3.5, 6.5)  # a courseload should take about this many spells
 
 
 def spells(content: Content) -> list[SpellCard]:
-    return content["spell-cards"].cards
+    """The whole deck: the tile mix, and so every word's credits, depend on every word in it."""
+    return content.whole("spell-cards").cards
 
 
 def pool(content: Content) -> Counter:
@@ -31,6 +33,11 @@ def printed_credits(content: Content) -> list[int]:
 
 
 def check(content: Content) -> list[Problem]:
+    """Each part's problems, those of the parts whose files validated even when others did not."""
+    return run_checks(content, _spell_problems, _set_problems)
+
+
+def _spell_problems(content: Content) -> Iterator[Problem]:
     setup: SetRules = content["magic-spell-set"]
     cards, tiles, rule = spells(content), pool(content), credit_rule(content)
     problems: list[Problem] = []
@@ -120,24 +127,25 @@ def check(content: Content) -> list[Problem]:
                 ),
             )
         )
+    yield from problems
+
+
+def _set_problems(content: Content) -> Iterator[Problem]:
+    setup: SetRules = content["magic-spell-set"]
+    homework = setup.limits.homework
     spirit = setup.spirit
     for field, value, bound, what in (
         ("start", spirit.start, spirit.track_to, "a start on the track"),
         ("recover_below", spirit.recover_below, spirit.track_to, "a threshold on the track"),
     ):
         if value > bound:
-            problems.append(
-                content.problem(
-                    "magic-spell-set", "spirit", field, message=expected_got(f"{what} (0 to {bound})", value)
-                )
+            yield content.problem(
+                "magic-spell-set", "spirit", field, message=expected_got(f"{what} (0 to {bound})", value)
             )
     if setup.start.homework > homework:
-        problems.append(
-            content.problem(
-                "magic-spell-set",
-                "start",
-                "homework",
-                message=expected_got(f"a starting hand within the homework limit ({homework})", setup.start.homework),
-            )
+        yield content.problem(
+            "magic-spell-set",
+            "start",
+            "homework",
+            message=expected_got(f"a starting hand within the homework limit ({homework})", setup.start.homework),
         )
-    return problems

@@ -141,8 +141,8 @@ KINDS = {
     "spell-cards": Kind(SpellCards, deck=True),
     "magic-spell-set": Kind(SetRules),
     "reference-card": Kind(ReferenceCard),
-    "words": Kind(Words),
-    "setup": Kind(SetupSheet),
+    "words": Kind(Words, rich=True),
+    "setup": Kind(SetupSheet, rich=True),
     "rulings": Kind(Rulings),
 }
 

@@ -228,16 +228,16 @@ class Words(Strict):
 
 KINDS = {
     "game": Kind(GameInfo),
-    "shoppe-sheet": Kind(ShoppeSheet),
+    "shoppe-sheet": Kind(ShoppeSheet, rich=True),
     "merchants-rules": Kind(MerchantsRules),
     "order-cards": Kind(Orders, deck=True),
     "adventurer-cards": Kind(Adventurers),
     "mastery-cards": Kind(Masteries),
     "potion-tokens": Kind(Potions),
     "reference-card": Kind(ReferenceCard),
-    "words": Kind(Words),
+    "words": Kind(Words, rich=True),
     "merchants-rulings": Kind(MerchantsRulings),
-    "setup": Kind(SetupSheet),
+    "setup": Kind(SetupSheet, rich=True),
 }
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from pnp.content.loader import Content
+from pnp.content.loader import Content, run_checks
 from pnp.content.placeholders import PLACEHOLDER
 from pnp.content.problems import Problem, expected_got
 from pnp.games import game
@@ -26,18 +26,21 @@ DUEL_STEPS = ("gain-essence", "drain-essence")  # what makes a spell a Duel spel
 
 
 def check(content: Content) -> list[Problem]:
+    """Each part's problems, those of the parts whose files validated even when others did not."""
+    return run_checks(content, lambda c: _set_problems(c, c["spellcycles-set"]), _spell_card_problems)
+
+
+def _spell_card_problems(content: Content) -> Iterator[Problem]:
     setup: SetRules = content["spellcycles-set"]
-    problems = list(_set_problems(content, setup))
     seen: dict[str, int] = {}
     for i, card in enumerate(content["spell-cards"].cards):
         for path, message in _spell_problems(card, setup, content["words"]):
-            problems.append(content.problem("spell-cards", "cards", i, *path, message=message))
+            yield content.problem("spell-cards", "cards", i, *path, message=message)
         key = card.name.casefold()
         if key in seen:
             message = f"expected a name of its own, got {card.name!r} (also spell {seen[key] + 1})"
-            problems.append(content.problem("spell-cards", "cards", i, "name", message=message))
+            yield content.problem("spell-cards", "cards", i, "name", message=message)
         seen.setdefault(key, i)
-    return problems
 
 
 def _set_problems(content: Content, setup: SetRules) -> Iterator[Problem]:
@@ -66,7 +69,7 @@ def _set_problems(content: Content, setup: SetRules) -> Iterator[Problem]:
     lines = setup.lines
     if not lines.short <= lines.normal <= lines.long:
         yield problem("lines", message="expected short <= normal <= long")
-    deck = len(content["spell-cards"].cards)
+    deck = len(content.whole("spell-cards").cards)
     if deck < lines.long:
         message = f"a deck of {lines.long} spells or more to deal the long line, got {deck}"
         yield content.problem("spell-cards", "cards", message=f"expected {message}")

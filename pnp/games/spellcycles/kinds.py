@@ -308,9 +308,9 @@ class Words(Strict):
     effect: str  # ... and for what it does
     rulings: str  # the title of the reference cards that print our rulings
     rulings_more: str  # ... of the next one, when they take more than one card
-    sizes: dict[Literal[SIZES], str]  # type: ignore[valid-type]
-    places: dict[Literal[PLACES], str]  # type: ignore[valid-type]
-    markers: dict[Literal[MARKERS], str]  # type: ignore[valid-type]
+    sizes: Annotated[dict[Literal[SIZES], str], naming_each(*SIZES)]  # type: ignore[valid-type]
+    places: Annotated[dict[Literal[PLACES], str], naming_each(*PLACES)]  # type: ignore[valid-type]
+    markers: Annotated[dict[Literal[MARKERS], str], naming_each(*MARKERS)]  # type: ignore[valid-type]
     knucklebone_note: RichText = Field(min_length=3, max_length=200)  # under the knucklebone table's title
     nets_note: RichText = Field(min_length=3, max_length=300)  # above each page of pyramid nets
 
@@ -320,8 +320,8 @@ KINDS = {
     "spellcycles-set": Kind(SetRules),
     "spell-cards": Kind(SpellCards, deck=True),
     "reference-card": Kind(ReferenceCard),
-    "words": Kind(Words),
-    "setup": Kind(SetupSheet),
+    "words": Kind(Words, rich=True),
+    "setup": Kind(SetupSheet, rich=True),
     "rulings": Kind(Rulings),
 }
 

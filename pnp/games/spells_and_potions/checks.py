@@ -2,57 +2,58 @@
 
 from __future__ import annotations
 
-from pnp.content.loader import Content
+from collections.abc import Iterator
+
+from pnp.content.loader import Content, run_checks
 from pnp.content.problems import Problem, expected_got
 from pnp.games.spells_and_potions.kinds import DuelRules, ElementSuits, MagicCards
 
 
 def check(content: Content) -> list[Problem]:
+    """Each part's problems, those of the parts whose files validated even when others did not."""
+    return run_checks(content, _suit_problems, _deal_problems)
+
+
+def _suit_problems(content: Content) -> Iterator[Problem]:
     suits: ElementSuits = content["element-suits"]
-    magic: MagicCards = content["magic-cards"]
-    duel: DuelRules = content["duel-rules"]
-    problems = []
     ids = [s.id for s in suits.suits]
     if suits.trump not in ids:
-        problems.append(
-            content.problem(
-                "element-suits", "trump", message=expected_got("a suit id (" + ", ".join(ids) + ")", suits.trump)
-            )
+        yield content.problem(
+            "element-suits", "trump", message=expected_got("a suit id (" + ", ".join(ids) + ")", suits.trump, ids)
         )
     for field in ("id", "letter", "icon"):
         seen: set[str] = set()
         for i, suit in enumerate(suits.suits):
             value = getattr(suit, field)
             if value in seen:
-                problems.append(
-                    content.problem(
-                        "element-suits", "suits", i, field, message=expected_got(f"a {field} no other suit has", value)
-                    )
+                yield content.problem(
+                    "element-suits", "suits", i, field, message=expected_got(f"a {field} no other suit has", value)
                 )
             seen.add(value)
+
+
+def _deal_problems(content: Content) -> Iterator[Problem]:
+    suits: ElementSuits = content["element-suits"]
+    magic: MagicCards = content.whole("magic-cards")  # counts every card
+    duel: DuelRules = content["duel-rules"]
     hands, per_hand = duel.hands, duel.magic_per_hand
     total_magic = sum(card.count for card in magic.cards)
     if total_magic < hands * per_hand:
-        problems.append(
-            content.problem(
-                "magic-cards",
-                "cards",
-                message=expected_got(
-                    f"at least {hands * per_hand} cards in all ({per_hand} for each of {hands} hands)", total_magic
-                ),
-            )
+        yield content.problem(
+            "magic-cards",
+            "cards",
+            message=expected_got(
+                f"at least {hands * per_hand} cards in all ({per_hand} for each of {hands} hands)", total_magic
+            ),
         )
     deck = suits.ranks * len(suits.suits) + total_magic
     if deck % hands:
-        problems.append(
-            content.problem(
-                "magic-cards",
-                "cards",
-                message=expected_got(
-                    f"element and magic cards that deal evenly into {hands} hands (a multiple of {hands}; "
-                    f"add or remove cards)",
-                    deck,
-                ),
-            )
+        yield content.problem(
+            "magic-cards",
+            "cards",
+            message=expected_got(
+                f"element and magic cards that deal evenly into {hands} hands (a multiple of {hands}; "
+                f"add or remove cards)",
+                deck,
+            ),
         )
-    return problems

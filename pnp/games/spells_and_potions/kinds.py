@@ -150,9 +150,9 @@ KINDS = {
     "duel-rules": Kind(DuelRules),
     "rulings": Kind(Rulings),
     "reference-card": Kind(ReferenceCard),
-    "score-pad": Kind(ScorePad),
-    "words": Kind(Words),
-    "setup": Kind(SetupSheet),
+    "score-pad": Kind(ScorePad, rich=True),
+    "words": Kind(Words, rich=True),
+    "setup": Kind(SetupSheet, rich=True),
 }
 
 

@@ -79,6 +79,7 @@ class Cell:
     text: str = ""
     hint: str = ""  # small grey note in the top-left corner of a write-in cell
     bold: bool = False
+    field: str | None = None  # the content field its text comes from, for a problem if it cannot fit
 
 
 def draw_score_pad(
@@ -198,6 +199,13 @@ def _name(who: Player, pad: ScorePad) -> str:
     )
 
 
+def _name_field(who: Player) -> str:
+    """The content field a name comes from (_name)."""
+    if not who.companion:
+        return "wizard_name"
+    return "companion" if who.number is None else "own_companion"
+
+
 def _short(who: Player, pad: ScorePad) -> str:
     """A wizard's letter ('A'); the shared Companion ('Companion'); a wizard's own ("A's Companion")."""
     if not who.companion:
@@ -237,7 +245,12 @@ def _duel_table(pad: ScorePad, look: Look, duels: list[Duel], rotates: bool):
         (r["col_leads"], r["col_team"]) if rotates else (r["col_who_leads"], r["col_fixed_team"])
     )
     weights = [r["col_duel"]] + [r["col_seat"]] * len(seats) + [leads_weight] + [team_weight] * 2
-    headers = ["", *[pad.seats[seat] for seat in seats], pad.leads if rotates else pad.who_leads, *teams]
+    headers = [
+        ("", None),
+        *[(pad.seats[seat], f"seats.{seat}") for seat in seats],
+        (pad.leads, "leads") if rotates else (pad.who_leads, "who_leads"),
+        *[(team, "team" if rotates else None) for team in teams],
+    ]
     rows = []
     for duel in duels:
         if duel.leader is not None:
@@ -261,10 +274,14 @@ def _totals_table(pad: ScorePad, look: Look, duels: list[Duel], players: list[Pl
     """Column weights, headers and rows of the totals table; each duel cell names the team to copy."""
     r = look.ratio
     weights = [r["col_wizard"]] + [r["col_duel_total"]] * len(duels) + [r["col_total"]]
-    headers = [pad.wizard, *[sheet_words(pad.duel, "duel", n=d.number) for d in duels], pad.total]
+    headers = [
+        (pad.wizard, "wizard"),
+        *[(sheet_words(pad.duel, "duel", n=d.number), "duel") for d in duels],
+        (pad.total, "total"),
+    ]
     rows = [
         [
-            Cell(_name(who, pad), bold=True),
+            Cell(_name(who, pad), bold=True, field=_name_field(who)),
             *[Cell(hint=_team(next(p for p in d.partnerships if who in p), pad)) for d in duels],
             Cell(),
         ]
@@ -334,7 +351,7 @@ def _cell(canvas, look: Look, box: Rect, cell: Cell) -> None:
             align="left",
             valign="top",
         )
-    _text(canvas, cell.text, inner, "bold" if cell.bold else "regular", look.body, look.ink)
+    _text(canvas, cell.text, inner, "bold" if cell.bold else "regular", look.body, look.ink, field=cell.field)
 
 
 def _table(
@@ -345,7 +362,7 @@ def _table(
     width: float,
     row: float,
     weights: list[float],
-    headers: list[str],
+    headers: list[tuple[str, str | None]],  # each header's text and the content field it comes from
     rows: list[list[Cell]],
     strong: int | None = None,
 ) -> float:
@@ -358,9 +375,9 @@ def _table(
     if look.fills:
         canvas.setFillColor(look.shade)
         canvas.rect(x, top - header_h, width, header_h, stroke=0, fill=1)
-    for i, text in enumerate(headers):
+    for i, (text, field) in enumerate(headers):
         box = Rect(xs[i], top - header_h, xs[i + 1] - xs[i], header_h)
-        _text(canvas, text, _inset(box, look.pad, look.pad / 2), "bold", look.body, look.accent)
+        _text(canvas, text, _inset(box, look.pad, look.pad / 2), "bold", look.body, look.accent, field=field)
     for r, cells in enumerate(rows):
         y = top - header_h - (r + 1) * row
         for i, cell in enumerate(cells):
@@ -401,6 +418,7 @@ def _names(canvas, look: Look, box: Rect, players: list[Player], first: Duel | N
             look.ink,
             align="left",
             valign="bottom",
+            field=_name_field(who),
         )
         canvas.line(box.x + label_w, y + look.pad, box.right - seat_w, y + look.pad)
         if first:
@@ -468,7 +486,8 @@ def _compass(
         dx, dy = round(math.cos(math.radians(ANGLE[seat]))), round(math.sin(math.radians(ANGLE[seat])))
         lx = cx + dx * (radius + look.pad + label_w / 2) - label_w / 2
         ly = cy + dy * (radius + look.pad + label_h / 2) - label_h / 2
-        _text(canvas, pad.seats[seat], Rect(lx, ly + small * 1.3, label_w, size * 1.2), "bold", size, look.accent)
+        seat_box = Rect(lx, ly + small * 1.3, label_w, size * 1.2)
+        _text(canvas, pad.seats[seat], seat_box, "bold", size, look.accent, field=f"seats.{seat}")
         _text(canvas, subs[seat], Rect(lx, ly, label_w, small * 1.3), "regular", small, look.ink)
     canvas.setStrokeColor(look.accent)
     for start, end in moves.items():
