@@ -4,7 +4,7 @@ And the history shows the newest page of a long game, the earlier moves on a tap
 
 from __future__ import annotations
 
-from tests.browser import FIRST_LOAD_MS, open_table, phone
+from tests.browser import FIRST_LOAD_MS, open_table, phone, shot
 from tests.companion_server import HttpTable, call, free_port, server
 from tests.test_companion_browser_magic_spell import SPIRIT
 
@@ -57,6 +57,8 @@ def test_the_history_shows_the_newest_moves_and_earlier_ones_on_a_tap(chromium, 
         items = page.locator("#history li")
         items.nth(HISTORY_PAGE - 1).wait_for(timeout=FIRST_LOAD_MS)
         assert items.count() == HISTORY_PAGE and items.first.get_attribute("value") == "63"
+        items.nth(HISTORY_PAGE - 1).scroll_into_view_if_needed()
+        shot(page, "history-newest-page")
         page.get_by_role("button", name="Earlier moves").click()
         items.nth(62).wait_for(timeout=3000)
         assert [int(v) for v in items.evaluate_all("lis => lis.map((li) => li.value)")] == list(range(63, 0, -1))
