@@ -57,6 +57,9 @@ def test_the_history_shows_the_newest_moves_and_earlier_ones_on_a_tap(chromium, 
         items = page.locator("#history li")
         items.nth(HISTORY_PAGE - 1).wait_for(timeout=FIRST_LOAD_MS)
         assert items.count() == HISTORY_PAGE and items.first.get_attribute("value") == "63"
+        # in words (the 60th change, n = 59, is -1), and a spectator's panel says whose turn it is
+        assert items.first.inner_text() == "Ada: spirit −1"  # p1
+        assert page.locator(".ms-moves h2").inner_text() in {"Ada's turn", "Bo's turn"}
         items.nth(HISTORY_PAGE - 1).scroll_into_view_if_needed()
         shot(page, "history-newest-page")
         page.get_by_role("button", name="Earlier moves").click()

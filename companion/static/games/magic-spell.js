@@ -115,6 +115,8 @@
         moves.append(...[el("h2", {}, `${s.students[current].name}'s turn`),
           el("div", {class: "grid"}, button("Remove ingredient to trade", () => act("trade_remove"), "")),
           giveForm(s, you, current, act)].filter(Boolean));
+      } else {
+        moves.append(el("h2", {}, `${s.students[current].name}'s turn`));  // a spectator, a host who does not play
       }
       if (mine) {
         moves.append(el("div", {class: "grid"},
@@ -150,6 +152,7 @@
     const p = entry.payload;
     if (entry.type === "complete_spell") return `completed ${upper(p.spell)}`;
     if (entry.type === "cast") return `cast ${upper(p.spell)}`;
+    if (["spirit", "stone"].includes(entry.type)) return `${entry.type} ${p.delta > 0 ? "+" : "−"}${Math.abs(p.delta)}`;
     if (entry.type === "give_spell") return `gave ${upper(p.spell)} to ${table.state.students[p.to]?.name ?? "someone"}`;
     return null;
   }
