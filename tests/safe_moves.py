@@ -69,7 +69,8 @@ def _openings_discarded(table: HttpTable) -> None:
         state = table.state(player)
         due = next(seat["to_discard"] for seat in state["players"] if seat["id"] == player)
         hand = [colour for colour, n in state["hand"].items() for _ in range(n)]
-        table.ok(player, "opening_discard", gems=hand[:due])
+        if due:  # a seat that discards none has nothing to send (the last one's discard settles them all)
+            table.ok(player, "opening_discard", gems=hand[:due])
 
 
 def _refresh(rng: random.Random, players: list[str]) -> Move:

@@ -26,16 +26,16 @@ def opened(port: int, code: str, token: str | None = None, last_event_id: int | 
     return res
 
 
-def events(res, lines_read: list | None = None):
-    """Each complete event of the stream as (id, data), until it ends; `lines_read`, if given,
-    counts every line read (a test cuts the socket after some, even in the middle of an event)."""
+def events(res, lines: int | None = None):
+    """Each complete event of the stream as (id, data), until it ends or, given `lines`, once that
+    many lines are read, even in the middle of an event (which is then not given)."""
     current: dict[str, str] = {}
-    while True:
+    read = 0
+    while lines is None or read < lines:
         line = res.fp.readline()
+        read += 1
         if not line:
             return
-        if lines_read is not None:
-            lines_read.append(line)
         line = line.decode().rstrip("\n")
         if not line:
             if "data" in current:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from functools import cache
 
 from companion.db import Store
 from pnp.content.game import load_game
@@ -22,10 +23,15 @@ def stored_log(database_url: str, code: str) -> list[Entry]:
         store.close()
 
 
+@cache
+def _content(game: str):
+    return load_game(games()[game], [CONTENT])
+
+
 def fresh_view(game: str, options: dict, log: list[Entry], viewer: str | None) -> dict:
     """What `viewer` (None: a spectator) sees of a table after a replay of `log` from nothing."""
     tracker = games()[game].load("tracker")
-    table = replay(tracker, load_game(games()[game], [CONTENT]), tracker.Options.model_validate(options), log)
+    table = replay(tracker, _content(game), tracker.Options.model_validate(options), log)
     return json.loads(json.dumps(tracker.view(table.state, viewer)))  # as JSON carries it: tuples are lists
 
 

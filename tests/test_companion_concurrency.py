@@ -17,13 +17,14 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from tests.companion_server import call, server
+from tests.conftest import fresh_schema
 from tests.safe_moves import GAMES, SAFE_PLAYS, begun, send
 from tests.sse import Follower
 from tests.stored_table import fresh_view, moves_in, sent_key, stored_log
 
 pytestmark = pytest.mark.slow  # real servers in subprocesses
 
-MOVES, READS, THREADS = 200, 60, 16
+MOVES, READS, THREADS = 200, 40, 16
 SECRET_GAMES = {"spellcycles", "magecraft"}  # the trackers that redact (checked below)
 
 
@@ -76,41 +77,60 @@ def leaks(game: str, viewer: str | None, document) -> list[str]:
     return found
 
 
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def database_url(request, tmp_path_factory):
+    """One database for the module's tables (conftest's database_url, made once): SQLite, and
+    PostgreSQL with DATABASE_URL."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path_factory.mktemp('concurrency') / 'companion.sqlite3'}"
+        return
+    with fresh_schema(request.getfixturevalue("postgresql_database")) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def serving(database_url, tmp_path_factory) -> tuple[int, int]:
+    """The server every table of the module plays on (its port, its workers): SQLite's one
+    worker; four on PostgreSQL. A start takes seconds: once a database, not once a game."""
+    workers = 1 if database_url.startswith("sqlite") else 4
+    with server(database_url, tmp_path_factory.mktemp("instance"), workers=workers) as port:
+        yield port, workers
+
+
 @pytest.fixture(params=GAMES)
 def game(request):
     return request.param
 
 
-def test_many_moves_at_once_lose_nothing_double_nothing_and_show_no_one_another_s_secrets(game, database_url, tmp_path):
+def test_many_moves_at_once_lose_nothing_double_nothing_and_show_no_one_another_s_secrets(game, database_url, serving):
     play = SAFE_PLAYS[game]
-    workers = 1 if database_url.startswith("sqlite") else 4
-    with server(database_url, tmp_path, workers=workers) as port:
-        table = begun(port, game)
-        base = f"/api/tables/{table.code}"
-        tokens = {"host": table.host, **table.tokens, None: None}  # None: a spectator
-        followers = {viewer: Follower(port, table.code, token) for viewer, token in tokens.items()}
-        for follower in followers.values():
-            follower.start()
-        before = call(port, "GET", base)[1]["seq"]
+    port, workers = serving
+    table = begun(port, game)
+    base = f"/api/tables/{table.code}"
+    tokens = {"host": table.host, **table.tokens, None: None}  # None: a spectator
+    followers = {viewer: Follower(port, table.code, token) for viewer, token in tokens.items()}
+    for follower in followers.values():
+        follower.start()
+    before = call(port, "GET", base)[1]["seq"]
 
-        rng = random.Random(f"{game} {workers}")
-        moves = [play.move(rng, list(table.tokens)) for _ in range(MOVES)]
-        reads = [(rng.choice(list(tokens)), rng.choice(("", "/history", "/export"))) for _ in range(READS)]
-        jobs = [("move", m) for m in moves] + [("read", r) for r in reads]
-        rng.shuffle(jobs)
+    rng = random.Random(f"{game} {workers}")
+    moves = [play.move(rng, list(table.tokens)) for _ in range(MOVES)]
+    reads = [(rng.choice(list(tokens)), rng.choice(("", "/history", "/export"))) for _ in range(READS)]
+    jobs = [("move", m) for m in moves] + [("read", r) for r in reads]
+    rng.shuffle(jobs)
 
-        def run(job):
-            kind, what = job
-            if kind == "move":
-                return send(table, what)
-            viewer, path = what
-            return call(port, "GET", base + path, token=tokens[viewer])
+    def run(job):
+        kind, what = job
+        if kind == "move":
+            return send(table, what)
+        viewer, path = what
+        return call(port, "GET", base + path, token=tokens[viewer])
 
-        with ThreadPoolExecutor(THREADS) as pool:
-            answers = list(pool.map(run, jobs))
-        seq = call(port, "GET", base)[1]["seq"]
-        streamed = {viewer: follower.until(seq) for viewer, follower in followers.items()}
-        shown = {viewer: call(port, "GET", base, token=token)[1] for viewer, token in tokens.items()}
+    with ThreadPoolExecutor(THREADS) as pool:
+        answers = list(pool.map(run, jobs))
+    seq = call(port, "GET", base)[1]["seq"]
+    streamed = {viewer: follower.until(seq) for viewer, follower in followers.items()}
+    shown = {viewer: call(port, "GET", base, token=token)[1] for viewer, token in tokens.items()}
 
     statuses = Counter(status for status, _ in answers)
     assert set(statuses) <= {200, 403, 409}, statuses  # a refusal is the rules', never an error
@@ -132,6 +152,8 @@ def test_many_moves_at_once_lose_nothing_double_nothing_and_show_no_one_another_
         assert table_shown["state"] == fresh_view(game, play.options, log, viewer), f"{viewer}'s table"
 
     if game in SECRET_GAMES:
+        raw = [{"actor": e.actor, "type": e.type, "payload": dict(e.payload)} for e in log]
+        assert leaks(game, None, raw), "the log as stored holds secrets: the check must see them"
         got = {viewer: [data for _, data in events] for viewer, events in streamed.items()}
         for (_, what), (_, answer) in zip(jobs, answers, strict=True):
             got[what[0]].append(answer)  # a move's mover, a read's reader
