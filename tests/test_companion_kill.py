@@ -24,7 +24,7 @@ from tests.stored_table import fresh_view, moves_in, sent_key, stored_log
 
 pytestmark = pytest.mark.slow  # real servers in subprocesses
 
-THREADS, KILL_AFTER = 6, 30
+THREADS, KILL_AFTER = 4, 15  # early: a Spells and Potions tournament takes 42 moves in all
 GONE = (OSError, http.client.HTTPException, ValueError)  # refused, reset, cut short: no answer
 
 
