@@ -55,6 +55,21 @@ def _trick(rng: random.Random, players: list[str]) -> Move:
     return rng.choice([*players, "host"]), "trick", {"team": rng.randint(0, 1)}
 
 
+def _cast_once(table: HttpTable) -> None:
+    """Spellcycles with real pieces: start, then the first wizard renews and casts the active
+    spell, which deals them certificates face down: a hand only they may see. A spell asking a
+    choice gets one; a line whose spell needs certificates already held (Implode) is left uncast."""
+    table.ok("host", "start")
+    state = table.state()
+    wizard, position = state["turn"]["player"], state["crescents"][0]
+    table.ok("host", "essence", wizard=wizard, change=10)
+    table.ok(wizard, "renew")
+    other = next(p for p in table.tokens if p != wizard)
+    for asked in ({}, {"paid": 1}, {"choices": [{"player": other}]}):
+        if table.act(wizard, "cast", position=position, **asked)[0] == 200:
+            return
+
+
 def _essence(rng: random.Random, players: list[str]) -> Move:
     """Spellcycles with real pieces: an essence change made by hand, by anyone at the table."""
     who = rng.choice([*players, "host"])
@@ -85,7 +100,7 @@ SAFE_PLAYS = {
         SafePlay("magic-spell", {}, ("Ada", "Brin", "Cy"), _started, _spirit),
         SafePlay("merchants-of-magick", {}, ("Ada", "Brin", "Cy"), _paper_sheets, _scores),
         SafePlay("spells-and-potions", {"wizards": 4}, ("Ada", "Brin", "Cy", "Dov"), _started, _trick),
-        SafePlay("spellcycles", {"mode": "pieces"}, ("Ada", "Brin", "Cy"), _started, _essence),
+        SafePlay("spellcycles", {"mode": "pieces"}, ("Ada", "Brin", "Cy"), _cast_once, _essence),
         SafePlay("magecraft", {"mode": "phones"}, ("Ada", "Brin", "Cy"), _openings_discarded, _refresh),
     )
 }

@@ -16,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from pnp.games import games
 from tests.companion_server import call, server
 from tests.conftest import fresh_schema
 from tests.safe_moves import GAMES, SAFE_PLAYS, begun, send
@@ -30,8 +31,6 @@ SECRET_GAMES = {"spellcycles", "magecraft"}  # the trackers that redact (checked
 
 def test_the_games_with_secrets_are_the_ones_checked_for_them():
     """A game that starts hiding something is checked here too: its leaks need a rule below."""
-    from pnp.games import games
-
     assert {g for g in GAMES if games()[g].load("tracker").redact is not None} == SECRET_GAMES
 
 
@@ -60,8 +59,8 @@ def leaks(game: str, viewer: str | None, document) -> list[str]:
         if isinstance(node, dict):
             if "you" in node and "state" in node and node["you"]["actor"] != viewer:
                 found.append(f"the table as {node['you']['actor']} sees it")
-            if "players" in node and not isinstance(node.get("you", viewer), dict) and node.get("you") != viewer:
-                found.append(f"the game as {node['you']} sees it")
+            if "players" in node and "you" in node and not isinstance(node["you"], dict) and node["you"] != viewer:
+                found.append(f"the game as {node['you']} sees it")  # a tracker's view names its viewer
             if {"actor", "type", "payload"} <= node.keys():
                 entry(node["actor"], node["type"], node["payload"])
             if "entry" in node and "table" in node:  # a stream's event: the payload at its top too
