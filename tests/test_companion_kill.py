@@ -35,8 +35,18 @@ def killed(port: int) -> int:
     victims = [master, *master.children(recursive=True)]
     for proc in victims:
         proc.kill()
-    psutil.wait_procs(victims, timeout=10)
+    deadline = time.monotonic() + 10
+    while any(alive(proc) for proc in victims):  # gone, or a zombie: dead, not yet reaped
+        assert time.monotonic() < deadline, "SIGKILL did not kill the server"
+        time.sleep(0.01)
     return len(victims)
+
+
+def alive(proc: psutil.Process) -> bool:
+    try:
+        return proc.status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
 
 
 @pytest.fixture(params=GAMES)
