@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
@@ -139,10 +140,9 @@ def postgresql_database():
     admin.dispose()
 
 
-@pytest.fixture
-def postgresql_url(postgresql_database):
-    """A URL whose connections work in a fresh, empty schema of this run's PostgreSQL database."""
-    base = postgresql_database
+@contextmanager
+def fresh_schema(base: str):
+    """A URL whose connections work in a fresh, empty schema of the database at `base`, dropped after."""
     schema = f"test_{secrets.token_hex(6)}"
     admin = create_engine(base)
     with admin.begin() as connection:
@@ -151,6 +151,13 @@ def postgresql_url(postgresql_database):
     with admin.begin() as connection:
         connection.exec_driver_sql(f"DROP SCHEMA {schema} CASCADE")
     admin.dispose()
+
+
+@pytest.fixture
+def postgresql_url(postgresql_database):
+    """A URL whose connections work in a fresh, empty schema of this run's PostgreSQL database."""
+    with fresh_schema(postgresql_database) as url:
+        yield url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

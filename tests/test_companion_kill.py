@@ -1,0 +1,117 @@
+"""A server killed with SIGKILL in the middle of a burst of moves (SQLite with its one worker;
+PostgreSQL with four), for each of the five games: every move it answered 200 before it died is
+in the log once it is back, no move is there that was not sent, the seqs run without a gap, the
+table reads as a fresh replay of its log, and it plays on (issue 26).
+
+THREADS threads send safe moves (tests/safe_moves.py) until the server is gone; it is killed, its
+master and every worker at once, as soon as KILL_AFTER moves have been answered 200."""
+
+from __future__ import annotations
+
+import http.client
+import random
+import threading
+import time
+from collections import Counter
+
+import psutil
+import pytest
+
+from tests.companion_server import call, free_port, server
+from tests.safe_moves import GAMES, SAFE_PLAYS, begun, send
+from tests.sse import events, opened
+from tests.stored_table import fresh_view, moves_in, sent_key, stored_log
+
+pytestmark = pytest.mark.slow  # real servers in subprocesses
+
+THREADS, KILL_AFTER = 4, 15  # early: a Spells and Potions tournament takes 42 moves in all
+GONE = (OSError, http.client.HTTPException, ValueError)  # refused, reset, cut short: no answer
+
+
+def killed(port: int) -> int:
+    """SIGKILL the server listening on `port`: its master and every worker, no chance to finish
+    anything; how many processes died."""
+    master = next(p for p in psutil.Process().children() if str(port) in p.cmdline())
+    victims = [master, *master.children(recursive=True)]
+    for proc in victims:
+        proc.kill()
+    deadline = time.monotonic() + 10
+    while any(alive(proc) for proc in victims):  # gone, or a zombie: dead, not yet reaped
+        assert time.monotonic() < deadline, "SIGKILL did not kill the server"
+        time.sleep(0.01)
+    return len(victims)
+
+
+def alive(proc: psutil.Process) -> bool:
+    try:
+        return proc.status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
+
+
+@pytest.fixture(params=GAMES)
+def game(request):
+    return request.param
+
+
+def test_a_server_killed_mid_burst_loses_no_move_it_answered_and_plays_on(game, database_url, tmp_path):
+    play = SAFE_PLAYS[game]
+    workers = 1 if database_url.startswith("sqlite") else 4
+    port = free_port()
+    answered, unanswered = [], []  # moves answered 200; moves whose answer never came
+    with server(database_url, tmp_path, workers=workers, port=port):
+        table = begun(port, game)
+        before = call(port, "GET", f"/api/tables/{table.code}")[1]["seq"]
+
+        def player(seed: int) -> None:
+            rng = random.Random(seed)
+            while True:
+                move = play.move(rng, list(table.tokens))
+                try:
+                    status, _ = send(table, move)
+                except GONE:
+                    unanswered.append(move)
+                    return  # the server is gone
+                if status == 200:
+                    answered.append(move)
+
+        threads = [threading.Thread(target=player, args=(n,), daemon=True) for n in range(THREADS)]
+        for thread in threads:
+            thread.start()
+        deadline = time.monotonic() + 60
+        while len(answered) < KILL_AFTER:
+            assert time.monotonic() < deadline, f"only {len(answered)} moves answered 200"
+            time.sleep(0.005)
+        acknowledged = list(answered)  # everything answered before the kill, and maybe a few after
+        assert killed(port) >= workers + 1
+        for thread in threads:
+            thread.join(30)
+        assert len(unanswered) == THREADS  # each thread's last move went unanswered: the kill hit mid-burst
+
+    with server(database_url, tmp_path) as port:  # back on the same database (one worker reads it as well)
+        table.port = port
+        log = stored_log(database_url, table.code)
+        seq = log[-1].seq
+        assert [e.seq for e in log] == list(range(1, seq + 1)), "the seqs have a gap or a repeat"
+        fields = {type_: sorted(payload) for _, type_, payload in [*answered, *unanswered]}
+        logged = moves_in(log, fields, before)
+        acked = Counter(sent_key(*move) for move in answered)
+        assert len(acknowledged) >= KILL_AFTER and not acked - logged, "a move answered 200 is not in the log"
+        assert not logged - acked - Counter(sent_key(*move) for move in unanswered), "a move no one sent is logged"
+
+        base = f"/api/tables/{table.code}"
+        shown = call(port, "GET", base, token=table.host)[1]
+        assert shown["seq"] == seq and shown["state"] == fresh_view(game, play.options, log, "host")
+
+        stream = opened(port, table.code, table.host, last_event_id=seq)  # a phone that saw all before
+        rng = random.Random(game)
+        for _ in range(50):  # it plays on: the next move the rules accept is the next entry
+            move = play.move(rng, list(table.tokens))
+            status, after = send(table, move)
+            if status == 200:
+                break
+            assert status in (403, 409), after
+        assert status == 200 and after["seq"] == seq + 1
+        got, data = next(events(stream))
+        assert got == seq + 1 and data["entry"]["type"] == move[1]
+        stream.conn.close()
