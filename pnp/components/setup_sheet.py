@@ -97,7 +97,11 @@ class Page:
         room = self.top - self.area.y
         fitted = richtext.fit(text, style, w, room, size, size, LEADING)
         if fitted is None:
-            raise SheetError(field, f"text does not fit the {w / MM:.0f} x {room / MM:.0f} mm left on the first page")
+            raise SheetError(
+                field,
+                f"text does not fit the {w / MM:.0f} x {room / MM:.0f} mm left on the first page "
+                f"(expected text that fits at {size:g} pt, got {len(text)} characters)",
+            )
         top = self.top - fitted.height
         richtext.draw(self.canvas, fitted, x, top, w, fitted.height, "left", "top", self.colour(colour))
         return fitted.height
@@ -116,10 +120,13 @@ class Page:
             self.top -= self.gap / 3
 
     @staticmethod
-    def unfitted(cell: str, heading: str | None, component: Component | None) -> SheetError:
+    def unfitted(cell: str, smallest: float, heading: str | None, component: Component | None) -> SheetError:
         """A table cell too long for its column, at its field: a heading's in the setup words, a
         component's title where the set template reads it, any other cell (a count) at the template."""
-        message = f"{cell!r} does not fit its column on the first page"
+        message = (
+            f"{cell!r} does not fit its column on the first page "
+            f"(expected text that fits at {smallest:g} pt or larger, got {len(cell)} characters)"
+        )
         if component is not None and component.title_field:
             kind, _, field = component.title_field.partition(".")
             return SheetError(field, message, kind)
@@ -139,7 +146,8 @@ class Page:
         for i, cells in enumerate([headers, *body]):
             y = self.top - (i + 1) * row
             if y < a.y:
-                raise SheetError(None, "the components table does not fit the first page")
+                rows = f"(expected at most {i} rows, got {len(body) + 1})"  # rows 0 to i - 1 fit
+                raise SheetError(None, f"the components table does not fit the first page {rows}")
             if i == 0 or (i % 2 == 0 and self.fills):
                 c.setFillColor(self.colour("shade"))
                 c.rect(a.x, y, a.w, row, stroke=0, fill=1)
@@ -147,7 +155,8 @@ class Page:
                 fitted = richtext.fit(cell, "bold" if i == 0 or j == 0 else "regular", xs[j + 1] - xs[j] - 2 * pad,
                                       row, size, size * 0.75, LEADING)  # fmt: skip
                 if fitted is None:
-                    raise self.unfitted(cell, COLUMNS[j] if i == 0 else None, listed[i - 1] if i and j == 0 else None)
+                    cell_at = COLUMNS[j] if i == 0 else None, listed[i - 1] if i and j == 0 else None
+                    raise self.unfitted(cell, size * 0.75, *cell_at)
                 richtext.draw(c, fitted, xs[j] + pad, y, xs[j + 1] - xs[j] - 2 * pad, row, "left", "middle",
                               self.colour("ink"))  # fmt: skip
             c.line(a.x, y, a.right, y)

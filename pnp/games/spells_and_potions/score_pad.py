@@ -132,7 +132,12 @@ def draw_score_pad(
     units = (header + len(duels)) + (header + len(players))
     row = min(look.length["max_row"], (area.h - fixed) / units)
     if row < look.length["min_row"]:
-        raise SheetError(None, f"a score pad for {count} wizards needs more than this {area.h / MM:.0f} mm high page")
+        most = int((area.h - fixed) // look.length["min_row"])
+        raise SheetError(
+            None,
+            f"a score pad for {count} wizards needs more than this {area.h / MM:.0f} mm high page "
+            f"(expected at most {most} rows of duels and wizards, got {units})",
+        )
     gap = block_gap + min(look.length["max_extra_gap"], max(0.0, area.h - fixed - units * row) / 3)
     band_h = max(compass_h, how_to_h + gap + names_h)
 
