@@ -34,9 +34,10 @@ from tests.test_check_equals_build import line_of
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("templates_read_once")]
 
 GAMES = list(games())
-EXAMPLES = 20  # a game: each a check (two papers laid out) and a build; spellcycles takes about 1 s each
+EXAMPLES = 40  # a game: each a check (two papers laid out) and a build, about 0.1 to 0.5 s
 SCHEMAS = schemas()  # "<game>/<kind>" -> the kind's JSON Schema
 FILES = {game_id: sorted((CONTENT / game_id).glob("*.yaml")) for game_id in GAMES}
+DECKS = {game_id: {name: kind.deck for name, kind in game.load("kinds").items()} for game_id, game in games().items()}
 # A problem: file:line:col: field: ... expected ..., got ...
 # (a field is a dotted path, whose keys are the user's and may hold spaces)
 PROBLEM = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):(?P<col>\d+): (?P<field>\S.*?): (?P<message>.+)$")
@@ -168,7 +169,8 @@ def parent_of(data, path):
 
 @st.composite
 def changed_files(draw, game_id: str):
-    """(file name, YAML text, what was changed where): a bundled file with one to three values changed."""
+    """(file name, YAML text, what was changed where): a bundled file with one to three values
+    changed, written in its place, or a deck's changed cards in a file of their own."""
     path = draw(st.sampled_from(FILES[game_id]))
     data = read_yaml(path).data
     schema = SCHEMAS[f"{game_id}/{data['kind']}"]
@@ -198,6 +200,11 @@ def changed_files(draw, game_id: str):
             how = "broken"
             parent[where[-1]] = draw(BROKEN)
         changes.append(f"{how} at {'.'.join(map(str, where))}")
+    cards = data.get("cards")
+    if DECKS[game_id].get(data["kind"]) and isinstance(cards, list) and cards and draw(st.integers(0, 3)) == 0:
+        # a deck's file of a new name adds its cards to the bundled ones: a few of the changed cards
+        added = {"kind": data["kind"], "cards": cards[: draw(st.integers(1, 3))]}
+        return "added.yaml", dumped(added), [*changes, "cards added in a file of their own"]
     return path.name, dumped(data), changes
 
 
@@ -247,7 +254,7 @@ def check_and_build_agree(scratch: Path, game_id: str, name: str, text: str, pap
     shutil.rmtree(layer, ignore_errors=True)
     shutil.rmtree(out, ignore_errors=True)
     overlay(layer, game_id, {name: text})
-    checked = invoke("check", game_id, "--content", str(layer))
+    checked = invoke("check", game_id, "--content", str(layer), "--backs", "none")  # what the build prints
     paper = paper if checked.exit_code == 0 else "a4"
     built = invoke("build", game_id, "--content", str(layer), "--paper", paper, "--backs", "none", "--out", str(out))
     assert checked.exit_code in (0, 2), (checked.exit_code, checked.stderr)
@@ -314,3 +321,16 @@ def test_a_score_pad_word_too_long_is_reported_at_its_field(scratch):
     *lines, _ = result.stderr.splitlines()
     line = line_of(text, 'duel: "Duel')
     assert lines and all(f"spells-and-potions/score-pad.yaml:{line}:7: duel: " in problem for problem in lines), lines
+
+
+def test_a_card_size_too_long_for_the_setup_table_is_reported_at_its_field(scratch):
+    """Found by the property: a card_size too long for the setup page's size column was blamed on
+    the setup template, with no field."""
+    bundled = (CONTENT / "magic-spell" / "setup.yaml").read_text(encoding="utf-8")
+    text = re.sub(r"\ncard_size: .*\n", f"\ncard_size: {'mm ' * 150}\n", bundled)
+    assert text != bundled
+    layer = overlay(scratch / "card-size", "magic-spell", {"setup.yaml": text})
+    result = invoke("check", "magic-spell", "--content", str(layer))
+    assert result.exit_code == 2
+    [problem, _] = result.stderr.splitlines()
+    assert f"magic-spell/setup.yaml:{line_of(text, 'card_size: ')}:12: card_size: " in problem
