@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import tempfile
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
@@ -14,12 +15,14 @@ from click.testing import CliRunner
 from filelock import FileLock
 from sqlalchemy import create_engine, make_url
 
+import pnp.build
 from companion.db import Store
 from pnp.build import Game, build, open_game
 from pnp.cli import main
 from pnp.games import game
 from pnp.imposition import Options
 from pnp.paths import CONTENT
+from pnp.render.templates import load_templates
 from pnp.units import MM
 from tests.pdfcards import read
 
@@ -66,6 +69,24 @@ def bundled(game_id: str) -> Game:
     return open_game(game(game_id), [CONTENT])
 
 
+@pytest.fixture(scope="module")
+def scratch():
+    """A temporary folder for a module's examples, which a function-scoped tmp_path cannot serve
+    (hypothesis runs many examples in one test call)."""
+    with tempfile.TemporaryDirectory() as folder:
+        yield Path(folder)
+
+
+@pytest.fixture(scope="module")
+def templates_read_once():
+    """The shipped templates, the same for every example (an overlay holds content only), read once
+    rather than at each of the two papers a check lays out: they were 60% of a check's time, which
+    then goes to the examples. A module asks for it with pytest.mark.usefixtures."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pnp.build, "load_templates", cache(load_templates))
+        yield
+
+
 def shared_folder(tmp_path_factory, name: str) -> Path:
     """A folder for the whole run. Under pytest-xdist every worker gets the same one (their base
     temporary folders are siblings), so what one worker writes there the others can use."""
@@ -104,6 +125,15 @@ def built(tmp_path_factory):
         return path
 
     return make
+
+
+@pytest.fixture(scope="session")
+def qpdf():
+    """qpdf(path) -> what `qpdf --check` finds wrong with the PDF, "" for nothing (tests/qpdf.py)."""
+    from tests.qpdf import found, problems
+
+    path = found()
+    return lambda pdf: problems(path, pdf)
 
 
 @pytest.fixture(scope="session")

@@ -5,42 +5,20 @@ from __future__ import annotations
 
 import re
 import shutil
-import tempfile
-from functools import cache
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import pnp.build
 from pnp.cli import main
-from pnp.render.templates import load_templates
+from tests.properties import PROPERTY
 from tests.test_content_robustness import mutated_files
 
-pytestmark = pytest.mark.slow  # hundreds of examples, each a whole `pnp` command
+# hundreds of examples, each a whole `pnp` command, with the templates read once for all of them
+pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("templates_read_once")]
 
-PROPERTY = settings(
-    deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
-)
 PROBLEM = re.compile(r"^.+:\d+:\d+: .+$")
-
-
-@pytest.fixture(scope="module", autouse=True)
-def templates_read_once():
-    """The shipped templates, the same for every example (an overlay holds content only), read once
-    rather than at each of the two papers a check lays out: they were 60% of a check's time, which
-    now goes to the examples."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(pnp.build, "load_templates", cache(load_templates))
-        yield
-
-
-@pytest.fixture(scope="module")
-def scratch():
-    with tempfile.TemporaryDirectory() as folder:
-        yield Path(folder)
 
 
 def clean(result, allowed=(0, 2)) -> None:

@@ -7,7 +7,6 @@ property-based tests feeding random bytes and mutated real content files to the 
 from __future__ import annotations
 
 import shutil
-import tempfile
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Literal
@@ -16,7 +15,7 @@ from uuid import UUID
 import pytest
 import yaml
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import Field, field_validator
 
@@ -28,6 +27,7 @@ from pnp.content.validate import Strict, validate
 from pnp.content.yamlsource import MAX_DEPTH, MAX_NODES, read_yaml
 from pnp.games import games
 from pnp.paths import CONTENT
+from tests.properties import PROPERTY
 
 GAME = "spells-and-potions"
 GAMES = list(games())
@@ -580,12 +580,6 @@ def mutated_files(draw):
     return game_id, name, data
 
 
-@pytest.fixture(scope="module")
-def scratch():
-    with tempfile.TemporaryDirectory() as folder:
-        yield Path(folder)
-
-
 def load_or_problems(scratch: Path, game_id: str, name: str, data: bytes) -> None:
     """Load a game from one file alone: content or well-formed problems, nothing else."""
     folder = scratch / game_id
@@ -601,11 +595,6 @@ def load_or_problems(scratch: Path, game_id: str, name: str, data: bytes) -> Non
             assert problem.mark.file in (display_path(path), display_path(folder)), problem
             assert problem.mark.line >= 1 and problem.mark.col >= 1, problem
             assert problem.message.strip(), problem
-
-
-PROPERTY = settings(
-    deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
-)
 
 
 @pytest.mark.slow

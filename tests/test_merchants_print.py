@@ -161,7 +161,7 @@ def test_more_circles_than_a_column_holds_are_reported_where_the_row_was_written
     result = CliRunner().invoke(main, ["build", GAME, "--content", str(root), "--out", str(tmp_path / "out")])
     assert result.exit_code == 2
     assert f"sheet.yaml:{line}:" in result.output and "crafting.0.circles.leather" in result.output
-    assert "8 circles" in result.output and "Traceback" not in result.output
+    assert "(expected at most 3 circles, got 8)" in result.output and "Traceback" not in result.output
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
 
 

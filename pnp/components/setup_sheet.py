@@ -51,6 +51,13 @@ def rows(words: SetupSheet, listed: list[Component], templates: dict, printing: 
     return out
 
 
+def size_field(component: Component, column: int) -> str | None:
+    """The setup words a body cell of the size column is written from; None for the other columns."""
+    if COLUMNS[column] != "size":
+        return None
+    return "card_size" if isinstance(component, Deck | Board) else "sheet_size"
+
+
 def printer_lines(words: SetupSheet, printing: Printing) -> list[tuple[str, str]]:
     """(text, content field) for the printing section: how the backs print comes from --backs, and
     which pages go on card stock and which on plain paper from the page plan."""
@@ -97,7 +104,11 @@ class Page:
         room = self.top - self.area.y
         fitted = richtext.fit(text, style, w, room, size, size, LEADING)
         if fitted is None:
-            raise SheetError(field, f"text does not fit the {w / MM:.0f} x {room / MM:.0f} mm left on the first page")
+            raise SheetError(
+                field,
+                f"text does not fit the {w / MM:.0f} x {room / MM:.0f} mm left on the first page "
+                f"(expected text that fits at {size:g} pt, got {len(text)} characters)",
+            )
         top = self.top - fitted.height
         richtext.draw(self.canvas, fitted, x, top, w, fitted.height, "left", "top", self.colour(colour))
         return fitted.height
@@ -116,14 +127,18 @@ class Page:
             self.top -= self.gap / 3
 
     @staticmethod
-    def unfitted(cell: str, heading: str | None, component: Component | None) -> SheetError:
-        """A table cell too long for its column, at its field: a heading's in the setup words, a
-        component's title where the set template reads it, any other cell (a count) at the template."""
-        message = f"{cell!r} does not fit its column on the first page"
+    def unfitted(cell: str, smallest: float, field: str | None, component: Component | None) -> SheetError:
+        """A table cell too long for its column, at its field: a heading's or a size's in the setup
+        words, a component's title where the set template reads it, any other cell (a count) at the
+        template."""
+        message = (
+            f"{cell!r} does not fit its column on the first page "
+            f"(expected text that fits at {smallest:g} pt or larger, got {len(cell)} characters)"
+        )
         if component is not None and component.title_field:
             kind, _, field = component.title_field.partition(".")
             return SheetError(field, message, kind)
-        return SheetError(heading, message)
+        return SheetError(field, message)
 
     def table(
         self, headers: list[str], body: list[tuple[str, ...]], weights: list[float], listed: list[Component]
@@ -139,7 +154,8 @@ class Page:
         for i, cells in enumerate([headers, *body]):
             y = self.top - (i + 1) * row
             if y < a.y:
-                raise SheetError(None, "the components table does not fit the first page")
+                rows = f"(expected at most {i} rows, got {len(body) + 1})"  # rows 0 to i - 1 fit
+                raise SheetError(None, f"the components table does not fit the first page {rows}")
             if i == 0 or (i % 2 == 0 and self.fills):
                 c.setFillColor(self.colour("shade"))
                 c.rect(a.x, y, a.w, row, stroke=0, fill=1)
@@ -147,7 +163,8 @@ class Page:
                 fitted = richtext.fit(cell, "bold" if i == 0 or j == 0 else "regular", xs[j + 1] - xs[j] - 2 * pad,
                                       row, size, size * 0.75, LEADING)  # fmt: skip
                 if fitted is None:
-                    raise self.unfitted(cell, COLUMNS[j] if i == 0 else None, listed[i - 1] if i and j == 0 else None)
+                    field = COLUMNS[j] if i == 0 else size_field(listed[i - 1], j)
+                    raise self.unfitted(cell, size * 0.75, field, listed[i - 1] if i and j == 0 else None)
                 richtext.draw(c, fitted, xs[j] + pad, y, xs[j + 1] - xs[j] - 2 * pad, row, "left", "middle",
                               self.colour("ink"))  # fmt: skip
             c.line(a.x, y, a.right, y)

@@ -28,6 +28,11 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
+# Characters that end a line or move a terminal's cursor, shown escaped where a problem quotes the
+# user's own text (a card's name in a message): each problem stays one line, as written.
+_ESCAPED = {code: ascii(chr(code))[1:-1] for code in (*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029)}
+
+
 @dataclass(frozen=True, order=True)
 class Problem:
     mark: Mark
@@ -36,7 +41,7 @@ class Problem:
 
     def __str__(self) -> str:
         field = f" {self.field}:" if self.field else ""
-        return f"{self.mark}:{field} {self.message}"
+        return f"{self.mark}:{field} {self.message}".translate(_ESCAPED)
 
 
 class ContentError(Exception):

@@ -100,7 +100,7 @@ def text(
         raise SheetError(
             field,
             f"{words!r} does not fit its {box.w / MM:.0f} x {box.h / MM:.0f} mm box on the shoppe sheet "
-            f"(expected text that fits at {least:g} pt or larger)",
+            f"(expected text that fits at {least:g} pt or larger, got {len(words)} characters)",
         )
     richtext.draw(canvas, fitted, box.x, box.y, box.w, box.h, align, valign, look.colour(colour))
 
@@ -150,7 +150,12 @@ def draw_shoppe_sheet(canvas, area: Rect, template: SheetTemplate, content, ink_
     fixed = look.length("title_row") + grid_h + heading_h + head_rows + track_h + score_h + 4 * gap
     row = min(look.length("max_row"), (area.h - fixed) / rows)
     if row < look.length("min_row"):
-        raise SheetError(None, f"the shoppe sheet's {rows} rows need more than this {area.h / MM:.0f} mm high page")
+        most = int((area.h - fixed) // look.length("min_row"))
+        raise SheetError(
+            None,
+            f"the shoppe sheet's rows need more than this {area.h / MM:.0f} mm high page "
+            f"(expected at most {most} rows, got {rows})",
+        )
     spare = area.h - fixed - rows * row
     vgap = gap + spare / 4  # spare height widens the gaps between the bands
 
@@ -307,7 +312,12 @@ def circle_rows(canvas, look: Look, sheet, words, side: str, box: Rect, heading_
     most, i, column = max((len(v), i, c) for i, r in enumerate(rows) for c, v in r.circles.items())
     if most * circle + (most - 1) * circle_gap > col_w - look.pad:
         field = f"{side}.{i}.circles.{column}"
-        raise SheetError(field, f"{most} circles of {circle / MM:g} mm do not fit a {col_w / MM:.0f} mm column")
+        room = int((col_w - look.pad + circle_gap) // (circle + circle_gap))
+        raise SheetError(
+            field,
+            f"circles of {circle / MM:g} mm do not fit a {col_w / MM:.0f} mm column "
+            f"(expected at most {room} circles, got {most})",
+        )
     xs = columns(box.x, [name_w] + [col_w] * len(cols) + [coins_w])
     bottom = top - head_h - len(rows) * row_h
     fills = tints("craft" if at_least else "research", len(cols))

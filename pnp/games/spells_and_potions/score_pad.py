@@ -79,7 +79,7 @@ class Cell:
     text: str = ""
     hint: str = ""  # small grey note in the top-left corner of a write-in cell
     bold: bool = False
-    field: str | None = None  # the content field its text comes from, for a problem if it cannot fit
+    field: str | None = None  # the content field its text or hint comes from, for a problem if it cannot fit
 
 
 def draw_score_pad(
@@ -132,7 +132,12 @@ def draw_score_pad(
     units = (header + len(duels)) + (header + len(players))
     row = min(look.length["max_row"], (area.h - fixed) / units)
     if row < look.length["min_row"]:
-        raise SheetError(None, f"a score pad for {count} wizards needs more than this {area.h / MM:.0f} mm high page")
+        most = int((area.h - fixed) // look.length["min_row"])
+        raise SheetError(
+            None,
+            f"a score pad for {count} wizards needs more than this {area.h / MM:.0f} mm high page "
+            f"(expected at most {most} rows of duels and wizards, got {units})",
+        )
     gap = block_gap + min(look.length["max_extra_gap"], max(0.0, area.h - fixed - units * row) / 3)
     band_h = max(compass_h, how_to_h + gap + names_h)
 
@@ -255,13 +260,17 @@ def _duel_table(pad: ScorePad, look: Look, duels: list[Duel], rotates: bool):
     for duel in duels:
         if duel.leader is not None:
             seat = pad.seats[duel.seat_of(duel.leader)]
-            leads = Cell(sheet_words(pad.leader, "leader", who=_short(duel.leader, pad), seat=seat), bold=True)
+            leads = Cell(
+                sheet_words(pad.leader, "leader", who=_short(duel.leader, pad), seat=seat), bold=True, field="leader"
+            )
+        elif duel.number == 1:
+            leads = Cell(hint=pad.chosen_first, field="chosen_first")
         else:
             later = sheet_words(pad.chosen_later, "chosen_later", n=duel.number - 1)
-            leads = Cell(hint=pad.chosen_first if duel.number == 1 else later)
+            leads = Cell(hint=later, field="chosen_later")
         rows.append(
             [
-                Cell(sheet_words(pad.duel, "duel", n=duel.number), bold=True),
+                Cell(sheet_words(pad.duel, "duel", n=duel.number), bold=True, field="duel"),
                 *[Cell(_short(who, pad), bold=True) for seat, who in duel.seating if seat in seats],
                 leads,
                 *[Cell(hint=_team(pair, pad) if rotates else "") for pair in duel.partnerships],
@@ -350,6 +359,7 @@ def _cell(canvas, look: Look, box: Rect, cell: Cell) -> None:
             look.rule,
             align="left",
             valign="top",
+            field=cell.field,
         )
     _text(canvas, cell.text, inner, "bold" if cell.bold else "regular", look.body, look.ink, field=cell.field)
 
