@@ -31,7 +31,7 @@ from pnp.cli_options import (
 )
 from pnp.content.problems import closest
 from pnp.games import GameDef, games
-from pnp.imposition import PAPERS, Options
+from pnp.imposition import BACK_MODES, PAPERS, Options
 from pnp.sim.cli import sim
 from pnp.units import MM
 
@@ -152,11 +152,12 @@ def _build(names, paper, out, extra, options, only, sheets) -> None:
 def checked_games(
     chosen: list[GameDef],
     extra: tuple[Path, ...],
-    options: Options,
+    options: Options | list[Options],
     only: tuple[str, ...] = (),
     sheets: dict[str, int | None] | None = None,
 ):
-    """Each game opened (with its --sheets, by game id) and checked; ContentError with every problem of every game."""
+    """Each game opened (with its --sheets, by game id) once and checked with each of `options`;
+    ContentError with every problem of every game (a game's from the first options it fails)."""
     from pnp.build import check as check_game
     from pnp.build import open_game
     from pnp.content.problems import ContentError
@@ -165,7 +166,8 @@ def checked_games(
     for game in chosen:
         try:
             loaded = open_game(game, layers(extra), only, (sheets or {}).get(game.id))
-            check_game(loaded, options)
+            for each in options if isinstance(options, list) else [options]:
+                check_game(loaded, each)
             opened.append(loaded)
         except ContentError as err:
             problems += err.problems
@@ -215,8 +217,12 @@ def check(names, paper, out, extra, backs, offset, bleed, ink_saver, gutters, sh
     counts = player_sheets(chosen, bool(names), sheets)
     only = tuple(dict.fromkeys(only))
     papers = [paper] if paper else list(PAPERS)
-    for each in papers:
-        opened = checked_games(chosen, extra, Options(each, backs, offset, bleed, ink_saver, gutters), only, counts)
+    ways = [  # every paper and way of printing backs asked for (the setup page's words differ with the backs)
+        Options(each, mode, offset, bleed, ink_saver, gutters)
+        for each in papers
+        for mode in ([backs] if backs else BACK_MODES)
+    ]
+    opened = checked_games(chosen, extra, ways, only, counts)
     for game, loaded in zip(chosen, opened, strict=True):
         decks = [c for c in loaded.components() if isinstance(c, Deck)]
         pages = sum(c.pages for c in loaded.components() if isinstance(c, Sheet))
@@ -232,7 +238,8 @@ def check(names, paper, out, extra, backs, offset, bleed, ink_saver, gutters, sh
         click.echo(f"ok {game.id}: {', '.join(counted)}")
     laid_out = " and ".join(PAPERS[each].name for each in papers)
     n = len(chosen)
-    click.echo(f"checked {n} game{'s' * (n != 1)}: every text fitted, every page laid out on {laid_out}")
+    ways = f"backs {backs}" if backs else "every way of printing backs"
+    click.echo(f"checked {n} game{'s' * (n != 1)}: every text fitted, every page laid out on {laid_out}, {ways}")
 
 
 @main.command(name="list")

@@ -168,9 +168,10 @@ def only_option(verb: str):
 
 def print_options(verb: str, paper_default: str | None, out_help: str = "Folder for the PDFs."):
     """The options of a print run, shared by `pnp build` and `pnp check` so that each is parsed and
-    refused by the same code: whatever check passes, build accepts. Check's paper defaults to
-    None: both papers."""
+    refused by the same code: whatever check passes, build accepts. Check's paper and backs default
+    to None: every paper, every way of printing backs."""
     paper_help = "Paper size." if paper_default else "Paper size (default: each of them)."
+    backs_default = "duplex-long" if paper_default else None
     options = [
         click.option(
             "--paper", type=PAPER_TYPE, default=paper_default, show_default=bool(paper_default), help=paper_help
@@ -186,11 +187,12 @@ def print_options(verb: str, paper_default: str | None, out_help: str = "Folder 
         click.option(
             "--backs",
             type=click.Choice(BACK_MODES),
-            default="duplex-long",
-            show_default=True,
+            default=backs_default,
+            show_default=bool(backs_default),
             help="duplex-long/-short: a back page after each front page, mirrored to land behind it, and a "
             "blank one after a one-sided page, so the whole file prints double-sided; "
-            "fold: fronts and backs side by side; none: fronts only.",
+            "fold: fronts and backs side by side; none: fronts only"
+            + ("." if backs_default else " (default: each of them)."),
         ),
         click.option(
             "--offset",

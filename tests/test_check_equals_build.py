@@ -115,7 +115,10 @@ def test_check_takes_a_builds_options_and_lays_out_with_them(tmp_path):
     args = [GAME, "--paper", "letter", "--backs", "fold", "--gutters", "--bleed", "0", "--only", "magic"]
     result = run("check", *args, "--out", str(tmp_path / "out"))
     assert result.exit_code == 0, result.stderr
-    assert result.output.splitlines()[-1] == "checked 1 game: every text fitted, every page laid out on US Letter"
+    assert (
+        result.output.splitlines()[-1]
+        == "checked 1 game: every text fitted, every page laid out on US Letter, every way of printing backs"
+    )
     assert not (tmp_path / "out").exists()
     assert run("build", *args, "--out", str(tmp_path / "out")).exit_code == 0
 
@@ -144,3 +147,19 @@ def test_only_skips_a_game_without_that_component(tmp_path):
     assert result.exit_code == 0, result.stderr
     assert "skipped spells-and-potions: it has none of tiles" in result.output
     assert sorted(p.name for p in (tmp_path / "out").glob("*.pdf")) == ["magic-spell-a4-fronts-tiles.pdf"]
+
+
+@pytest.mark.parametrize("field", ["no_backs", "fold"])
+def test_check_without_backs_finds_what_only_one_way_of_printing_backs_prints(tmp_path, field):
+    """The setup page says how to print the backs, in words that differ with --backs: a `pnp check`
+    with no --backs lays out every way, so it refuses a text only `--backs none` (or fold) prints,
+    as that build does."""
+    backs = {"no_backs": "none", "fold": "fold"}[field]
+    long = "Print it single-sided, please. " * 60
+    root, _, _ = overlay_file(tmp_path, "setup.yaml", f"{field}: Print", f"{field}: {long}Print", "magic-spell")
+    assert run("check", "magic-spell", "--content", str(root), "--backs", "duplex-long").exit_code == 0
+    checked = run("check", "magic-spell", "--content", str(root))
+    built = run("build", "magic-spell", "--content", str(root), "--backs", backs, "--out", str(tmp_path / "out"))
+    assert checked.exit_code == built.exit_code == 2
+    assert checked.stderr == built.stderr and "setup.yaml:" in checked.stderr, checked.stderr
+    assert not (tmp_path / "out").exists()

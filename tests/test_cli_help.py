@@ -137,7 +137,10 @@ def test_check_says_what_it_checked():
         board = f", {boards} board{'s' * (boards != 1)}" if boards else ""
         assert line == f"ok {game_id}: {files} files, {cards} cards in {len(decks)} decks{sheets}{board}"
     count = len(games())
-    assert lines[count] == f"checked {count} games: every text fitted, every page laid out on A4 and US Letter"
+    assert (
+        lines[count]
+        == f"checked {count} games: every text fitted, every page laid out on A4 and US Letter, every way of printing backs"
+    )
     assert "nothing was written" not in "\n".join(lines)
 
 

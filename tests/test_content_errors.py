@@ -323,7 +323,10 @@ def test_check_on_good_content_is_ok(work):
     assert result.exit_code == 0, result.stderr
     lines = result.output.splitlines()
     assert [line.split(":")[0] for line in lines[:-1]] == [f"ok {game_id}" for game_id in games()]
-    assert lines[-1] == f"checked {len(games())} games: every text fitted, every page laid out on A4 and US Letter"
+    assert (
+        lines[-1]
+        == f"checked {len(games())} games: every text fitted, every page laid out on A4 and US Letter, every way of printing backs"
+    )
     assert result.stderr == ""
 
 
