@@ -238,8 +238,8 @@ def check(names, paper, out, extra, backs, offset, bleed, ink_saver, gutters, sh
         click.echo(f"ok {game.id}: {', '.join(counted)}")
     laid_out = " and ".join(PAPERS[each].name for each in papers)
     n = len(chosen)
-    ways = f"backs {backs}" if backs else "every way of printing backs"
-    click.echo(f"checked {n} game{'s' * (n != 1)}: every text fitted, every page laid out on {laid_out}, {ways}")
+    ways = f"--backs {backs}" if backs else "every way of printing backs"
+    click.echo(f"checked {n} game{'s' * (n != 1)}: every text fitted, every page laid out on {laid_out} with {ways}")
 
 
 @main.command(name="list")

@@ -117,7 +117,7 @@ def test_check_takes_a_builds_options_and_lays_out_with_them(tmp_path):
     assert result.exit_code == 0, result.stderr
     assert (
         result.output.splitlines()[-1]
-        == "checked 1 game: every text fitted, every page laid out on US Letter, every way of printing backs"
+        == "checked 1 game: every text fitted, every page laid out on US Letter with --backs fold"
     )
     assert not (tmp_path / "out").exists()
     assert run("build", *args, "--out", str(tmp_path / "out")).exit_code == 0

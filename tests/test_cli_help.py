@@ -139,7 +139,8 @@ def test_check_says_what_it_checked():
     count = len(games())
     assert (
         lines[count]
-        == f"checked {count} games: every text fitted, every page laid out on A4 and US Letter, every way of printing backs"
+        == f"checked {count} games: every text fitted, every page laid out on A4 and US Letter with every way of "
+        "printing backs"
     )
     assert "nothing was written" not in "\n".join(lines)
 

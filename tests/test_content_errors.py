@@ -325,7 +325,8 @@ def test_check_on_good_content_is_ok(work):
     assert [line.split(":")[0] for line in lines[:-1]] == [f"ok {game_id}" for game_id in games()]
     assert (
         lines[-1]
-        == f"checked {len(games())} games: every text fitted, every page laid out on A4 and US Letter, every way of printing backs"
+        == f"checked {len(games())} games: every text fitted, every page laid out on A4 and US Letter with every "
+        "way of printing backs"
     )
     assert result.stderr == ""
 
