@@ -12,7 +12,9 @@ import gc
 import ipaddress
 import os
 import socket
+from importlib.util import find_spec
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import click
 from gunicorn.app.base import BaseApplication
@@ -84,6 +86,19 @@ def _public_url(_context, _parameter, value: str | None) -> str | None:
         raise click.BadParameter(str(err)) from None
 
 
+def _limits_storage(_context, _parameter, value: str | None) -> str | None:
+    """--limits-storage checked before anything starts: each worker would otherwise fail to boot
+    on it, in the limits library's words."""
+    if not value:
+        return None
+    scheme = urlsplit(value).scheme
+    if scheme not in ("memory", "redis", "rediss"):
+        raise click.BadParameter(f"expected memory:// or redis://host:port, got {value!r}")
+    if scheme != "memory" and find_spec("redis") is None:
+        raise click.BadParameter(f"{value} needs the redis package: pip install redis")
+    return value
+
+
 @click.group()
 def main() -> None:
     """The Spellpress companion: a phone at the table."""
@@ -118,6 +133,7 @@ def main() -> None:
 @click.option(
     "--limits-storage",
     envvar=LIMITS_STORAGE_VARIABLE,
+    callback=_limits_storage,
     help="Where wrong join codes are counted, shared by every worker (redis://host:6379, with the "
     "redis package installed); default: in each worker's memory, so each counts its own.",
 )

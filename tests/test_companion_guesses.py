@@ -129,3 +129,24 @@ def test_x_forwarded_for_names_the_client_only_behind_trusted_proxies(tmp_path, 
     else:
         limited(other_phone)  # a header anyone can write does not make a guesser new
     app.extensions["play"].close()
+
+
+@pytest.mark.parametrize(
+    "storage, missing, said",
+    [
+        ("foo://somewhere", False, "expected memory:// or redis://host:port, got 'foo://somewhere'"),
+        ("localhost:6379", False, "expected memory:// or redis://host:port, got 'localhost:6379'"),
+        ("redis://localhost:6379", True, "redis://localhost:6379 needs the redis package: pip install redis"),
+    ],
+)
+def test_serve_refuses_a_limits_storage_its_workers_could_not_open(monkeypatch, storage, missing, said):
+    """Checked before anything starts, in our words: each worker would fail to boot on it."""
+    from click.testing import CliRunner
+
+    from companion import cli
+
+    if missing:
+        monkeypatch.setattr(cli, "find_spec", lambda name: None)
+    result = CliRunner().invoke(cli.main, ["serve", "--limits-storage", storage])
+    assert result.exit_code == 2 and said in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr and "phones open" not in result.stdout
