@@ -22,9 +22,18 @@ from pnp.cli import main
 from pnp.games import game
 from pnp.imposition import Options
 from pnp.paths import CONTENT
+from pnp.render.fonts import STYLES, static_instance
 from pnp.render.templates import load_templates
 from pnp.units import MM
 from tests.pdfcards import read
+
+
+def pytest_configure(config):
+    """Every font style made before any test runs (once per machine, by the main process, not by
+    each worker at once): a test of the CLI's words then never reads the first-use notice."""
+    if not hasattr(config, "workerinput"):
+        for style in STYLES:
+            static_instance(style)
 
 
 def pytest_collection_modifyitems(items):

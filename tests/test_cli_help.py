@@ -161,13 +161,13 @@ def test_schema_writes_to_output_schema_by_default(tmp_path, monkeypatch):
 @pytest.mark.parametrize("game_id", list(games()))
 def test_new_writes_a_starter_file_per_deck_kind_that_checks(tmp_path, game_id):
     root = tmp_path / "mine"
-    before = ok(invoke("check", game_id)).output.splitlines()[0]
+    before = ok(invoke("check", game_id)).stdout.splitlines()[0]
     result = ok(invoke("new", game_id, str(root)))
     written = sorted((root / game_id).glob("*.yaml"))
     assert [p.name for p in written] == sorted(f"my-{kind}.yaml" for kind in starter_files(games()[game_id]))
     assert all(f"wrote {path}" in result.output for path in written)
     assert all(path.read_text().startswith("# ") for path in written)  # commented for the reader
-    after = ok(invoke("check", game_id, "--content", str(root))).output.splitlines()[0]
+    after = ok(invoke("check", game_id, "--content", str(root))).stdout.splitlines()[0]
     cards = lambda line: int(re.search(r"(\d+) cards", line).group(1))  # noqa: E731
     assert cards(after) > cards(before), (before, after)
 
