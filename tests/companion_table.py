@@ -60,13 +60,14 @@ def stream_latest(table: ApiTable, viewer, seq: int) -> bytes:
     return got
 
 
-def seen(table: ApiTable, viewer) -> list:
-    """What `viewer` gets now from the table, its history, both exports, the stream's newest
-    event, and every answer to its own moves: as JSON values (the CSV as its text)."""
+def seen(table: ApiTable, viewer, logs: bool = True) -> list:
+    """What `viewer` gets now from the table, its history and both exports (unless not `logs`),
+    the stream's newest event, and every answer to its own moves: as JSON values (the CSV as its text)."""
     h = table.headers(viewer)
     base = f"/api/tables/{table.code}"
-    got = [table.client.get(base + path, headers=h).json for path in ("", "/history", "/export")]
-    got.append(table.client.get(base + "/export?format=csv", headers=h).data.decode())
+    got = [table.client.get(base + path, headers=h).json for path in ("", "/history", "/export")[: 3 if logs else 1]]
+    if logs:
+        got.append(table.client.get(base + "/export?format=csv", headers=h).data.decode())
     data = stream_latest(table, viewer, got[0]["seq"]).decode()
     got += [json.loads(line[6:]) for line in data.splitlines() if line.startswith("data: ")]
     got += [json.loads(answer) for answer in table.answers[viewer]]
