@@ -47,6 +47,7 @@ from pnp.rules.table import (
     parse_action,
     replay,
     seen_by,
+    strictly,
     undo_target,
 )
 
@@ -185,7 +186,7 @@ class Play:
         """A new table (in `event`, if given): its join code and the host's token. Options are
         validated first."""
         tracker = self.tracker(game_id)
-        validated = tracker.Options.model_validate(options)
+        validated = strictly(tracker.Options, options)
         return self.store.create_table(game_id, validated.model_dump(mode="json"), event)
 
     def view(self, code: str, caller: Seat, known: list[Entry] | None = None) -> dict:
@@ -387,7 +388,7 @@ class Play:
         tracker = self.tracker(info.game)
         if seat.actor is None:
             raise PermissionError("join the table first")
-        action = parse_action(tracker, type_, payload)
+        action = parse_action(tracker, type_, payload, sent=True)
         try:
             entry = self._append_on(info, *self._base(info), seat, type_, action)
         except Stale:  # an undo in another worker took back what the state at hand folded in

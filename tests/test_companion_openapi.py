@@ -1,7 +1,8 @@
 """The OpenAPI document (/api/openapi.json) says what the server accepts (issue 26): every action
 body the server answered 200 to, in scripted games of every game, validates against the document's
 schema for the action endpoint and against its table's game's own; bodies the server refuses as
-malformed (422: an unknown field, a wrong type) fail them."""
+malformed (422: an unknown field, a wrong type) fail them, and each accepted body with a number in
+quotes or a yes/no as 1 or 0 fails them and is refused (the server converts nothing)."""
 
 from __future__ import annotations
 
@@ -238,3 +239,41 @@ def test_every_schema_of_the_document_is_a_json_schema_and_every_ref_names_one(p
     for ref in refs(doc):
         assert ref.startswith("#/components/schemas/"), ref
         resolver.lookup(f"urn:doc{ref}")  # raises if it names nothing
+
+
+def loosened(value, path: tuple = ()):
+    """Each (path, copy of `value`) with the number or yes/no at `path` written as pydantic's lax
+    mode would still read it and the document does not allow: a number in quotes, a yes/no as 1 or 0."""
+    if isinstance(value, bool):
+        yield path, int(value)
+    elif isinstance(value, int):
+        yield path, str(value)
+    elif isinstance(value, dict | list):
+        for key, item in value.items() if isinstance(value, dict) else enumerate(value):
+            for inner, changed in loosened(item, (*path, key)):
+                copy = json.loads(json.dumps(value))
+                copy[key] = changed
+                yield inner, copy
+
+
+def test_what_the_document_refuses_the_server_refuses_too(played):
+    """A phone's body is read as strictly as the document describes it: each body the server
+    accepted in the games above, with one number sent in quotes or one yes/no sent as 1 or 0,
+    fails the document, and the server answers it 422 naming that field (it once took "2" for 2)."""
+    client, sent = played
+    doc, play = client.get("/api/openapi.json").json, client.application.extensions["play"]
+    endpoint, tables, tried = action_body(doc), {}, 0
+    for game in play.trackable():
+        tables[game] = ApiTable(client, game, ("Ada", "Bo", "Cy", "Di")[: 4 if game == "spells-and-potions" else 2], {})
+        tables[game].act("host", "start")
+    for game, body in {(g, json.dumps(b, sort_keys=True)): (g, b) for g, b, status in sent if status == 200}.values():
+        for path, changed in loosened(body):
+            assert not endpoint.is_valid(changed), changed
+            table = tables[game]
+            res = client.post(ACTIONS.format(code=table.code), json=changed, headers=table.headers("host"))
+            field = ".".join(map(str, path))
+            assert res.status_code == 422, (changed, res.status_code, res.json)
+            named = (field, f"{field}.int", f"{field}.bool")  # a union's member may be named after the field
+            assert res.json["error"]["field"] in named, (changed, res.json)
+            tried += 1
+    assert tried >= 100, tried
