@@ -29,7 +29,7 @@ ACTIONS = "/api/tables/{code}/actions"
 # Action types no scripted game here makes; each is a model like the others, and their 422s are below.
 UNREACHED = {
     "merchants-of-magick": {"deliver", "free"},
-    "spellcycles": {"accelerate", "by_hand", "skip_contribute"},
+    "spellcycles": {"by_hand", "skip_contribute"},
 }
 
 
@@ -84,6 +84,14 @@ def spellcycles_games(client, monkeypatch):
     pieces = spellcycles.Table(client, options={"mode": "pieces"})  # real pieces: the cauldron as counted
     pieces.ok("host", "start")
     pieces.ok("host", "cauldron", colour=next(iter(pieces.view()["state"]["cauldron"])), large=0)
+    quick = spellcycles.Table(client, options={"accelerando": True})  # a second piece placed for essence
+    quick.ok("host", "start")
+    me = quick.turn
+    quick.ok("host", "essence", wizard=me, change=4)
+    quick.ok(me, "renew")
+    apothecary = next(p for p in quick.view(me)["state"]["players"] if p["id"] == me)["apothecary"]
+    quick.ok(me, "contribute", piece=apothecary[0], space=0)
+    quick.ok(me, "accelerate", piece=apothecary[1], space=1)
     untracked = spellcycles.Table(client, options={"mode": "pieces", "cauldron": False})
     untracked.ok("host", "start")
     untracked.ok(untracked.turn, "renew")
