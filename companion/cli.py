@@ -29,6 +29,7 @@ from companion.address import (
     phones_root,
     with_port,
 )
+from pnp.cli_types import Place, WholeNumber
 
 
 def self_signed(folder: Path, address: str | None) -> tuple[Path, Path]:
@@ -69,7 +70,7 @@ def self_signed(folder: Path, address: str | None) -> tuple[Path, Path]:
     return cert_path, key_path
 
 
-FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
+FILE = Place("file", existing=True)
 
 # How many connections one gevent worker serves at once. Every phone following a table holds one
 # open event stream for as long as it watches, so gunicorn's default of 1000 would leave a room of
@@ -106,23 +107,19 @@ def main() -> None:
 
 @main.command()
 @click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on (0.0.0.0: every interface).")
-@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
-@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True)
+@click.option("--port", type=WholeNumber(1, 65535), default=8000, show_default=True)
+@click.option("--workers", type=WholeNumber(1, 64), default=1, show_default=True)
 @click.option(
     "--content",
     "extra",
     multiple=True,
-    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    type=Place("folder", existing=True),
     help="A content folder laid over the bundled one, as for `pnp build` (repeatable).",
 )
 @click.option("--database", envvar="DATABASE_URL", help="Database URL; default: SQLite in the instance folder.")
 @click.option("--tls", is_flag=True, help="Serve HTTPS (phones need it to keep the screen on and to install the app).")
-@click.option(
-    "--cert", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="With --tls: your certificate."
-)
-@click.option(
-    "--key", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="With --tls: its private key."
-)
+@click.option("--cert", type=Place("file", existing=True), help="With --tls: your certificate.")
+@click.option("--key", type=Place("file", existing=True), help="With --tls: its private key.")
 @click.option(
     "--public-url",
     envvar=PUBLIC_URL_VARIABLE,
@@ -139,7 +136,7 @@ def main() -> None:
 )
 @click.option(
     "--trusted-proxies",
-    type=click.IntRange(0, 5),
+    type=WholeNumber(0, 5),
     default=0,
     envvar=TRUSTED_PROXIES_VARIABLE,
     show_default=True,

@@ -29,6 +29,7 @@ from pnp.cli_options import (
     print_options,
     reports_problems,
 )
+from pnp.cli_types import Place, WholeNumber
 from pnp.content.problems import closest
 from pnp.games import GameDef, games
 from pnp.imposition import BACK_MODES, PAPERS, Options
@@ -282,7 +283,7 @@ def list_games(extra) -> None:
 @main.command()
 @click.option(
     "--out",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=Place("folder"),
     default=Path("output") / "schema",  # where our content files' modelines look
     show_default=True,
     help="Folder for the schema files.",
@@ -303,7 +304,7 @@ def schema(out) -> None:
     "`pnp build GAME --content DIR`. Existing files are never overwritten.",
 )
 @click.argument("name", metavar="GAME", shell_complete=complete_games)
-@click.argument("root", metavar="DIR", type=click.Path(file_okay=False, path_type=Path))
+@click.argument("root", metavar="DIR", type=Place("folder"))
 @reports_problems
 def new(name, root) -> None:
     from pnp.starter import planned, write_starter
@@ -322,7 +323,7 @@ def new(name, root) -> None:
 @PAPER_OPTION
 @click.option(
     "--out",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=Place("folder"),
     default=Path("output"),
     show_default=True,
     help="Folder for the calibration PDF.",
@@ -362,7 +363,7 @@ def web_address(value: str | None) -> str | None:
 @click.argument("name", metavar="GAME", shell_complete=complete_games)
 @click.option(
     "--out",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=Place("folder"),
     default=Path("output") / "tts",
     show_default=True,
     help="Folder for the images, the manifest and the saved object.",
@@ -395,7 +396,7 @@ def tts(name, out, url_base, extra) -> None:
 @click.argument("name", metavar="GAME", shell_complete=complete_games)
 @click.option(
     "--dpi",
-    type=click.IntRange(72, 1200),
+    type=WholeNumber(72, 1200),
     default=300,
     show_default=True,
     help="Pixels per inch of the printed card, 72 to 1200.",
@@ -403,7 +404,7 @@ def tts(name, out, url_base, extra) -> None:
 @BLEED_OPTION
 @click.option(
     "--out",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=Place("folder"),
     default=Path("output") / "cards",
     show_default=True,
     help="Folder for the images: a folder per game and deck inside it.",
@@ -434,14 +435,14 @@ def cards(name, dpi, bleed, out, only, extra) -> None:
 @click.option(
     "--page",
     "number",
-    type=click.IntRange(min=1),
+    type=WholeNumber(1),
     required=True,
     metavar="N",
     help="The page to picture, from 1, as numbered in the built PDF.",
 )
 @click.option(
     "--dpi",
-    type=click.IntRange(36, 600),
+    type=WholeNumber(36, 600),
     default=150,
     show_default=True,
     help="Pixels per inch of the paper, 36 to 600: about 110 makes an A4 or Letter page 900 px wide.",
@@ -451,7 +452,7 @@ def cards(name, dpi, bleed, out, only, extra) -> None:
     "-o",
     "--out",
     "path",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=Place("file"),
     required=True,
     metavar="FILE.png",
     help="The PNG file to write; its folder is made if need be.",

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import click
 
+from pnp.cli_types import Number, OneOf, Place, WholeNumber
 from pnp.content.problems import closest
 from pnp.games import GameDef, games
 from pnp.imposition import BACK_MODES, PAPERS
@@ -26,11 +27,11 @@ CONTENT_OPTION = click.option(
     "--content",
     "extra",
     multiple=True,
-    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    type=Place("folder", existing=True),
     help="A folder laid over the bundled content (DIR/<game-id>/*.yaml): same file name replaces, "
     "a new deck file adds cards. Repeatable.",
 )
-PAPER_TYPE = click.Choice(sorted(PAPERS), case_sensitive=False)  # LETTER or Letter: read as letter
+PAPER_TYPE = OneOf(sorted(PAPERS), case_sensitive=False)  # LETTER or Letter: read as letter
 PAPER_OPTION = click.option("--paper", type=PAPER_TYPE, default="a4", show_default=True, help="Paper size.")
 GAME_IDS = ", ".join(games())
 PLAYER_SHEET_GAMES = ", ".join(game.id for game in games().values() if game.player_sheets)  # --sheets applies
@@ -147,7 +148,7 @@ def parse_offset(ctx, param, value: str) -> tuple[float, float]:
 
 BLEED_OPTION = click.option(
     "--bleed",
-    type=float,
+    type=Number(),
     default=3.0,
     show_default=True,
     callback=finite_mm(0, MAX_BLEED),
@@ -178,7 +179,7 @@ def print_options(verb: str, paper_default: str | None, out_help: str = "Folder 
         ),
         click.option(
             "--out",
-            type=click.Path(file_okay=False, path_type=Path),
+            type=Place("folder"),
             default=Path("output"),
             show_default=True,
             help=out_help,
@@ -186,7 +187,7 @@ def print_options(verb: str, paper_default: str | None, out_help: str = "Folder 
         CONTENT_OPTION,
         click.option(
             "--backs",
-            type=click.Choice(BACK_MODES),
+            type=OneOf(BACK_MODES),
             default=backs_default,
             show_default=bool(backs_default),
             help="duplex-long/-short: a back page after each front page, mirrored to land behind it, and a "
@@ -212,7 +213,7 @@ def print_options(verb: str, paper_default: str | None, out_help: str = "Folder 
         ),
         click.option(
             "--sheets",
-            type=click.IntRange(1, MAX_SHEETS),
+            type=WholeNumber(1, MAX_SHEETS),
             metavar="N",
             help=f"How many player sheets to print, 1 to {MAX_SHEETS}: one per player, for the games that "
             f"have them ({PLAYER_SHEET_GAMES}; default: the count `pnp list` shows). A game named without "

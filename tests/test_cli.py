@@ -176,7 +176,10 @@ def test_a_misspelt_game_gets_a_suggestion(tmp_path):
 def test_content_folder_must_exist(tmp_path):
     result = invoke("check", "--content", str(tmp_path / "missing"))
     assert result.exit_code == 2
-    assert "'--content'" in result.stderr and "does not exist" in result.stderr
+    assert (
+        "--content" in result.stderr
+        and f"expected an existing folder, found nothing at '{tmp_path / 'missing'}'" in result.stderr
+    )
 
 
 # --- schema -------------------------------------------------------------------------------------

@@ -80,7 +80,7 @@ def test_a_public_url_is_kept_as_a_root_ending_in_a_slash(given, kept):
 def test_serve_refuses_a_public_url_no_phone_could_open_with_status_2(bad):
     result = CliRunner().invoke(main, ["serve", "--public-url", bad])
     assert result.exit_code == 2
-    assert "Invalid value for '--public-url'" in result.stderr and "http:// or https://" in result.stderr
+    assert "--public-url" in result.stderr and "http:// or https://" in result.stderr
     assert "Traceback" not in result.stderr and "phones open" not in result.stdout
 
 

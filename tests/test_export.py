@@ -283,10 +283,10 @@ def test_a_page_is_a_png_of_the_paper_at_that_dpi_and_shows_that_page(tmp_path, 
     [
         (
             ("--page", "99"),
-            "Invalid value for --page: expected a page from 1 to {pages} (spells-and-potions on A4 has {pages} ",
+            "expected a page from 1 to {pages} (spells-and-potions on A4 has {pages} ",
         ),
-        (("--page", "0"), "Invalid value for '--page': 0 is not in the range x>=1"),
-        (("--page", "2", "--dpi", "10"), "Invalid value for '--dpi': 10 is not in the range 36<=x<=600"),
+        (("--page", "0"), "expected a whole number of 1 or more, got 0"),
+        (("--page", "2", "--dpi", "10"), "expected a whole number from 36 to 600, got 10"),
     ],
     ids=["past the last page", "page 0", "dpi too low"],
 )
@@ -296,14 +296,16 @@ def test_a_page_number_or_dpi_out_of_range_is_a_usage_error_and_nothing_is_writt
     assert result.exit_code == 2
     opened = bundled(GAME)
     message = message.format(pages=len(plan_pages(opened.components(), opened.templates, Options())))
-    assert message in result.stderr and "export page [OPTIONS] GAME" in result.stderr  # usage, no traceback
+    option = next(a for a in reversed(args) if a.startswith("--"))
+    assert option in result.stderr and message in result.stderr, result.stderr
+    assert "export page [OPTIONS] GAME" in result.stderr  # usage, no traceback
     assert not list(tmp_path.iterdir())
 
 
 def test_a_picture_is_a_png_file(tmp_path):
     result = invoke("export", "page", GAME, "--page", "1", "-o", str(tmp_path / "page.jpg"))
     assert result.exit_code == 2
-    assert "Invalid value for --out: expected a file name ending in .png" in result.stderr
+    assert "--out" in result.stderr and "expected a file name ending in .png" in result.stderr
     assert not list(tmp_path.iterdir())
 
 

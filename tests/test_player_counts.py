@@ -32,12 +32,10 @@ def test_every_game_declares_the_range_its_rules_give():
     assert {gid: g.players for gid, g in games().items()} == {gid: players for gid, (players, _) in RULES.items()}
 
 
-@pytest.mark.parametrize(
-    ("players", "message"), [("5", "5 is not in the range 2<=x<=4"), ("1", "1 is not in the range")]
-)
+@pytest.mark.parametrize(("players", "message"), [("5", "from 2 to 4, got 5"), ("1", "from 2 to 4, got 1")])
 def test_sim_refuses_a_table_the_game_does_not_have(players, message):
     result = invoke("sim", "magic-spell", "--players", players, "--games", "1")
-    assert result.exit_code == 2 and "'--players'" in result.stderr and message in result.stderr
+    assert result.exit_code == 2 and "--players" in result.stderr and message in result.stderr
 
 
 def test_sim_plays_the_most_the_game_declares():
@@ -51,9 +49,8 @@ def test_every_players_a_simulation_offers_is_a_table_the_game_has(gid):
 
     fewest, most = game(gid).players
     [option] = [p for p in sim.get_command(None, gid).params if p.name == "players"]
-    offered = (
-        [int(c) for c in option.type.choices] if hasattr(option.type, "choices") else [option.type.min, option.type.max]
-    )
+    kind = option.type
+    offered = [int(c) for c in kind.choices] if hasattr(kind, "choices") else [kind.low, kind.high]
     assert all(fewest <= n <= most for n in offered), offered
 
 

@@ -53,9 +53,9 @@ def test_with_no_games_named_sheets_applies_to_the_games_that_have_them(tmp_path
 @pytest.mark.parametrize(
     ("args", "says"),
     [
-        (["merchants-of-magick", "--sheets", "0"], "0 is not in the range 1<=x<=50"),
-        (["merchants-of-magick", "--sheets", "51"], "51 is not in the range 1<=x<=50"),
-        (["merchants-of-magick", "--sheets", "two"], "'two' is not a valid integer"),
+        (["merchants-of-magick", "--sheets", "0"], "expected a whole number from 1 to 50, got 0"),
+        (["merchants-of-magick", "--sheets", "51"], "expected a whole number from 1 to 50, got 51"),
+        (["merchants-of-magick", "--sheets", "two"], "expected a whole number from 1 to 50, got 'two'"),
         (["spells-and-potions", "--sheets", "2"], "spells-and-potions has no player sheets to print"),
     ],
 )

@@ -16,6 +16,7 @@ from typing import Any
 import click
 
 from pnp.cli_options import CONTENT_OPTION, chosen_games, layers, reports_problems
+from pnp.cli_types import WholeNumber
 from pnp.games import games
 
 
@@ -53,10 +54,10 @@ class _Simulations(click.Group):
 
 def _command(game_id: str, simulation: Simulation) -> click.Command:
     @click.command(name=game_id, help=simulation.help)
+    @click.option("--games", type=WholeNumber(1), default=simulation.games, show_default=True, help="Games to play.")
     @click.option(
-        "--games", type=click.IntRange(min=1), default=simulation.games, show_default=True, help="Games to play."
+        "--seed", type=WholeNumber(), default=1, show_default=True, help="The same seed plays the same games."
     )
-    @click.option("--seed", type=int, default=1, show_default=True, help="The same seed plays the same games.")
     @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON instead of a summary.")
     @CONTENT_OPTION
     @reports_problems

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli_types import WholeNumber
 from pnp.games.magecraft import GAME
 from pnp.games.magecraft.rulebook import book_of
 from pnp.games.magecraft.sim import Figures, figures, play_games
@@ -44,7 +45,7 @@ SIMULATION = Simulation(
     options=(
         click.Option(
             ["--players"],
-            type=click.IntRange(LOW, HIGH),
+            type=WholeNumber(LOW, HIGH),
             default=2,
             show_default=True,
             help=f"Wizards at the table ({LOW} to {HIGH}); characters are dealt with no two alike.",

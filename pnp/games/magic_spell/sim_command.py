@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli_types import WholeNumber
 from pnp.games.magic_spell import GAME
 from pnp.games.magic_spell.sim import TURN_CAP, Figures, figures, play_games
 from pnp.sim.cli import Run, Simulation
@@ -29,14 +30,14 @@ SIMULATION = Simulation(
     options=(
         click.Option(
             ["--players"],
-            type=click.IntRange(*GAME.players),  # the game's declared range: a larger table is not the game
+            type=WholeNumber(*GAME.players),  # the game's declared range: a larger table is not the game
             default=4,
             show_default=True,
             help="Students at the table; the fewest is the rules' Low Enrollment variant.",
         ),
         click.Option(
             ["--tiles"],
-            type=click.IntRange(26, 400),
+            type=WholeNumber(26, 400),
             default=None,
             help="Letter tiles in the pool, mixed from the deck's words [default: the set's letter_tiles].",
         ),

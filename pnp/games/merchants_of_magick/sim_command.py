@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli_types import OneOf
 from pnp.games.merchants_of_magick.rulebook import book_of
 from pnp.games.merchants_of_magick.sim import Figures, figures, play_games
 from pnp.sim.cli import Run, Simulation
@@ -42,7 +43,7 @@ SIMULATION = Simulation(
     options=(
         click.Option(
             ["--players"],
-            type=click.Choice(["1", "4"]),
+            type=OneOf(["1", "4"]),
             default="1",
             show_default=True,
             help="1 plays the solo variant (the order line, Apprentice masteries); "

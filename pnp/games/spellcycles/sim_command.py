@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from pnp.cli_types import WholeNumber
 from pnp.games.spellcycles import GAME
 from pnp.games.spellcycles.rulebook import book_of
 from pnp.games.spellcycles.sim import Figures, figures, play_games
@@ -52,14 +53,14 @@ SIMULATION = Simulation(
     options=(
         click.Option(
             ["--players"],
-            type=click.IntRange(LOW, HIGH),
+            type=WholeNumber(LOW, HIGH),
             default=4,
             show_default=True,
             help=f"Wizards at the table ({LOW} to {HIGH}); as many moon crescents.",
         ),
         click.Option(
             ["--line"],
-            type=int,
+            type=WholeNumber(),
             default=None,
             help="Spells in the spell line: a short, normal or long game (4, 8 or 12 in the set); "
             "default the normal line.",
