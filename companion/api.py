@@ -38,6 +38,7 @@ from companion.schemas import (
     NewTable,
     UndoBody,
 )
+from pnp.content.validate import reason
 from pnp.rules.table import HOST, NotYours, Refused
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -66,7 +67,7 @@ def _api_error(err: ApiError):
 
 @bp.errorhandler(ValidationError)
 def _invalid(err: ValidationError):
-    problems = [{"field": ".".join(map(str, e["loc"])), "reason": e["msg"]} for e in err.errors()]
+    problems = [{"field": ".".join(map(str, e["loc"])), "reason": reason(e)} for e in err.errors()]
     first = problems[0] if problems else {"field": "", "reason": "invalid"}
     return error(422, first["reason"], first["field"], problems=problems)
 
@@ -200,7 +201,7 @@ def create_table():
 
 def _prefixed(err: ValidationError, prefix: str) -> ApiError:
     first = err.errors()[0]
-    return ApiError(422, first["msg"], ".".join([prefix, *map(str, first["loc"])]))
+    return ApiError(422, reason(first), ".".join([prefix, *map(str, first["loc"])]))
 
 
 @bp.post("/tables/<code>/players")

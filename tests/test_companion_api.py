@@ -167,6 +167,37 @@ def test_an_unknown_action_is_422_naming_the_type(client):
     assert "'fly'" in err["reason"]
 
 
+@pytest.mark.parametrize(
+    ("body", "field", "reason"),
+    [
+        ({"type": "spirit", "delta": "1"}, "delta", "expected a whole number, got '1'"),
+        ({"type": "spirit", "delta": 100}, "delta", "expected a number <= 99, got 100"),
+        ({"type": "spirit"}, "delta", "missing (expected a value, got nothing)"),
+        (
+            {"type": "spirit", "delta": 1, "mood": "x"},
+            "mood",
+            "unknown field (expected one of the documented fields, got 'mood')",
+        ),
+    ],
+)
+def test_a_malformed_action_says_what_was_expected_and_what_came_in_our_words(client, body, field, reason):
+    """The same words as a content problem (pnp.content.validate.reason), never the validation
+    library's own, which change with its releases."""
+    table = open_table(client)
+    res = client.post(f"/api/tables/{table['code']}/actions", json=body, headers=bearer(table["host_token"]))
+    err = error_of(res, 422, field)
+    assert err["reason"] == reason and err["problems"] == [{"field": field, "reason": reason}]
+
+
+def test_a_bad_option_says_what_the_game_offers(client):
+    err = error_of(client.post("/api/tables", json={"game": "spellcycles", "options": {"line": "huge"}}), 422)
+    assert err == {
+        "status": 422,
+        "field": "options.line",
+        "reason": "expected one of 'short', 'normal' or 'long', got 'huge'",
+    }
+
+
 def test_undo_with_nothing_to_undo_is_409_in_words(client):
     table = open_table(client)
     player = join(client, table["code"], "Ada")

@@ -53,10 +53,19 @@ def _problem(source: Source, error: dict, root) -> Problem:
     mark, field = source.mark_for(loc)
     if error["type"] == "extra_forbidden":
         mark = source.key_mark_for(loc) or mark  # the unknown key itself is the offender
-        allowed = fields_at(root, loc[:-1])
+    return Problem(mark, field, reason(error, root))
+
+
+def reason(error: dict, root=None) -> str:
+    """What is wrong with one value of a pydantic validation error, in our words ("expected ...,
+    got ..."), for a content problem or an API answer alike; `root`, the model validated, lets it
+    name the fields and choices allowed there."""
+    loc = tuple(error["loc"])
+    if error["type"] == "extra_forbidden":
+        allowed = fields_at(root, loc[:-1]) if root is not None else []
         expected = "one of " + ", ".join(allowed) if allowed else "one of the documented fields"
-        return Problem(mark, field, f"unknown field ({expected_got(expected, loc[-1], allowed)})")
-    return Problem(mark, field, _message(error, _type_at(root, loc)))
+        return f"unknown field ({expected_got(expected, loc[-1], allowed)})"
+    return _message(error, _type_at(root, loc) if root is not None else None)
 
 
 def fields_at(root, loc: tuple) -> list[str]:
