@@ -38,7 +38,7 @@ from companion.schemas import (
     NewTable,
     UndoBody,
 )
-from pnp.content.validate import reason
+from pnp.rules.bodies import Malformed, strictly
 from pnp.rules.table import HOST, NotYours, Refused
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -65,11 +65,15 @@ def _api_error(err: ApiError):
     return error(err.status, err.reason, err.field)
 
 
+@bp.errorhandler(Malformed)
+def _malformed(err: Malformed):
+    problems = [{"field": field, "reason": said} for field, said in err.problems]
+    return error(422, problems[0]["reason"], problems[0]["field"], problems=problems)
+
+
 @bp.errorhandler(ValidationError)
-def _invalid(err: ValidationError):
-    problems = [{"field": ".".join(map(str, e["loc"])), "reason": reason(e)} for e in err.errors()]
-    first = problems[0] if problems else {"field": "", "reason": "invalid"}
-    return error(422, first["reason"], first["field"], problems=problems)
+def _invalid(err: ValidationError):  # a model met past the reading of the body: still a 422 in our words
+    return _malformed(Malformed.of(err, None))
 
 
 @bp.errorhandler(Refused)
@@ -186,28 +190,23 @@ def table_view(code: str, caller: Seat) -> dict:
 
 @bp.post("/tables")
 def create_table():
-    new = NewTable.model_validate(body())
+    new = strictly(NewTable, body())
     if new.game not in play().trackable():
         known = ", ".join(play().trackable())
         raise ApiError(422, f"expected one of {known}, got {new.game!r}", "game")
     try:
         code, host_token = play().create(new.game, new.options)
-    except ValidationError as err:
-        raise _prefixed(err, "options") from None
+    except Malformed as err:
+        raise err.under("options") from None
     guesses.reached(code)
     join_url = public_url_for("views.table", code=code)
     return {"code": code, "host_token": host_token, "join_url": join_url}, 201
 
 
-def _prefixed(err: ValidationError, prefix: str) -> ApiError:
-    first = err.errors()[0]
-    return ApiError(422, reason(first), ".".join([prefix, *map(str, first["loc"])]))
-
-
 @bp.post("/tables/<code>/players")
 def add_player(code: str):
     play().info(code)  # an unknown table is 404 whatever the body
-    new = NewPlayer.model_validate(body())
+    new = strictly(NewPlayer, body())
     player_id, token = play().join(code, new.name)
     return {"player_id": player_id, "token": token}, 201
 
@@ -216,7 +215,7 @@ def add_player(code: str):
 def add_seat(code: str):
     """The host seats a player without a phone: the host makes their moves and sees what they see."""
     host(code)
-    new = NewPlayer.model_validate(body())
+    new = strictly(NewPlayer, body())
     player_id, _ = play().join(code, new.name, by=HOST)
     return {"player_id": player_id}, 201
 
@@ -230,7 +229,7 @@ def claim_seat(code: str, player_id: str):
 @bp.post("/tables/<code>/seats/<player_id>/answer")
 def answer_claim(code: str, player_id: str):
     caller = host(code)
-    play().answer(code, player_id, ClaimAnswer.model_validate(body()).give)
+    play().answer(code, player_id, strictly(ClaimAnswer, body()).give)
     return table_view(code, caller)
 
 
@@ -242,7 +241,7 @@ def get_table(code: str):
 @bp.post("/tables/<code>/actions")
 def act(code: str):
     caller = seat(code)
-    action = ActionBody.model_validate(body())
+    action = strictly(ActionBody, body())
     p = play()
     tracker = p.tracker(p.info(code).game)
     if action.type not in tracker.actions:
@@ -257,7 +256,7 @@ def act(code: str):
 def undo(code: str):
     """Take back the move the body names (409 if it is not the caller's latest that stands)."""
     caller = seat(code)
-    play().undo(code, caller, UndoBody.model_validate(body()).seq)
+    play().undo(code, caller, strictly(UndoBody, body()).seq)
     return table_view(code, caller)
 
 
@@ -267,7 +266,10 @@ def history(code: str):
     MAX_HISTORY_PAGE) before seq `before`, if given, and `earlier`, the `before` of the page
     before it (null: none)."""
     viewer = seat(code, required=False).actor
-    query = HistoryQuery.model_validate(request.args.to_dict())
+    try:  # a query's values are text: read as pydantic converts them, not strictly
+        query = HistoryQuery.model_validate(request.args.to_dict())
+    except ValidationError as err:
+        raise Malformed.of(err, HistoryQuery) from None
     if query.limit is None and query.before is None:
         return {"code": code, "history": play().history(code, viewer), "earlier": None}
     page, earlier = play().history_page(code, viewer, query.before, query.limit or MAX_HISTORY_PAGE)
@@ -377,7 +379,7 @@ def organiser(code: str) -> None:
 
 @bp.post("/events")
 def create_event():
-    new = NewEvent.model_validate(body())
+    new = strictly(NewEvent, body())
     if new.game not in events_().games():
         raise ApiError(422, f"expected one of {', '.join(events_().games())}, got {new.game!r}", "game")
     code, token = events_().create(new.game, new.name)
@@ -397,11 +399,11 @@ def get_event(code: str):
 @bp.post("/events/<code>/tables")
 def open_event_table(code: str):
     events_().info(code)
-    new = NewEventTable.model_validate(body())
+    new = strictly(NewEventTable, body())
     try:
         table, host_token = events_().open_table(code, new.options)
-    except ValidationError as err:
-        raise _prefixed(err, "options") from None
+    except Malformed as err:
+        raise err.under("options") from None
     guesses.reached(table)
     join_url = public_url_for("views.table", code=table)
     return {"code": table, "host_token": host_token, "join_url": join_url}, 201
@@ -410,7 +412,7 @@ def open_event_table(code: str):
 @bp.post("/events/<code>/roll")
 def roll_event(code: str):
     organiser(code)
-    wanted = EventRoll.model_validate(body())
+    wanted = strictly(EventRoll, body())
     roll, reached = events_().roll(code, wanted.round, wanted.ahead)
     return {**roll, "tables": reached}
 

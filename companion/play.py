@@ -30,6 +30,7 @@ from pnp.content.game import load_game
 from pnp.content.loader import Content
 from pnp.games import GameDef, games
 from pnp.paths import CONTENT
+from pnp.rules.bodies import strictly
 from pnp.rules.chance import SecureChance, SeededChance, Unrolled
 from pnp.rules.table import (
     ANSWER,
@@ -47,7 +48,6 @@ from pnp.rules.table import (
     parse_action,
     replay,
     seen_by,
-    strictly,
     undo_target,
 )
 
@@ -383,7 +383,7 @@ class Play:
 
     def act(self, code: str, seat: Seat, type_: str, payload: dict) -> Entry:
         """Check an action against the rules on the current log and append it; Refused if the
-        rules forbid it now, pydantic.ValidationError if its payload is malformed."""
+        rules forbid it now, Malformed if its payload is not the action's shape."""
         info = self.info(code)
         tracker = self.tracker(info.game)
         if seat.actor is None:

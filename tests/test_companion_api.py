@@ -176,7 +176,12 @@ def test_an_unknown_action_is_422_naming_the_type(client):
         (
             {"type": "spirit", "delta": 1, "mood": "x"},
             "mood",
-            "unknown field (expected one of the documented fields, got 'mood')",
+            "unknown field (expected one of player, delta, got 'mood')",
+        ),
+        (
+            {"type": "spirit", "delta": 1, "playr": "p1"},
+            "playr",
+            "unknown field (expected one of player, delta, got 'playr'; did you mean 'player'?)",
         ),
     ],
 )
@@ -191,11 +196,12 @@ def test_a_malformed_action_says_what_was_expected_and_what_came_in_our_words(cl
 
 def test_a_bad_option_says_what_the_game_offers(client):
     err = error_of(client.post("/api/tables", json={"game": "spellcycles", "options": {"line": "huge"}}), 422)
-    assert err == {
-        "status": 422,
-        "field": "options.line",
-        "reason": "expected one of 'short', 'normal' or 'long', got 'huge'",
-    }
+    said = "expected one of 'short', 'normal', 'long', got 'huge'"
+    assert (err["field"], err["reason"], err["problems"]) == (
+        "options.line",
+        said,
+        [{"field": "options.line", "reason": said}],
+    )
 
 
 def test_undo_with_nothing_to_undo_is_409_in_words(client):

@@ -52,15 +52,14 @@ bag it was drawn from) is refused like any other that later moves depend on.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from random import Random
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol
 
 from pydantic import BaseModel, Field
 
-M = TypeVar("M", bound=BaseModel)
+from pnp.rules.bodies import strictly
 
 HOST = "host"  # the actor id of the table's host; players' ids are their player ids
 EVENT = "event"  # the actor id of the organiser of the event a table plays in (its shared dice)
@@ -317,18 +316,10 @@ def _may(tracker: Tracker, state: dict, actor: str, action: BaseModel, role: str
 
 
 def parse_action(tracker: Tracker, type_: str, payload: Mapping[str, Any], sent: bool = False) -> BaseModel:
-    """The payload validated as its action's model (pydantic.ValidationError if it is not): one a
-    phone `sent`, strictly (see `strictly`); one from the log, as it was stored."""
+    """The payload validated as its action's model: one a phone `sent`, strictly (Malformed if it
+    does not fit, see pnp.rules.bodies); one from the log, as it was stored."""
     model = tracker.actions[type_]
     return strictly(model, payload) if sent else model.model_validate(dict(payload))
-
-
-def strictly(model: type[M], data: Mapping[str, Any]) -> M:
-    """`data` from a phone validated as `model`, read as the JSON it came as and without pydantic's
-    conversions: a number in quotes, 2.0 for a count or 1 for true is refused, as the OpenAPI
-    document (made from the same model) says. Logs and options stored before are read as they
-    were, without this."""
-    return model.model_validate_json(json.dumps(dict(data)), strict=True)
 
 
 def undo_target(tracker: Tracker, content, options: BaseModel, log: list[Entry], actor: str) -> Entry:
