@@ -150,12 +150,33 @@ def _too_large() -> ApiError:
     return ApiError(413, f"expected a body of at most {current_app.config['MAX_CONTENT_LENGTH']} bytes", "body")
 
 
+MAX_DEPTH = 16  # the deepest body the API takes nests 4 levels (a Magecraft arrangement)
+
+
 def body() -> dict:
-    """The request's JSON object; 422 naming `body` when it is not one."""
-    data = request.get_json(silent=True)  # read within the limit by _body_within_limit
+    """The request's JSON object; 422 naming `body` when it is not one, or nests deeper than
+    MAX_DEPTH (a few KB of brackets would otherwise exhaust the parser's recursion: a 500)."""
+    deep = f"expected a JSON object nested at most {MAX_DEPTH} levels deep"
+    try:
+        data = request.get_json(silent=True)  # read within the limit by _body_within_limit
+    except RecursionError:
+        raise ApiError(422, deep, "body") from None
     if not isinstance(data, dict):
         raise ApiError(422, "expected a JSON object", "body")
+    if depth(data) > MAX_DEPTH:
+        raise ApiError(422, deep, "body")
     return data
+
+
+def depth(value) -> int:
+    """How many levels of objects and arrays `value` nests (a number or text: 0), without recursion."""
+    deepest, waiting = 0, [(value, 1)]
+    while waiting:
+        item, level = waiting.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, level)
+            waiting.extend((inner, level + 1) for inner in (item.values() if isinstance(item, dict) else item))
+    return deepest
 
 
 def _bearer() -> str:

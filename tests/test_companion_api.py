@@ -89,6 +89,31 @@ def test_a_body_that_is_not_a_json_object_is_422(client, data):
     error_of(client.post("/api/tables", data=data, content_type="application/json"), 422, "body")
 
 
+@pytest.mark.parametrize("levels", [17, 900, 5000])
+def test_a_body_nested_too_deep_is_422_whatever_the_route(client, levels):
+    """A few KB of brackets once exhausted the JSON parser's recursion: a 500 from every route."""
+    table = open_table(client)
+    deep = "[" * (levels - 1) + "]" * (levels - 1)
+    routes = ("/api/tables", f"/api/tables/{table['code']}/players", f"/api/tables/{table['code']}/actions")
+    for route in routes:
+        res = client.post(
+            route, data=f'{{"x": {deep}}}', content_type="application/json", headers=bearer(table["host_token"])
+        )
+        assert error_of(res, 422, "body")["reason"] == "expected a JSON object nested at most 16 levels deep"
+
+
+def test_a_body_sixteen_levels_deep_is_read_and_judged_by_its_fields(client):
+    table = open_table(client)
+    deep = "[" * 15 + "]" * 15
+    res = client.post(
+        f"/api/tables/{table['code']}/actions",
+        data=f'{{"type": "spirit", "delta": {deep}}}',
+        content_type="application/json",
+        headers=bearer(table["host_token"]),
+    )
+    error_of(res, 422, "delta")
+
+
 def test_an_oversized_body_is_413(client):
     res = client.post("/api/tables", json={"game": GAME, "options": {"x": "y" * 100_000}})
     error_of(res, 413)
