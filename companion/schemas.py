@@ -11,13 +11,18 @@ MAX_HISTORY_PAGE = 500  # entries in one page of a table's history
 
 
 def _printable(name: str) -> str:
+    if not name:  # spaces only: stripped to nothing
+        raise ValueError("a name with at least one letter, number or sign besides spaces")
     if any(not c.isprintable() for c in name):
         raise ValueError("a name of printable characters, without line breaks or control characters")
     return name
 
 
 Name = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_NAME), AfterValidator(_printable)
+    str,
+    StringConstraints(strip_whitespace=True, max_length=MAX_NAME),
+    AfterValidator(_printable),
+    Field(json_schema_extra={"minLength": 1, "pattern": r"\S"}),  # what _printable asks, for the document
 ]
 
 

@@ -154,6 +154,17 @@ def test_a_bad_name_is_422(client, name, field):
     error_of(client.post(f"/api/tables/{code}/players", json={"name": name}), 422, field)
 
 
+@pytest.mark.parametrize("name", ["", "   "])
+def test_a_blank_name_is_told_what_a_name_needs_as_the_join_form_shows_it(client, name):
+    code = open_table(client)["code"]
+    err = error_of(client.post(f"/api/tables/{code}/players", json={"name": name}), 422, "name")
+    assert err["reason"].startswith("expected a name with at least one letter, number or sign besides spaces")
+    doc = client.get("/api/openapi.json").json
+    assert (
+        doc["components"]["schemas"]["NewPlayer"]["properties"]["name"]["pattern"] == r"\S"
+    )  # the document says so too
+
+
 @pytest.mark.parametrize(
     "method, path",
     [
