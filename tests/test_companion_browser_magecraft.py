@@ -274,12 +274,15 @@ def test_three_phones_a_target_chosen_learning_revision_and_the_bag_odds(chromiu
             if p["to_discard"]:
                 hand = seen(p["id"])["hand"]
                 do(p["id"], "opening_discard", gems=[c for c, n in hand.items() for _ in range(n)][: p["to_discard"]])
-        # Refresh until the wizard to play holds a Fire and a Water (Magic Missile, then Minor Cure learned).
+        # Refresh until the wizard to play holds a Fire and a Water (Magic Missile, then Minor Cure
+        # learned) and the next holds the four gems a Revision discards (an opening hand may hold fewer).
         for _ in range(80):
             state = seen()
             me = state["turn"]["player"]
             hand = seen(me)["hand"]
-            if hand["fire"] and hand["water"]:
+            ids = [p["id"] for p in state["players"]]
+            following = ids[(ids.index(me) + 1) % len(ids)]
+            if hand["fire"] and hand["water"] and sum(seen(following)["hand"].values()) >= 4:
                 break
             do(me, "refresh")
         else:
@@ -321,6 +324,7 @@ def test_three_phones_a_target_chosen_learning_revision_and_the_bag_odds(chromiu
 
         # The next wizard revises: four gems, Meditation moved down to Spellbook 2, Magic Missile mastered.
         after = seen()["turn"]["player"]
+        assert after == following
         reviser = pages[after]
         reviser.get_by_test_id("turn").filter(has_text="Your turn").wait_for(timeout=3000)
         reviser.get_by_test_id("revise").locator("summary").click()
