@@ -52,7 +52,7 @@ def child_pipeline(layer: Path, out: Path, profile: bool) -> None:
 
     from pnp.components.card import check_face
     from pnp.components.kinds import Deck
-    from pnp.components.set_list import SetInputs
+    from pnp.components.makers import SetInputs
     from pnp.content.loader import load
     from pnp.content.problems import ContentError, Mark
     from pnp.document import write_pdf

@@ -69,7 +69,7 @@ def main() -> int:
 
     t0 = time.perf_counter()
     from pnp.content.game import load_game
-    from pnp.games import game
+    from pnp.gamedef import game
     from pnp.games.magecraft.rulebook import book_of
     from pnp.games.magecraft.sim import figures, play_games
     from pnp.paths import CONTENT

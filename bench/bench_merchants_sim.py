@@ -40,7 +40,7 @@ def main() -> int:
 
     t0 = time.perf_counter()
     from pnp.content.game import load_game
-    from pnp.games import game
+    from pnp.gamedef import game
     from pnp.games.merchants_of_magick.rulebook import book_of
     from pnp.games.merchants_of_magick.sim import figures, play_games
     from pnp.paths import CONTENT

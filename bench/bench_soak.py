@@ -35,7 +35,7 @@ sys.path.insert(0, str(HERE.parent))  # the tests' safe moves
 from bench_room import Deadline, call, check_log_order, companion, load, wait_for, watchdog  # noqa: E402
 from loadgen import Loadgen, Phone, raise_open_files  # noqa: E402
 
-from tests.safe_moves import GAMES, SAFE_PLAYS, begun, send  # noqa: E402
+from tests.support.safe_moves import GAMES, SAFE_PLAYS, begun, send  # noqa: E402
 
 SAMPLE_EVERY = 5.0  # seconds between RSS samples
 

@@ -65,7 +65,7 @@ def main() -> int:
 
     t0 = time.perf_counter()
     from pnp.content.game import load_game
-    from pnp.games import game
+    from pnp.gamedef import game
     from pnp.games.spellcycles.rulebook import book_of
     from pnp.games.spellcycles.sim import figures, play_games
     from pnp.paths import CONTENT

@@ -2,7 +2,8 @@
 
 `create_app()` builds it (flaskr's factory): configuration from the environment, an instance
 folder for the default SQLite database, the schema migrated on start, one blueprint per area
-(the JSON API and live events in api.py, the phone pages in views.py).
+(the JSON API and live events in api.py, the phone pages in views.py). What a test sets apart is
+configuration too: the games (`GAMES`) and where chance comes from (`CHANCE`, seeded).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from flask import Flask
 from companion.address import PUBLIC_URL_VARIABLE, checked_public_url, configured_lan_address
 from companion.events import Events
 from companion.play import Play
+from pnp.gamedef import games
 
 # `companion serve --limits-storage` and `--trusted-proxies`, for its workers (companion/guesses.py)
 LIMITS_STORAGE_VARIABLE = "SPELLPRESS_LIMITS_STORAGE"
@@ -46,13 +48,20 @@ def create_app(test_config: dict | None = None) -> Flask:
         # where wrong join codes are counted, and how many proxies in front say who asked (companion/guesses.py)
         RATELIMIT_STORAGE_URI=os.environ.get(LIMITS_STORAGE_VARIABLE) or "memory://",
         TRUSTED_PROXIES=int(os.environ.get(TRUSTED_PROXIES_VARIABLE) or 0),
+        # the games tables may be opened for, by id (a test adds a game of its own here)
+        GAMES=games(),
+        # every table's dice and shuffles: None, the operating system's secure generator; a seeded
+        # random.Random in tests, so each test deals the same cards every run
+        CHANCE=None,
     )
     app.config.update(test_config)
     if app.config["PUBLIC_URL"]:
         app.config["PUBLIC_URL"] = checked_public_url(app.config["PUBLIC_URL"])
     app.json.sort_keys = False
 
-    app.extensions["play"] = Play.open(app.config["DATABASE_URL"], app.config["CONTENT"])
+    app.extensions["play"] = Play.open(
+        app.config["DATABASE_URL"], app.config["CONTENT"], app.config["GAMES"], app.config["CHANCE"]
+    )
     app.extensions["events"] = Events(app.extensions["play"])
     from companion import api, guesses, headers, views
 

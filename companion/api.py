@@ -25,7 +25,7 @@ from companion.db import NoSuchEvent, NoSuchSeat, NoSuchTable
 from companion.events import EventNotFound, Events, StillPlaying
 from companion.feed import afresh
 from companion.openapi import openapi
-from companion.play import NotFound, NotKept, Play, Seat, event_channel
+from companion.play import NotFound, NotKept, Play, Seat, audience_seat, event_channel
 from companion.schemas import (
     MAX_HISTORY_PAGE,
     ActionBody,
@@ -228,7 +228,9 @@ def create_table():
 def add_player(code: str):
     play().info(code)  # an unknown table is 404 whatever the body
     new = strictly(NewPlayer, body())
-    player_id, token = play().join(code, new.name)
+    token = _bearer()  # the host's phone sitting down: the seat is the host's own
+    hosts = bool(token) and play().store.actor_for(code, token) == HOST
+    player_id, token = play().join(code, new.name, hosts=hosts)
     return {"player_id": player_id, "token": token}, 201
 
 
@@ -286,7 +288,7 @@ def history(code: str):
     """Who did what, oldest first; with `?limit=N` (or `?before=`) a page: the newest N (at most
     MAX_HISTORY_PAGE) before seq `before`, if given, and `earlier`, the `before` of the page
     before it (null: none)."""
-    viewer = seat(code, required=False).actor
+    viewer = seat(code, required=False).viewer
     try:  # a query's values are text: read as pydantic converts them, not strictly
         query = HistoryQuery.model_validate(request.args.to_dict())
     except ValidationError as err:
@@ -313,7 +315,7 @@ def export(code: str):
     p = play()
     if request.args.get("format") == "csv":
         return csv_file(p.results(code), f"{code}-results.csv")
-    info, viewer = p.info(code), seat(code, required=False).actor
+    info, viewer = p.info(code), seat(code, required=False).viewer
     return {
         "code": code,
         "game": info.game,
@@ -357,7 +359,7 @@ def events(code: str):
                 # After a seq the table has not reached (a server brought back from an older copy, a
                 # stale ?after=): the phone would wait for it forever. It gets the table as it is to
                 # draw afresh, and the stream goes on from the table's real end.
-                table = p.view(code, Seat(audience.viewer))
+                table = p.view(code, audience_seat(audience))
                 yield afresh(table)
                 last = table["seq"]
             while True:

@@ -187,7 +187,7 @@ def serve(host, port, workers, extra, database, tls, cert, key, public_url, limi
 def _check_content(extra: tuple[Path, ...]) -> None:
     from pnp.content.game import load_game
     from pnp.content.problems import ContentError
-    from pnp.games import games
+    from pnp.gamedef import games
     from pnp.paths import CONTENT
 
     problems = []

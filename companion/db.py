@@ -10,6 +10,7 @@ Core on SQLite (one file in the instance folder) or PostgreSQL (several workers)
     entry, _ = store.add_player(code, name, check, by="host")  # a seat without a phone: no token
     store.players(code) -> list[Player]                   # in the order they joined
     store.actor_for(code, token) -> "host" | player_id | None
+    store.credentials(code, token) -> (actor, the host's own seat or None)
     entry, token = store.claim(code, player_id)           # a phone asks for a seat without one
     store.answer(code, player_id, given) -> Entry         # the host gives it (the token is the seat's) or not
     store.asking_for(code, token) -> player_id | None     # the seat a phone has asked for, unanswered
@@ -102,6 +103,7 @@ tables = Table(
     Column("host_token_hash", Text, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("event_id", Integer),  # the event the table plays in, if any
+    Column("host_seat", Text),  # the host's own seat, when the host also plays (joined with the host's token)
 )
 events = Table(
     "events",
@@ -256,12 +258,18 @@ class Store:
         return self._write(insert), token
 
     def add_player(
-        self, code: str, name: str, check: Callable[[list[Entry], str], object] | None = None, by: str | None = None
+        self,
+        code: str,
+        name: str,
+        check: Callable[[list[Entry], str], object] | None = None,
+        by: str | None = None,
+        hosts: bool = False,
     ) -> tuple[Entry, str | None]:
         """A new player sits down: (their JOIN entry, their token). `check(log, player_id)` may
         refuse them by raising; otherwise their row and their JOIN (as them, payload {"name"})
         are written in one transaction, so a refused or failed join leaves no player behind.
-        Seated `by` someone else (the host), the seat has no phone and no token (None)."""
+        Seated `by` someone else (the host), the seat has no phone and no token (None). `hosts`:
+        the host's own phone sits down (the table's first such seat is the host's own)."""
         token = new_token() if by is None else None
 
         def insert(connection) -> Entry:
@@ -279,6 +287,9 @@ class Store:
                     joined_at=_now(),
                 )
             )
+            if hosts:
+                mine = tables.update().where(tables.c.id == table_id, tables.c.host_seat.is_(None))
+                connection.execute(mine.values(host_seat=player_id))
             return self._insert_entry(connection, table_id, _newest_seq(log), player_id, JOIN, {"name": name}, by)
 
         return self._write(insert), token
@@ -477,23 +488,29 @@ class Store:
 
     def actor_for(self, code: str, token: str) -> str | None:
         """Who holds `token` at this table: HOST, a player id, or None."""
+        return self.credentials(code, token)[0]
+
+    def credentials(self, code: str, token: str) -> tuple[str | None, str | None]:
+        """Who holds `token` at this table (HOST, a player id, or None), and the host's own seat
+        (None unless the host also plays), in one read."""
         code = normalize_code(code)
         if code is None or not isinstance(token, str):
-            return None
+            return None, None
         digest = token_hash(token)
         with self.engine.connect() as connection:
             table = connection.execute(
-                select(tables.c.id, tables.c.host_token_hash).where(tables.c.code == code)
+                select(tables.c.id, tables.c.host_token_hash, tables.c.host_seat).where(tables.c.code == code)
             ).one_or_none()
             if table is None:
-                return None
+                return None, None
             if hmac.compare_digest(table.host_token_hash, digest):
-                return HOST
+                return HOST, table.host_seat
             # A player's hash is looked up by equality: the index needs it, and a token of 256
             # random bits cannot be guessed a byte at a time.
-            return connection.scalar(
+            found = connection.scalar(
                 select(players.c.player_id).where(players.c.table_id == table.id, players.c.token_hash == digest)
             )
+            return found, table.host_seat
 
     def asking_for(self, code: str, token: str) -> str | None:
         """The seat whose host `token`'s phone has asked for and not answered yet, or None."""

@@ -13,6 +13,7 @@ redacts each entry and view for them.
 
 from __future__ import annotations
 
+import random
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -28,16 +29,16 @@ from companion.feed import Feed, Message, message
 from companion.live import Hub
 from pnp.content.game import load_game
 from pnp.content.loader import Content
-from pnp.games import GameDef, games
+from pnp.gamedef import GameDef
 from pnp.paths import CONTENT
 from pnp.rules.bodies import strictly
 from pnp.rules.chance import SecureChance, SeededChance, Unrolled
+from pnp.rules.flow import Caller, Rules
 from pnp.rules.table import (
     ANSWER,
     CLAIM,
     HOST,
     JOIN,
-    SPECTATOR,
     UNDO,
     Entry,
     Refused,
@@ -75,24 +76,37 @@ class AlreadyUndone(Exception):
 @dataclass(frozen=True)
 class Seat:
     """A caller at a table: the host, a player, or someone without a token (a spectator); or the
-    host acting for a seat without a phone (its player, `by` the host)."""
+    host acting for a seat without a phone (its player, `by` the host). A host who also plays is
+    one caller whichever of their two tokens they send: their seat's player, with the host's rights."""
 
     actor: str | None  # HOST, a player id, or None
     by: str | None = None  # HOST when the host acts for the seat `actor`
     asking: str | None = None  # a phone without a seat: the seat it has asked for, not given yet
+    own: str | None = None  # the host's own seat, when the host also plays
+    hosting: bool = False  # a player's token of the host's own seat: the host's rights too
 
     @property
     def host(self) -> bool:
-        return self.actor == HOST
+        return self.actor == HOST or self.by == HOST or self.hosting
+
+    @property
+    def viewer(self) -> str | None:
+        """Whose view the caller gets: the seat they play (the host's own, once they sit down)."""
+        return self.own if self.actor == HOST and self.own else self.actor
+
+    def caller(self, kept: frozenset[str]) -> Caller:
+        """The caller as the flow sees them (pnp.rules.flow.Caller)."""
+        return Caller(None if self.viewer == HOST else self.viewer, self.host, kept)
 
 
 class Audience(NamedTuple):
-    """The streams of one table that get the same live messages: everyone's in a game that hides
-    nothing, so a room of phones costs one rendering; in a game with secrets, one viewer's (a seat,
-    or SPECTATOR for all who hold no token), so a table costs a rendering per seat, not per phone."""
+    """The streams of one table that get the same live messages: one viewer's (a seat, the host,
+    or SPECTATOR for all who hold no token), whose moves the messages offer, so a table costs a
+    rendering per seat, not per phone."""
 
     code: str
     viewer: str | None
+    host: bool = False  # the viewer holds the host's rights (the host, or a host who also plays)
 
 
 @dataclass
@@ -100,6 +114,10 @@ class Play:
     store: Store
     hub: Hub
     layers: list[Path]
+    games: dict[str, GameDef]  # the games the companion may track, by id (create_app's configuration)
+    # where every table's dice and shuffles come from: None, the operating system's secure generator;
+    # a seeded random.Random in tests, which deals the same cards every run
+    rng: random.Random | None = None
     _replays: OrderedDict = field(default_factory=OrderedDict)  # code -> (last seq, Table)
     _infos: OrderedDict = field(default_factory=OrderedDict)  # code -> TableInfo
     _seats: OrderedDict = field(default_factory=OrderedDict)  # code -> (seq, its seats read once that was newest)
@@ -113,10 +131,10 @@ class Play:
         self.feed = Feed(self._since, self.messages)
 
     @classmethod
-    def open(cls, url: str, extra: list[Path]) -> Play:
+    def open(cls, url: str, extra: list[Path], games: dict[str, GameDef], rng: random.Random | None = None) -> Play:
         store = Store(url)
         store.migrate()
-        return cls(store, Hub.for_store(store), [CONTENT, *extra])
+        return cls(store, Hub.for_store(store), [CONTENT, *extra], games, rng)
 
     def close(self) -> None:
         """Release the database connections and stop listening (tests, and the server's master)."""
@@ -127,13 +145,13 @@ class Play:
 
     def trackable(self) -> dict[str, GameDef]:
         """The games the companion tracks, by id."""
-        return {gid: g for gid, g in games().items() if g.tracker}
+        return {gid: g for gid, g in self.games.items() if g.tracker}
 
     def tracker(self, game_id: str) -> Tracker:
         return self.trackable()[game_id].load("tracker")
 
     def content(self, game_id: str) -> Content:
-        return _content(game_id, tuple(self.layers))
+        return _content(self.games[game_id], tuple(self.layers))
 
     # --- tables -------------------------------------------------------------------------
 
@@ -154,30 +172,29 @@ class Play:
     def seat(self, code: str, token: str | None, kept: str | None = None) -> Seat:
         """Who holds `token`; with `kept`, the host acting for that seat without a phone (NotKept
         unless the token is the host's and the seat has no phone)."""
-        actor = self.store.actor_for(code, token) if token else None
+        actor, host_seat = self.store.credentials(code, token) if token else (None, None)
         if kept is not None:
-            if actor != HOST:
+            if actor != HOST and (actor is None or actor != host_seat):
                 raise NotKept("Only the host acts for a seat without a phone.")
             if kept not in self.kept(code):
                 raise NotKept("That seat is not one kept on the host's phone.")
             return Seat(kept, by=HOST)
         if actor is None and token:
             return Seat(None, asking=self.store.asking_for(code, token))
-        return Seat(actor)
+        if actor == HOST:
+            return Seat(HOST, own=host_seat)
+        return Seat(actor, hosting=actor is not None and actor == host_seat)
 
-    def kept(self, code: str) -> set[str]:
+    def kept(self, code: str) -> frozenset[str]:
         """The seats without a phone of their own: the host acts and sees for them."""
-        return {seat["id"] for seat in self.seats(code) if not seat["phone"]}
+        return frozenset(seat["id"] for seat in self.seats(code) if not seat["phone"])
 
     def audience(self, info: TableInfo, token: str | None, kept: str | None = None) -> Audience:
         """The live messages a stream opened with `token` (acting for the seat `kept`, if given)
         shares. The token is looked up only in a game with secrets, or for a kept seat: in one
         that hides nothing every stream gets the spectator's."""
-        hides = self.tracker(info.game).redact is not None
-        if kept is None and not hides:
-            return Audience(info.code, SPECTATOR)
-        actor = self.seat(info.code, token, kept).actor
-        return Audience(info.code, actor if hides else SPECTATOR)
+        caller = self.seat(info.code, token, kept) if token or kept else Seat(None)
+        return Audience(info.code, caller.viewer, caller.host)
 
     def options(self, info: TableInfo) -> BaseModel:
         return self.tracker(info.game).Options.model_validate(info.options)
@@ -193,6 +210,8 @@ class Play:
         """The table as the caller sees it (a spectator: as every live stream sends it); `known`: its
         newest entries, just read by the caller (see _newest)."""
         info, table, seq = self.current(code, known)
+        seats = self._seats_at(info.code, seq, known)
+        tracker = self.tracker(info.game)
         return {
             "code": info.code,
             "game": info.game,
@@ -201,9 +220,19 @@ class Play:
             "event": info.event,
             "seq": seq,
             "you": you(caller),
-            "seats": self._seats_at(info.code, seq, known),
-            "state": self.tracker(info.game).view(table.state, caller.actor),
+            "seats": seats,
+            "state": tracker.view(table.state, caller.viewer),
+            "flow": flow_of(tracker, table.state),
+            "moves": self.offers(info, table.state, caller, seats),
         }
+
+    def offers(self, info: TableInfo, state: dict, caller: Seat, seats: list[dict]) -> list[dict]:
+        """The moves `caller` may make now (pnp.rules.flow: offers), for their seat and as the host."""
+        tracker = self.tracker(info.game)
+        if not isinstance(tracker, Rules) or (caller.actor is None and not caller.host):
+            return []
+        kept = frozenset(seat["id"] for seat in seats if not seat["phone"])
+        return tracker.offers(self.content(info.game), state, caller.caller(kept), self.chance(info))
 
     def replayed(self, code: str, log: list[Entry] | None = None, info: TableInfo | None = None) -> Table:
         """The table after `log` (default: its whole stored log; `info`: the table's, if at hand).
@@ -324,7 +353,7 @@ class Play:
         """New entries as live events for one audience: each entry as its viewer may see it (its
         payload also at the top, so a roll reads {"type": "roll", "round", "dice"}) with the
         table as that viewer now sees it."""
-        table = self.view(audience.code, Seat(audience.viewer), entries)
+        table = self.view(audience.code, audience_seat(audience), entries)
         names = names_of(table["seats"])
         tracker = self.tracker(table["game"])
         sent = []
@@ -357,16 +386,17 @@ class Play:
         info, table, _ = self.current(code)
         return self.tracker(info.game).results(table.state)
 
-    def join(self, code: str, name: str, by: str | None = None) -> tuple[str, str | None]:
+    def join(self, code: str, name: str, by: str | None = None, hosts: bool = False) -> tuple[str, str | None]:
         """Sit a new player down: their id and token. Refused when the game cannot take them.
-        Seated `by` the host, the seat has no phone (and no token): the host acts for it."""
+        Seated `by` the host, the seat has no phone (and no token): the host acts for it. `hosts`:
+        the host's own phone sits down, and the seat has the host's rights too."""
         info = self.info(code)
         tracker, content, options = self.tracker(info.game), self.content(info.game), self.options(info)
 
         def allowed(log: list[Entry], player_id: str) -> None:
             tracker.join(replay(tracker, content, options, log).state, player_id, name)
 
-        entry, token = self.store.add_player(code, name, allowed, by)
+        entry, token = self.store.add_player(code, name, allowed, by, hosts)
         self.announce(info, entry.seq)
         return entry.actor, token
 
@@ -389,12 +419,23 @@ class Play:
         if seat.actor is None:
             raise PermissionError("join the table first")
         action = parse_action(tracker, type_, payload, sent=True)
+        if isinstance(tracker, Rules):  # who the move is made as: the host's rights or the seat's own
+            seat = self._as(info, seat, type_, action)
         try:
             entry = self._append_on(info, *self._base(info), seat, type_, action)
         except Stale:  # an undo in another worker took back what the state at hand folded in
             entry = self._append_on(info, 0, self._setup(info), seat, type_, action)
         self.announce(info, entry.seq)
         return entry
+
+    def _as(self, info: TableInfo, seat: Seat, type_: str, action: BaseModel) -> Seat:
+        """The seat a move is recorded as: the caller's, or the host's for the host's own moves and
+        corrections of another's seat (NotYours when the caller may make it as neither)."""
+        state = self._newest(info)[0].state
+        actor = self.tracker(info.game).actor_for(state, seat.caller(self.kept(info.code)), type_, action)
+        if actor == HOST:
+            return Seat(HOST)
+        return seat if actor == seat.actor else Seat(actor)
 
     def _append_on(self, info: TableInfo, seq: int, base: Table, seat: Seat, type_: str, action: BaseModel) -> Entry:
         """Append `action` checked on `base`, the table as of `seq`, with the entries after it
@@ -437,11 +478,13 @@ class Play:
         return done.model_dump(mode="json"), act(tracker, content, state, actor, done)
 
     def chance(self, info: TableInfo) -> SecureChance | SeededChance:
-        """Where this table's dice come from: its event's seed, or the secure generator."""
+        """Where this table's dice come from: its event's seed, or the secure generator (the
+        configured one, seeded, in tests)."""
+        rng = self.rng or random.SystemRandom()
         if info.event is None:
-            return SecureChance()
+            return SecureChance(rng)
         event = self.store.event(info.event)
-        return SeededChance(event.seed, event.rolled)
+        return SeededChance(event.seed, event.rolled, rng)
 
     def announce(self, info: TableInfo, seq: int) -> None:
         """Wake the table's streams, and its event's (whose leaderboard may have changed)."""
@@ -459,6 +502,8 @@ class Play:
         tracker, content, options = self.tracker(info.game), self.content(info.game), self.options(info)
         if seat.actor is None:
             raise PermissionError("join the table first")
+        if seat.hosting or seat.own:  # a host who also plays undoes as the host: anyone's latest move
+            seat = Seat(HOST)
         after: list[Table] = []
 
         def still_latest(log: list[Entry]) -> None:
@@ -513,10 +558,25 @@ def entry_json(entry: Entry, names: dict[str, str]) -> dict:
     }
 
 
+def flow_of(tracker: Tracker, state: dict) -> dict | None:
+    """What every game's table shares (pnp.rules.flow): its stage, its players in seat order,
+    whose turn it is, and how many it seats."""
+    if not isinstance(tracker, Rules):
+        return None
+    return {"phase": state["phase"], "players": state["players"], "turn": tracker.turn(state), "room": state["room"]}
+
+
+def audience_seat(audience: Audience) -> Seat:
+    """The seat whose view an audience's messages carry."""
+    if audience.viewer == HOST:
+        return Seat(HOST)
+    return Seat(audience.viewer, hosting=audience.host and audience.viewer is not None)
+
+
 @cache
-def _content(game_id: str, layers: tuple[Path, ...]) -> Content:
+def _content(game: GameDef, layers: tuple[Path, ...]) -> Content:
     """A game's content with the overlays, loaded once per process: the same cards `pnp build` prints."""
-    return load_game(games()[game_id], list(layers))
+    return load_game(game, list(layers))
 
 
 def event_channel(code: str) -> str:

@@ -11,7 +11,7 @@ from flask import Blueprint, Response, abort, current_app, redirect, render_temp
 
 from companion.address import public_url_for, request_phones_root
 from companion.play import NotFound, Play
-from pnp.games import GameDef
+from pnp.gamedef import GameDef
 
 bp = Blueprint("views", __name__)
 

@@ -14,12 +14,13 @@ from pathlib import Path
 
 from pnp.components.card import check_face
 from pnp.components.kinds import Board, Component, Deck, Sheet, SheetError
-from pnp.components.set_list import SetInputs, assemble, set_problems
+from pnp.components.makers import SetInputs
+from pnp.components.set_list import assemble, set_problems
 from pnp.content.game import load_game
 from pnp.content.loader import Content
 from pnp.content.problems import ContentError, Problem
 from pnp.document import Writer, label_room, page_label, plan_pages, write_pdf
-from pnp.games import GameDef, games
+from pnp.gamedef import GameDef, games
 from pnp.imposition import LayoutError, Options
 from pnp.paths import TEMPLATES
 from pnp.render import fonts

@@ -31,7 +31,7 @@ from pnp.cli_options import (
 )
 from pnp.cli_types import Place, WholeNumber
 from pnp.content.problems import closest
-from pnp.games import GameDef, games
+from pnp.gamedef import GameDef, games
 from pnp.imposition import BACK_MODES, PAPERS, Options
 from pnp.sim.cli import sim
 from pnp.units import MM

@@ -14,7 +14,7 @@ import click
 
 from pnp.cli_types import Number, OneOf, Place, WholeNumber
 from pnp.content.problems import closest
-from pnp.games import GameDef, games
+from pnp.gamedef import GameDef, games
 from pnp.imposition import BACK_MODES, PAPERS
 from pnp.paths import CONTENT
 from pnp.units import MM

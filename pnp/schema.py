@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
-from pnp.games import games
+from pnp.gamedef import games
 from pnp.render.templates import Template
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from importlib import import_module
 from pathlib import Path
 
-from pnp.games import GameDef
+from pnp.gamedef import GameDef
 
 PREFIX = "my-"  # never a bundled file's name: a same-named file would replace ours instead of adding
 

@@ -4,6 +4,7 @@ through click's CliRunner, --content folders written on the fly, and the compani
 from __future__ import annotations
 
 import os
+import random
 import secrets
 import tempfile
 from contextlib import contextmanager
@@ -19,13 +20,13 @@ import pnp.build
 from companion.db import Store
 from pnp.build import Game, build, open_game
 from pnp.cli import main
-from pnp.games import game
+from pnp.gamedef import game
 from pnp.imposition import Options
 from pnp.paths import CONTENT
 from pnp.render.fonts import STYLES, static_instance
 from pnp.render.templates import load_templates
 from pnp.units import MM
-from tests.pdfcards import read
+from tests.support.pdfcards import read
 
 
 def pytest_configure(config):
@@ -139,7 +140,7 @@ def built(tmp_path_factory):
 @pytest.fixture(scope="session")
 def qpdf():
     """qpdf(path) -> what `qpdf --check` finds wrong with the PDF, "" for nothing (tests/qpdf.py)."""
-    from tests.qpdf import found, problems
+    from tests.support.qpdf import found, problems
 
     path = found()
     return lambda pdf: problems(path, pdf)
@@ -153,6 +154,7 @@ def built_pdf(built):
 
 # The companion's database: SQLite in tmp_path always, PostgreSQL too when DATABASE_URL names one
 # (each test in a schema of its own, dropped afterwards, so runs are isolated and repeatable).
+CHANCE_SEED = 20261128  # the companion's chance in tests: a test that deals, deals the same cards every run
 POSTGRESQL_SKIP = "set DATABASE_URL=postgresql+psycopg://postgres@127.0.0.1:5432/test to test against PostgreSQL"
 
 
@@ -216,10 +218,17 @@ def store(database_url):
 
 @pytest.fixture
 def app(database_url, tmp_path):
-    """The companion on a fresh database (SQLite, and PostgreSQL with DATABASE_URL), built by its factory."""
+    """The companion on a fresh database (SQLite, and PostgreSQL with DATABASE_URL), built by its
+    factory, its chance seeded."""
     from companion import create_app
 
-    config = {"TESTING": True, "DATABASE_URL": database_url, "KEEPALIVE_SECONDS": 0.5, "INSTANCE_PATH": str(tmp_path)}
+    config = {
+        "TESTING": True,
+        "DATABASE_URL": database_url,
+        "KEEPALIVE_SECONDS": 0.5,
+        "INSTANCE_PATH": str(tmp_path),
+        "CHANCE": random.Random(CHANCE_SEED),  # every deal and roll the same in every run
+    }
     app = create_app(config)
     yield app
     app.extensions["play"].close()
@@ -232,8 +241,8 @@ def client(app):
 
 @pytest.fixture(scope="session")
 def chromium_session():
-    """Debian's Chromium, headless, shared by every browser test (tests/browser.py)."""
-    from tests.browser import launched
+    """Debian's Chromium, headless, shared by every browser test (tests/support/browser.py)."""
+    from tests.support.browser import launched
 
     yield from launched()
 
@@ -241,8 +250,8 @@ def chromium_session():
 @pytest.fixture
 def chromium(chromium_session):
     """The session's Chromium, watched for this test: an uncaught error, a console error or a server
-    error on any page the test opened fails it (tests/browser.py's Watched)."""
-    from tests.browser import Watched
+    error on any page the test opened fails it (tests/support/browser.py's Watched)."""
+    from tests.support.browser import Watched
 
     watched = Watched(chromium_session)
     yield watched

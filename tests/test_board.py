@@ -30,7 +30,7 @@ from pnp.imposition import Options
 from pnp.paths import TEMPLATES
 from pnp.render.templates import Templates, load_templates
 from tests.conftest import bundled
-from tests.pdfcards import MM, PAGE, read, turn
+from tests.support.pdfcards import MM, PAGE, read, turn
 
 BOARDS = Path(__file__).parent / "boards"  # a board for the tests only; no game ships it
 TOLERANCE = 0.2 * MM

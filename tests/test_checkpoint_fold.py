@@ -13,11 +13,11 @@ from dataclasses import replace
 import pytest
 
 from pnp.content.game import load_game
-from pnp.games import game, games
+from pnp.gamedef import game, games
 from pnp.paths import CONTENT
 from pnp.rules.table import HOST, RESERVED, UNDO, Entry, Refused, Table, extend, replay, undo_target
 from tests import test_magecraft_tracker, test_spellcycles_tracker
-from tests.tracked_table import TrackedTable
+from tests.support.tracked import TrackedTable
 
 
 def tracked(game_id: str, players: list[str], **options) -> TrackedTable:

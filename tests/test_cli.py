@@ -20,7 +20,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from pnp.cli import main
-from pnp.games import games
+from pnp.gamedef import games
 from pnp.paths import CONTENT, TEMPLATES
 from pnp.starter import starter_files
 from tests.conftest import invoke

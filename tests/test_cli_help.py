@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.components.kinds import Board, Deck, Sheet
-from pnp.games import games
+from pnp.gamedef import games
 from pnp.paths import CONTENT
 from pnp.starter import starter_files
 from tests.conftest import bundled, invoke

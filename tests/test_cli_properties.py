@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.cli import main
-from tests.properties import PROPERTY
+from tests.support.properties import PROPERTY
 from tests.test_content_robustness import mutated_files
 
 # hundreds of examples, each a whole `pnp` command, with the templates read once for all of them

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from companion import create_app
 from companion.address import checked_public_url, phones_root
 from companion.cli import main
-from tests.companion_server import free_port
+from tests.support.http import free_port
 
 LAN = "192.0.2.7"  # a documentation address: the test never connects to it
 

@@ -6,9 +6,9 @@ as text. Screenshots land in output/screenshots/ to be looked at."""
 from __future__ import annotations
 
 from companion.views import players
-from pnp.games import games
-from tests.browser import FIRST_LOAD_MS, HOSTILE, Watched, join, phone, shot
-from tests.companion_server import free_port, server
+from pnp.gamedef import games
+from tests.support.browser import FIRST_LOAD_MS, HOSTILE, Watched, join, phone, shot
+from tests.support.http import free_port, server
 
 TRACKERS = {gid: g.load("tracker") for gid, g in games().items() if g.tracker}
 
@@ -90,7 +90,7 @@ def test_a_phone_whose_first_read_of_the_table_fails_tries_again(chromium, tmp_p
     says it is offline, then reads again by itself, and the banner goes, with no move made."""
     from playwright.sync_api import expect
 
-    from tests.companion_server import HttpTable
+    from tests.support.http import HttpTable
 
     with server(f"sqlite:///{tmp_path / 'companion.sqlite3'}", tmp_path) as port:
         table = HttpTable(port, "magecraft", {"mode": "gems"}, ("Ada", "Bo"))
@@ -116,7 +116,7 @@ def test_a_game_script_that_arrives_after_the_table_still_draws_its_panel(chromi
     move. The panel shows with no move made."""
     import time
 
-    from tests.companion_server import HttpTable
+    from tests.support.http import HttpTable
 
     with server(f"sqlite:///{tmp_path / 'companion.sqlite3'}", tmp_path) as port:
         table = HttpTable(port, "magecraft", {"mode": "gems"}, ("Ada", "Bo"))

@@ -13,8 +13,8 @@ import zxingcpp
 from PIL import Image
 
 from companion.address import lan_address
-from tests.browser import open_table, phone, shot
-from tests.companion_server import server
+from tests.support.browser import open_table, phone, shot
+from tests.support.http import server
 
 GAME = "merchants-of-magick"  # it has a projector, whose QR is checked too
 

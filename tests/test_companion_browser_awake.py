@@ -4,8 +4,8 @@ by a made-up host name, as a phone on the Wi-Fi reaches the host's address."""
 
 from __future__ import annotations
 
-from tests.browser import FIRST_LOAD_MS, PHONE, phone, shot
-from tests.companion_server import call, free_port, server
+from tests.support.browser import FIRST_LOAD_MS, PHONE, phone, shot
+from tests.support.http import call, free_port, server
 
 HOST = "companion.test"  # not localhost or 127.*: those count as secure contexts
 

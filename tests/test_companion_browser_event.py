@@ -10,8 +10,8 @@ import json
 
 import pytest
 
-from tests.browser import PHONE, shot
-from tests.companion_server import call, free_port, server
+from tests.support.browser import PHONE, shot
+from tests.support.http import call, free_port, server
 
 GAME = "merchants-of-magick"
 

@@ -15,10 +15,10 @@ import random
 
 import pytest
 
-from pnp.games import games
-from tests.browser import FIRST_LOAD_MS, HOSTILE, phone
-from tests.companion_server import HttpTable, call, free_port, server
-from tests.safe_moves import GAMES, SAFE_PLAYS, send
+from pnp.gamedef import games
+from tests.support.browser import FIRST_LOAD_MS, HOSTILE, phone
+from tests.support.http import HttpTable, call, free_port, server
+from tests.support.safe_moves import GAMES, SAFE_PLAYS, send
 
 PLAYER_NAMES = (HOSTILE, "<img src=x onerror=alert(2)>", '"><svg onload=alert(3)>')
 SEAT_NAME = "<details open ontoggle=alert(4)>"  # seated by the host, without a phone

@@ -16,9 +16,9 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from pnp.games import games
-from tests.browser import PHONE, in_the_dark, join, open_table, phone, shot, tokens
-from tests.companion_server import call, server
+from pnp.gamedef import games
+from tests.support.browser import PHONE, in_the_dark, join, open_table, phone, shot, tokens
+from tests.support.http import call, server
 
 GAME = "magecraft"
 WIDE = "() => document.documentElement.scrollWidth"  # wider than the phone: a sideways scroll

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser import FIRST_LOAD_MS, shot
-from tests.companion_server import HttpTable, free_port, server
+from tests.support.browser import FIRST_LOAD_MS, shot
+from tests.support.http import HttpTable, free_port, server
 
 GAME = "magecraft"
 TV = {"width": 1920, "height": 1080}

@@ -1,16 +1,16 @@
-"""Magic Spell's panel on phones in real Chromium (tests/browser.py): a spell completed by picking it
+"""Magic Spell's panel on phones in real Chromium (tests/support/browser.py): a spell completed by picking it
 from the deck, cast from the spellbook by its button, a refusal's reason, and a spell given away
 between turns. Every spell and number is the content's. Screenshots land in output/screenshots/."""
 
 from __future__ import annotations
 
 from pnp.content.game import load_game
-from pnp.games import game
+from pnp.gamedef import game
 from pnp.games.magic_spell import rules
 from pnp.games.magic_spell.checks import printed_credits, spells
 from pnp.paths import CONTENT
-from tests.browser import join, open_table, phone, shot
-from tests.companion_server import free_port, server
+from tests.support.browser import join, open_table, phone, shot
+from tests.support.http import free_port, server
 
 CONTENT_MS = load_game(game("magic-spell"), [CONTENT])
 SPIRIT = CONTENT_MS["magic-spell-set"].spirit

@@ -12,8 +12,8 @@ import hashlib
 
 import pytest
 
-from tests.browser import PHONE, phone, shot
-from tests.companion_server import call, free_port, server
+from tests.support.browser import PHONE, phone, shot
+from tests.support.http import call, free_port, server
 
 GAME = "merchants-of-magick"
 TV = {"width": 1920, "height": 1080}

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import sqlite3
 
-from tests.browser import FIRST_LOAD_MS, open_table, phone
-from tests.companion_server import call, free_port, server
+from tests.support.browser import FIRST_LOAD_MS, open_table, phone
+from tests.support.http import call, free_port, server
 
 
 def copy_database(source, target) -> None:

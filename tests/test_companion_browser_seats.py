@@ -7,11 +7,11 @@ holding it with its numbers. Screenshots, light and dark, land in output/screens
 from __future__ import annotations
 
 from pnp.content.game import load_game
-from pnp.games import game
+from pnp.gamedef import game
 from pnp.games.magic_spell import rules
 from pnp.paths import CONTENT
-from tests.browser import phone, shot
-from tests.companion_server import free_port, server
+from tests.support.browser import phone, shot
+from tests.support.http import free_port, server
 
 SPIRIT = load_game(game("magic-spell"), [CONTENT])["magic-spell-set"].spirit
 
@@ -55,8 +55,8 @@ def test_a_four_wizard_tournament_is_scored_on_the_hosts_phone(chromium, tmp_pat
     with server(f"sqlite:///{tmp_path / 'companion.sqlite3'}", tmp_path, port=free_port()) as port:
         names = ("Ann", "Bob", "Cy", "Di")
         host, _ = host_table(chromium, port, "spells-and-potions", names)
-        host.locator("text=4 of 4 wizards").wait_for(timeout=3000)
-        host.click("text=Start the tournament")  # the table's own move: the host's, whoever it plays for
+        host.locator("text=Players: 4 of 4").wait_for(timeout=3000)
+        host.click("text=Start the game")  # the table's own move: the host's, whoever it plays for
         host.locator("[data-testid=tricks-0]").wait_for(timeout=3000)
         for n, name in enumerate(names):  # each wizard's trick, recorded for them from the host's phone
             play_for(host, name)

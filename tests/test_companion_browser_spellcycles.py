@@ -13,8 +13,8 @@ import shutil
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import FIRST_LOAD_MS, SHOTS, in_the_dark, join, open_table, phone, shot, tokens
-from tests.companion_server import call, free_port, server
+from tests.support.browser import FIRST_LOAD_MS, SHOTS, in_the_dark, join, open_table, phone, shot, tokens
+from tests.support.http import call, free_port, server
 
 GAME = "spellcycles"
 SIZE = 8

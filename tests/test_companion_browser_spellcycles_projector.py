@@ -12,8 +12,8 @@ import re
 
 import pytest
 
-from tests.browser import FIRST_LOAD_MS, shot
-from tests.companion_server import HttpTable, free_port, server
+from tests.support.browser import FIRST_LOAD_MS, shot
+from tests.support.http import HttpTable, free_port, server
 from tests.test_companion_spellcycles import choices
 from tests.test_spellcycles_tracker import least
 

@@ -7,12 +7,12 @@ output/screenshots/ to be looked at."""
 from __future__ import annotations
 
 from pnp.content.game import load_game
-from pnp.games import game
+from pnp.gamedef import game
 from pnp.games.spells_and_potions.rules import order_of_play, tournament
 from pnp.games.spells_and_potions.trick_judge import PlayedCard, judge
 from pnp.paths import CONTENT
-from tests.browser import FIRST_LOAD_MS, PHONE, join, phone, shot
-from tests.companion_server import free_port, server
+from tests.support.browser import FIRST_LOAD_MS, PHONE, join, phone, shot
+from tests.support.http import free_port, server
 
 SP = load_game(game("spells-and-potions"), [CONTENT])
 SUITS = SP["element-suits"]
@@ -56,7 +56,7 @@ def test_two_wizards_judge_a_trick_and_pick_trump_by_taps(chromium, tmp_path):
         guest = phone(chromium)
         guest.goto(f"http://127.0.0.1:{port}/t/{code}")
         join(guest, "Bo")
-        host.click("text=Start the tournament")
+        host.click("text=Start the game")
         ada = "Ada & Ada's Companion"  # a team, as the verdict names it
         for page in (host, guest):  # two wizards: the Arranger picks the first duel's leader
             page.locator("[data-testid=leader]", has_text="The Arranger chooses").wait_for(timeout=3000)

@@ -4,8 +4,8 @@ And the history shows the newest page of a long game, the earlier moves on a tap
 
 from __future__ import annotations
 
-from tests.browser import FIRST_LOAD_MS, open_table, phone, shot
-from tests.companion_server import HttpTable, call, free_port, server
+from tests.support.browser import FIRST_LOAD_MS, open_table, phone, shot
+from tests.support.http import HttpTable, call, free_port, server
 from tests.test_companion_browser_magic_spell import SPIRIT
 
 HISTORY_PAGE = 50  # table.js's

@@ -15,8 +15,9 @@ import companion.play
 import pnp.rules.table
 from companion.db import Store, actions, checkpoints, tables
 from companion.play import CHECKPOINT_EVERY, Play, Seat
+from pnp.gamedef import games
 from pnp.rules.table import HOST, SPECTATOR, Entry, extend, replay
-from tests.test_companion_api import error_of, undo_latest
+from tests.support.api import error_of, undo_latest
 from tests.test_companion_undo import spirited
 
 ENTRIES = 2000  # the long game
@@ -73,7 +74,7 @@ def long_log(play: Play, code: str, upto: int) -> None:
 
 def test_a_move_at_2000_entries_reads_and_folds_only_what_follows_the_state_at_hand(tmp_path, counted):
     url = f"sqlite:///{tmp_path / 'companion.sqlite3'}"
-    play = Play.open(url, [])
+    play = Play.open(url, [], games())
     code, _ = play.create("magic-spell", {})
     play.join(code, "Ann")
     play.join(code, "Bo")
@@ -89,7 +90,7 @@ def test_a_move_at_2000_entries_reads_and_folds_only_what_follows_the_state_at_h
     play.view(code, Seat(SPECTATOR))  # a phone reads the table
     assert counted == {"read": 0, "applied": 1}
 
-    restarted = Play.open(url, [])  # no state in memory: the newest checkpoint, at 2,000, and what follows
+    restarted = Play.open(url, [], games())  # no state in memory: the newest checkpoint, at 2,000, and what follows
     counted.update(read=0, applied=0)
     restarted.act(code, ann, "spirit", {"delta": -1})  # entry 2,002
     assert counted == {"read": 1, "applied": 2}
@@ -99,7 +100,7 @@ def test_a_move_at_2000_entries_reads_and_folds_only_what_follows_the_state_at_h
     for seq in (2002, 2001, ENTRIES):
         restarted.undo(code, ann, seq)
     assert restarted.replayed(code).state == whole_fold(restarted, code)
-    again = Play.open(url, [])
+    again = Play.open(url, [], games())
     counted.update(read=0, applied=0)
     state = again.replayed(code).state
     assert counted == {"read": 2005 - (ENTRIES - CHECKPOINT_EVERY), "applied": CHECKPOINT_EVERY - 1}

@@ -16,12 +16,12 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from pnp.games import games
-from tests.companion_server import call, server
+from pnp.gamedef import games
 from tests.conftest import fresh_schema
-from tests.safe_moves import GAMES, SAFE_PLAYS, begun, send
-from tests.sse import Follower
-from tests.stored_table import fresh_view, moves_in, sent_key, stored_log
+from tests.support.http import call, server
+from tests.support.safe_moves import GAMES, SAFE_PLAYS, begun, send
+from tests.support.stored import fresh_view, moves_in, sent_key, stored_log
+from tests.support.stream import Follower
 
 pytestmark = pytest.mark.slow  # real servers in subprocesses
 

@@ -13,10 +13,10 @@ import time
 
 import pytest
 
-from tests.companion_server import call, server
-from tests.safe_moves import GAMES, SAFE_PLAYS, begun, send
-from tests.sse import cut, events, opened
-from tests.stored_table import stored_log
+from tests.support.http import call, server
+from tests.support.safe_moves import GAMES, SAFE_PLAYS, begun, send
+from tests.support.stored import stored_log
+from tests.support.stream import cut, events, opened
 
 pytestmark = pytest.mark.slow  # a real server in a subprocess
 

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion import create_app
-from pnp.games import games
+from pnp.gamedef import games
 
 pytestmark = pytest.mark.slow  # hundreds of examples through the whole app
 

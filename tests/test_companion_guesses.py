@@ -10,8 +10,8 @@ from limits import parse
 from companion import create_app
 from companion.db import CODE_ALPHABET
 from companion.guesses import WRONG_CODES
-from tests.companion_table import ApiTable, stream_latest
-from tests.test_companion_api import bearer, error_of
+from tests.support.api import bearer, error_of
+from tests.support.inprocess import ApiTable, stream_latest
 
 LIMIT = parse(WRONG_CODES)
 ROOM = "192.0.2.10"  # the Wi-Fi's one public address, for every phone in the room

@@ -11,10 +11,10 @@ from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
 from companion.headers import HEADERS
-from tests.browser import FIRST_LOAD_MS
-from tests.companion_server import call, server
-from tests.test_companion_api import bearer, join
-from tests.test_companion_api import open_table as open_api_table
+from tests.support.api import bearer, join
+from tests.support.api import open_table as open_api_table
+from tests.support.browser import FIRST_LOAD_MS
+from tests.support.http import call, server
 
 CSP = HEADERS["Content-Security-Policy"]
 

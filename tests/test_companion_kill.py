@@ -17,10 +17,10 @@ from collections import Counter
 import psutil
 import pytest
 
-from tests.companion_server import call, free_port, server
-from tests.safe_moves import GAMES, SAFE_PLAYS, begun, send
-from tests.sse import events, opened
-from tests.stored_table import fresh_view, moves_in, sent_key, stored_log
+from tests.support.http import call, free_port, server
+from tests.support.safe_moves import GAMES, SAFE_PLAYS, begun, send
+from tests.support.stored import fresh_view, moves_in, sent_key, stored_log
+from tests.support.stream import events, opened
 
 pytestmark = pytest.mark.slow  # real servers in subprocesses
 

@@ -17,7 +17,7 @@ import sys
 import psutil
 import pytest
 
-from tests.companion_server import call, free_port, post_chunked, server
+from tests.support.http import call, free_port, post_chunked, server
 
 pytestmark = pytest.mark.slow  # real servers in subprocesses
 

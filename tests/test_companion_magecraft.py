@@ -14,8 +14,8 @@ import pytest
 
 from pnp.rules.chance import SecureChance
 from pnp.rules.table import Refused
-from tests.companion_table import ApiTable, seen
-from tests.test_companion_api import error_of, undo_latest
+from tests.support.api import error_of, undo_latest
+from tests.support.inprocess import ApiTable, seen
 from tests.test_magecraft_tracker import gems_of, opening, play_turn
 
 GAME = "magecraft"

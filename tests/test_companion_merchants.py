@@ -14,7 +14,7 @@ import pytest
 
 from companion.play import Play
 from pnp.paths import CONTENT as CONTENT_DIR
-from tests.test_companion_api import bearer, error_of, join, open_table, undo_latest
+from tests.support.api import bearer, error_of, join, open_table, undo_latest
 
 GAME = "merchants-of-magick"
 MAX = {"d6": 6, "d8": 8, "d10": 10, "d12": 12}
@@ -380,7 +380,7 @@ def test_a_printed_claims_face_down_replacement_keeps_its_space_and_is_entered_a
     replacement, so the claimed card stands in, face down, in its space. When the orders move,
     that space passes on as a card to enter, not the face-up card beside it."""
     from pnp.content.game import load_game
-    from pnp.games import game
+    from pnp.gamedef import game
     from pnp.games.merchants_of_magick.rulebook import book_of
     from pnp.games.merchants_of_magick.rules import Merchant, OrderCard
     from pnp.games.merchants_of_magick.rules import Table as Engine
@@ -399,7 +399,7 @@ def test_a_printed_claims_face_down_replacement_keeps_its_space_and_is_entered_a
 def _round_ten_mastery(shop, adventurer=None):
     """A printed-cards table of one digital sheet, through the tracker, at round 10's Mastery phase."""
     from pnp.content.game import load_game
-    from pnp.games import game
+    from pnp.gamedef import game
     from pnp.games.merchants_of_magick import tracker as mm
 
     content = load_game(game(GAME), [CONTENT_DIR])

@@ -20,8 +20,8 @@ import tests.test_companion_merchants as merchants
 import tests.test_companion_seats as seats
 import tests.test_companion_spellcycles as spellcycles
 from companion import create_app
-from tests.companion_table import ApiTable
-from tests.test_companion_api import error_of
+from tests.support.api import error_of
+from tests.support.inprocess import ApiTable
 from tests.test_magecraft_tracker import opening
 from tests.test_magecraft_tracker import play_turn as magecraft_turn
 

@@ -30,7 +30,7 @@ from schemathesis.specs.openapi.checks import (
 from werkzeug import Client
 
 from companion import create_app
-from tests.companion_table import ApiTable
+from tests.support.inprocess import ApiTable
 from tests.test_companion_events import new_event, seated_table
 
 pytestmark = pytest.mark.slow  # hundreds of requests through the whole app

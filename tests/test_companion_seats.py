@@ -13,11 +13,11 @@ import pytest
 
 from companion.db import Store
 from companion.play import Audience, Play, Seat
-from pnp.games import games
+from pnp.gamedef import games
 from pnp.rules.table import HOST, RESERVED, SPECTATOR
 from tests import test_companion_secrets as secret_deck
-from tests.secret_tracker import DECK
-from tests.test_companion_api import bearer, error_of, join, open_table, undo_latest
+from tests.support.api import bearer, error_of, join, open_table, undo_latest
+from tests.support.secret_game import DECK
 from tests.test_companion_merchants import Script
 from tests.test_companion_secrets import everything_seen_by, held, stream
 
@@ -146,7 +146,7 @@ def test_only_the_host_acts_for_a_seat_and_only_for_one_without_a_phone(client):
     error_of(client.post(f"/api/tables/{t.code}/seats", json={"name": "Cy"}), 401, "Authorization")
     error_of(client.post(f"/api/tables/{t.code}/seats", json={"name": ""}, headers=t.host), 422, "name")
     you = client.get(f"/api/tables/{t.code}?as=p1", headers=t.host).json["you"]
-    assert you == {"actor": "p1", "host": False, "by": "host"}
+    assert you == {"actor": "p1", "host": True, "by": "host"}  # the host, playing that seat
     seats = client.get(f"/api/tables/{t.code}").json["seats"]
     assert [(s["name"], s["phone"], s["asked"]) for s in seats] == [("Ann", False, False), ("Bob", True, False)]
 

@@ -11,8 +11,8 @@ import pytest
 
 from companion.play import Audience, Play
 from pnp.rules.table import HOST, SPECTATOR
-from tests.secret_tracker import DECK, TRACKER
-from tests.test_companion_api import bearer, error_of, join, open_table, undo_latest
+from tests.support.api import bearer, error_of, join, open_table, undo_latest
+from tests.support.secret_game import DECK, TRACKER
 
 GAME = "secret-deck"
 
@@ -23,7 +23,7 @@ class SecretDeck:
 
     id = GAME
     title = "Secret deck"
-    tracker = "tests.secret_tracker:TRACKER"
+    tracker = "tests.support.secret_game:TRACKER"
     events = False
     projector = False
 
@@ -178,12 +178,16 @@ def read_until(chunks, seq: int) -> None:
         pass
 
 
-def test_a_game_that_hides_nothing_streams_the_same_messages_to_every_phone(client):
+def test_every_phone_of_a_seat_shares_its_messages_and_every_spectator_the_spectators(client):
+    """A message offers its viewer's own moves (pnp.rules.flow): one rendering a seat, even in a
+    game that hides nothing; the host's phone is an audience of its own, and so are all who hold no token."""
     table = open_table(client, "magic-spell")
     ada = join(client, table["code"], "Ada")
     play = client.application.extensions["play"]
     info = play.info(table["code"])
-    assert play.audience(info, ada["token"]) == play.audience(info, None) == Audience(info.code, SPECTATOR)
+    assert play.audience(info, ada["token"]) == play.audience(info, ada["token"]) == Audience(info.code, "p1")
+    assert play.audience(info, None) == Audience(info.code, SPECTATOR)
+    assert play.audience(info, table["host_token"]) == Audience(info.code, HOST, True)
 
 
 def test_a_seats_stream_resumes_after_last_event_id_with_its_own_view(client):

@@ -1,4 +1,4 @@
-"""The test tracker with secrets (tests/secret_tracker.py: hands dealt from a deck, every card's
+"""The test tracker with secrets (tests/support/secret_game.py: hands dealt from a deck, every card's
 name distinctive) played by every seat at once: three players each drawing and discarding face
 down in a thread of their own while others read every route as every viewer. No byte any viewer
 got, answer or read, holds a card that viewer never held; every answered move is in the log once
@@ -11,8 +11,8 @@ import random
 import threading
 from collections import Counter
 
-from tests.secret_tracker import DECK
-from tests.test_companion_api import bearer
+from tests.support.api import bearer
+from tests.support.secret_game import DECK
 from tests.test_companion_secrets import client, dealt_table, held  # noqa: F401 (client: the fixture)
 
 ROUNDS = 30  # each player's moves; each reader's reads

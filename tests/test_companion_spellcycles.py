@@ -16,8 +16,8 @@ from types import SimpleNamespace
 import pytest
 
 from pnp.rules.table import UNDO
-from tests.companion_table import ApiTable, seen
-from tests.test_companion_api import error_of, undo_latest
+from tests.support.api import error_of, undo_latest
+from tests.support.inprocess import ApiTable, seen
 from tests.test_spellcycles_tracker import engine_replay, least
 
 GAME = "spellcycles"

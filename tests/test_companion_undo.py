@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 
-from tests.test_companion_api import bearer, error_of, join, open_table, undo_latest
+from tests.support.api import bearer, error_of, join, open_table, undo_latest
 
 
 def spirited(client):

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.games import game, games
+from pnp.gamedef import game, games
 from pnp.paths import CONTENT
 from tests.conftest import invoke
 from tests.conftest import overlay as content_folder

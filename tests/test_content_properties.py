@@ -24,11 +24,11 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from pnp.content.yamlsource import read_yaml
-from pnp.games import games
+from pnp.gamedef import games
 from pnp.paths import CONTENT
 from pnp.schema import schemas
 from tests.conftest import invoke, overlay
-from tests.properties import PROPERTY
+from tests.support.properties import PROPERTY
 from tests.test_check_equals_build import line_of
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("templates_read_once")]

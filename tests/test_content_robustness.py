@@ -25,9 +25,9 @@ from pnp.content.loader import load
 from pnp.content.problems import ContentError, display_path
 from pnp.content.validate import Strict, validate
 from pnp.content.yamlsource import MAX_DEPTH, MAX_NODES, read_yaml
-from pnp.games import games
+from pnp.gamedef import games
 from pnp.paths import CONTENT
-from tests.properties import PROPERTY
+from tests.support.properties import PROPERTY
 
 GAME = "spells-and-potions"
 GAMES = list(games())

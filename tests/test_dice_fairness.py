@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from pnp.rules.chance import secure_die, seeded_die
-from tests.test_companion_api import bearer, join
+from pnp.rules.chance import SecureChance, seeded_die
+from tests.support.api import bearer, join
 
 EVENT_ROLLS = 100_000  # rounds per seed
 SECURE_ROLLS = 500_000
@@ -41,7 +41,8 @@ def p_value(results: list[int], faces: int) -> float:
 
 @pytest.mark.parametrize("die, faces", DICE)
 def test_a_tables_dice_are_uniform(die, faces):
-    assert p_value([secure_die(faces) for _ in range(SECURE_ROLLS)], faces) > REJECT
+    chance = SecureChance()  # the table's own, from the operating system's secure generator
+    assert p_value([chance.dice(1, [(die, faces)])[die] for _ in range(SECURE_ROLLS)], faces) > REJECT
 
 
 @pytest.mark.parametrize("die, faces", DICE)

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 import pytest
 
 from pnp.components.kinds import Board, Deck
-from pnp.games import games
+from pnp.gamedef import games
 from pnp.imposition import BACK_MODES
 from tests.conftest import bundled
-from tests.pdfcards import BuiltPdf
+from tests.support.pdfcards import BuiltPdf
 
 TOL = 0.01  # points: a back printed where its front's mirror is, to far below a printer's step
 BLANK = " · blank back · "  # the page label of a blank back (pnp.document.with_blank_backs)

@@ -10,9 +10,9 @@ import sys
 
 import pytest
 
-from pnp.components.set_list import Makers
+from pnp.components.makers import Makers
 from pnp.content.game import load_game
-from pnp.games import GameDef, GameDefError, games
+from pnp.gamedef import GameDef, GameDefError, games
 from pnp.paths import CONTENT, TEMPLATES
 from pnp.rules.table import HOST_OR_PLAYER, PLAYER, TURN
 from tests.conftest import invoke
@@ -43,7 +43,7 @@ def test_every_game_with_bundled_content_is_registered_and_nothing_else():
 @pytest.mark.parametrize("game", [g for g in GAMES if g.tracker], ids=lambda g: g.id)
 def test_a_games_tracker_loads_no_drawing_or_web_library(game):
     code = f"""
-from pnp.games import game
+from pnp.gamedef import game
 from pnp.content.game import load_game
 from pnp.paths import CONTENT
 g = game({game.id!r})
@@ -108,7 +108,7 @@ def test_a_games_content_checks_rules_tracker_and_simulation_load_no_drawing_lib
     the simulation) imports neither drawing nor the web."""
     rules = f"pnp.games.{game.id.replace('-', '_')}.rules"
     code = f"""
-from pnp.games import game
+from pnp.gamedef import game
 from pnp.content.game import load_game
 from pnp.paths import CONTENT
 import {rules}
@@ -129,7 +129,7 @@ def test_the_companion_plays_every_game_without_the_print_side(tmp_path):
     config = {"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'c.sqlite'}", "INSTANCE_PATH": str(tmp_path)}
     code = f"""
 from companion import create_app
-from pnp.games import games
+from pnp.gamedef import games
 client = create_app({config!r}).test_client()
 assert client.get("/").status_code == 200
 for game in games().values():
@@ -145,12 +145,12 @@ for game in games().values():
 
 def test_the_print_side_does_load_reportlab():
     """The check above can fail: printing a game does pull in reportlab."""
-    loaded = loaded_modules("from pnp.games import game\ngame('magic-spell').load('printed')")
+    loaded = loaded_modules("from pnp.gamedef import game\ngame('magic-spell').load('printed')")
     assert "reportlab" in loaded
 
 
 def test_listing_the_games_imports_nothing_heavy():
-    loaded = loaded_modules("from pnp.games import games\ngames()")
+    loaded = loaded_modules("from pnp.gamedef import games\ngames()")
     assert not loaded & {"pydantic", "yaml", *PRINT_LIBRARIES}
 
 
@@ -188,9 +188,9 @@ def test_a_malformed_definition_is_refused_when_loaded(fields, message):
 
 def test_a_reference_that_does_not_resolve_names_the_game_and_field():
     game = GameDef(
-        id="x-game", title="X", kinds="pnp.games:NOPE", numbers="a:b", check="a:c", printed="a:d", players=(1, 4)
+        id="x-game", title="X", kinds="pnp.gamedef:NOPE", numbers="a:b", check="a:c", printed="a:d", players=(1, 4)
     )
-    with pytest.raises(GameDefError, match=r"game x-game: kinds 'pnp.games:NOPE' does not resolve"):
+    with pytest.raises(GameDefError, match=r"game x-game: kinds 'pnp.gamedef:NOPE' does not resolve"):
         game.load("kinds")
 
 

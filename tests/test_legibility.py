@@ -12,7 +12,7 @@ import pytest
 from colorspacious import cspace_convert, deltaE
 
 from pnp.components.kinds import Deck
-from pnp.games import games
+from pnp.gamedef import games
 from pnp.regions.shape import ShapeRegion
 from pnp.regions.text import TextRegion
 from tests.conftest import bundled

@@ -15,7 +15,7 @@ import pytest
 from pnp.regions.gems import layout
 from pnp.units import MM
 from tests.conftest import bundled, invoke
-from tests.pdfcards import BuiltPdf, read
+from tests.support.pdfcards import BuiltPdf, read
 from tests.test_spellcycles_cards import Rendered, near
 
 GAME = "magecraft"

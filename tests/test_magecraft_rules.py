@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from pnp.content.game import load_game
-from pnp.games import game
+from pnp.gamedef import game
 from pnp.games.magecraft.rulebook import WILD, Cantrip, book_of
 from pnp.games.magecraft.rules import CASTING, DISCARD_SHIELD, OPENING, OVER, Card, Game, RuleError, payment_for
 from pnp.paths import CONTENT

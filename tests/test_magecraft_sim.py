@@ -8,12 +8,12 @@ import json
 import pytest
 
 from pnp.content.game import load_game
-from pnp.games import game
+from pnp.gamedef import game
 from pnp.games.magecraft.rulebook import book_of
 from pnp.games.magecraft.sim import figures, play_games
 from pnp.paths import CONTENT
 from tests.conftest import invoke
-from tests.simulations import assert_seeded
+from tests.support.simulations import assert_seeded
 
 GAMES = 1000  # two-player games: enough for the balance targets to show (a first-player share of 400 strays ±2.5%)
 

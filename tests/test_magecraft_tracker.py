@@ -11,14 +11,14 @@ import random
 import pytest
 
 from pnp.content.game import load_game
-from pnp.games import game
+from pnp.gamedef import game
 from pnp.games.magecraft.rulebook import book_of
 from pnp.games.magecraft.rules import payment_for
 from pnp.games.magecraft.tracker import TRACKER
 from pnp.paths import CONTENT
 from pnp.rules.table import HOST, SPECTATOR, Entry, Refused, replay, seen_by
 from pnp.rules.table import act as table_act
-from tests.tracked_table import TrackedTable
+from tests.support.tracked import TrackedTable
 
 MC = load_game(game("magecraft"), [CONTENT])
 BOOK = book_of(MC)

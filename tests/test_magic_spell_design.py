@@ -9,7 +9,7 @@ import numpy as np
 import pypdfium2
 import pytest
 
-from tests.pdfcards import MM
+from tests.support.pdfcards import MM
 from tests.test_magic_spell_set import cards_on
 
 PANEL_INSET = 5 * MM  # the panel is 3.5 mm inside the trim; its gold border 1 pt more
@@ -72,7 +72,7 @@ def test_no_spell_panel_leaves_a_wide_bare_band(pdf):
 
 def test_each_philosophers_stone_is_marked_as_the_variants_piece(pdf):
     from pnp.content.game import load_game
-    from pnp.games import game
+    from pnp.gamedef import game
     from pnp.paths import CONTENT
 
     content = load_game(game("magic-spell"), [CONTENT])

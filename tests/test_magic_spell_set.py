@@ -8,10 +8,10 @@ from collections import Counter
 import pytest
 
 from pnp.content.game import load_game
-from pnp.games import game
+from pnp.gamedef import game
 from pnp.games.magic_spell.rules import tile_mix
 from pnp.paths import CONTENT
-from tests.pdfcards import MM, BuiltPdf
+from tests.support.pdfcards import MM, BuiltPdf
 
 TILE = 19 * MM
 TILES = "Ingredient tiles"  # the start of the tile pages' label, which goes on with the counts

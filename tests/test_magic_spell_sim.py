@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from pnp.content.game import load_game
-from pnp.games import games
+from pnp.gamedef import games
 from pnp.games.magic_spell.sim import TURN_CAP, Game, Homework, Student, Table, figures, is_locked, play_games
 from pnp.paths import CONTENT
 from tests.conftest import invoke

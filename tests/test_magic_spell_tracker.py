@@ -10,7 +10,7 @@ import pytest
 
 from pnp.content.game import load_game
 from pnp.content.problems import ContentError
-from pnp.games import game
+from pnp.gamedef import game
 from pnp.games.magic_spell.checks import printed_credits, spells
 from pnp.games.magic_spell.tracker import TRACKER
 from pnp.paths import CONTENT

@@ -16,13 +16,13 @@ from pnp.components.kinds import Deck
 from pnp.content.game import load_game
 from pnp.export_cards import export_cards
 from pnp.export_tts import export_decks
-from pnp.games import game
+from pnp.gamedef import game
 from pnp.imposition import Options
 from pnp.paths import CONTENT
 from pnp.paths import TEMPLATES as TEMPLATE_DIR
 from pnp.render.templates import load_templates
 from tests.conftest import bundled, overlay
-from tests.pdfcards import MM, BuiltPdf, read
+from tests.support.pdfcards import MM, BuiltPdf, read
 
 GAME = "merchants-of-magick"
 TEMPLATES = load_templates(TEMPLATE_DIR)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.content.game import load_game
-from pnp.games import game
+from pnp.gamedef import game
 from pnp.games.merchants_of_magick.rules import meets, orders_per_player, potions_needed
 from pnp.paths import CONTENT
 

@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from pnp.content.game import load_game
-from pnp.games import game
+from pnp.gamedef import game
 from pnp.games.merchants_of_magick.rulebook import book_of
 from pnp.games.merchants_of_magick.sim import figures, play_games
 from pnp.paths import CONTENT

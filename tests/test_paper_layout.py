@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from tests.pdfcards import MM, BuiltPdf
+from tests.support.pdfcards import MM, BuiltPdf
 
 CARD_W, CARD_H = 63.5 * MM, 88.9 * MM
 BLEED = 3 * MM

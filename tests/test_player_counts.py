@@ -8,7 +8,7 @@ import pytest
 
 from pnp.content.game import load_game
 from pnp.content.problems import ContentError
-from pnp.games import game, games
+from pnp.gamedef import game, games
 from pnp.paths import CONTENT
 from tests.conftest import invoke, overlay
 

@@ -9,10 +9,10 @@ import pytest
 
 from pnp.build import open_game
 from pnp.components.kinds import Deck
-from pnp.games import game, games
+from pnp.gamedef import game, games
 from pnp.paths import CONTENT
 from tests.conftest import invoke
-from tests.pdfcards import MM, BuiltPdf
+from tests.support.pdfcards import MM, BuiltPdf
 
 
 def title_of(game_id: str, component_id: str) -> str:

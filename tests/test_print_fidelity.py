@@ -15,7 +15,7 @@ from pnp.build import build
 from pnp.imposition import Options
 from pnp.paths import CONTENT
 from tests.conftest import invoke, overlay
-from tests.pdfcards import MM, BuiltPdf
+from tests.support.pdfcards import MM, BuiltPdf
 
 CARD_W, CARD_H = 63.5 * MM, 88.9 * MM
 TOL = 0.1 * MM

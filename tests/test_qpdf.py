@@ -13,7 +13,7 @@ from itertools import product
 import pytest
 
 from pnp.calibrate import write_calibration
-from pnp.games import games
+from pnp.gamedef import games
 from pnp.imposition import BACK_MODES, PAPERS
 
 BUILDS = [

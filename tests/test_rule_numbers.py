@@ -9,14 +9,14 @@ from pnp.build import open_game
 from pnp.content.game import load_game
 from pnp.content.placeholders import fill, format_number
 from pnp.content.problems import ContentError
-from pnp.games import game
+from pnp.gamedef import game
 from pnp.games.magic_spell import rules as magic_spell
 from pnp.games.spells_and_potions import rules as spells_and_potions
 from pnp.games.spells_and_potions.kinds import scoring
 from pnp.paths import CONTENT
 from tests.conftest import bundled, invoke
 from tests.conftest import overlay as conftest_overlay
-from tests.pdfcards import BuiltPdf
+from tests.support.pdfcards import BuiltPdf
 
 
 def overlay(tmp_path, game_id: str, name: str, old: str, new: str):

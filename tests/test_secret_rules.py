@@ -9,7 +9,7 @@ import pytest
 
 from pnp.rules.chance import SecureChance, draw_from, shuffled
 from pnp.rules.table import HOST, SPECTATOR, Entry, Refused, replay, seen_by, undo_target
-from tests.secret_tracker import DECK, TRACKER, Deal, Options
+from tests.support.secret_game import DECK, TRACKER, Deal, Options
 
 
 def test_a_shuffle_repeats_from_its_seed_and_leaves_its_items_alone():

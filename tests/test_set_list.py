@@ -9,7 +9,7 @@ import shutil
 import pytest
 
 from pnp.build import open_game
-from pnp.games import game
+from pnp.gamedef import game
 from pnp.paths import CONTENT, TEMPLATES
 from tests.conftest import invoke
 

@@ -12,7 +12,7 @@ from pnp.build import open_game
 from pnp.components.kinds import Board, Deck
 from pnp.components.setup_sheet import page_ranges
 from pnp.content.placeholders import fill
-from pnp.games import game, games
+from pnp.gamedef import game, games
 from pnp.paths import CONTENT
 from tests.conftest import bundled
 
@@ -94,7 +94,7 @@ def test_a_deck_on_many_pages_is_one_range_on_the_first_page(tmp_path):
 
     from pnp.cli import main
     from tests.conftest import overlay
-    from tests.pdfcards import BuiltPdf
+    from tests.support.pdfcards import BuiltPdf
 
     cards = "".join(
         f"  - {{name: Homebrew {i}, type: potion, count: 2, points: 1, effect: A sip., flavour: Ours.}}\n"
@@ -138,7 +138,7 @@ def test_a_setup_template_without_its_column_weights_is_a_problem_naming_them():
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("game_id", list(games()))
 def test_the_first_page_holds_a_card_outline_at_actual_size(built_pdf, game_id, paper):
-    from tests.pdfcards import MM
+    from tests.support.pdfcards import MM
 
     opened = bundled(game_id)
     first_deck = next(c for c in opened.every_component() if isinstance(c, Deck))

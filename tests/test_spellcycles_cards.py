@@ -15,7 +15,7 @@ import pytest
 from pnp.regions.pattern import layout, legible_on
 from pnp.render.colours import to_colour
 from tests.conftest import bundled, invoke, overlay
-from tests.pdfcards import MM, BuiltPdf, read
+from tests.support.pdfcards import MM, BuiltPdf, read
 from tests.test_legibility import contrast
 
 GAME = "spellcycles"

@@ -19,12 +19,12 @@ import pypdfium2
 import pytest
 import yaml
 
-from pnp.components.set_list import SetInputs
+from pnp.components.makers import SetInputs
 from pnp.games.spellcycles.kinds import SIZES
 from pnp.games.spellcycles.nets import FOLD_WIDTH, Net, NetPages, turned
 from pnp.paths import CONTENT
 from tests.conftest import bundled, invoke, overlay
-from tests.pdfcards import MM, read
+from tests.support.pdfcards import MM, read
 from tests.test_board import assembled, cut, pieces
 
 GAME = "spellcycles"

@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from pnp.content.game import load_game
-from pnp.games import game
+from pnp.gamedef import game
 from pnp.games.spellcycles.field import LARGE, MEDIUM, SMALL, Piece
 from pnp.games.spellcycles.kinds import SpellCard
 from pnp.games.spellcycles.pattern import GAP, MARKED, find, quarter_turns, shapes_of

@@ -9,13 +9,13 @@ from dataclasses import replace
 import pytest
 
 from pnp.content.game import load_game
-from pnp.games import game
+from pnp.gamedef import game
 from pnp.games.spellcycles.pattern import shapes_of
 from pnp.games.spellcycles.rulebook import book_of
 from pnp.games.spellcycles.sim import figures, play_games
 from pnp.paths import CONTENT
 from tests.conftest import invoke
-from tests.simulations import assert_seeded
+from tests.support.simulations import assert_seeded
 
 GAMES = 60
 

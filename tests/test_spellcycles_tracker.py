@@ -10,14 +10,14 @@ import random
 import pytest
 
 from pnp.content.game import load_game
-from pnp.games import game
+from pnp.gamedef import game
 from pnp.games.spellcycles.field import Piece
 from pnp.games.spellcycles.rulebook import book_of
 from pnp.games.spellcycles.rules import Game, Variants
 from pnp.games.spellcycles.tracker import TRACKER
 from pnp.paths import CONTENT
 from pnp.rules.table import HOST, SPECTATOR, Entry, Refused, replay, seen_by, undo_target
-from tests.tracked_table import TrackedTable
+from tests.support.tracked import TrackedTable
 
 SC = load_game(game("spellcycles"), [CONTENT])
 BOOK = book_of(SC)

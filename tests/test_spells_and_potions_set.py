@@ -8,10 +8,10 @@ from collections import Counter
 import pytest
 
 from pnp.content.game import load_game
-from pnp.games import game
+from pnp.gamedef import game
 from pnp.games.spells_and_potions.printed import rank_text
 from pnp.paths import CONTENT
-from tests.pdfcards import BuiltPdf
+from tests.support.pdfcards import BuiltPdf
 
 SUITS = {"FIRE": "F", "EARTH": "E", "AIR": "A", "WATER": "W"}
 MAGIC_COUNTS = {  # the rules' numbers in brackets

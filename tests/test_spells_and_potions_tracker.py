@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.content.game import load_game
-from pnp.games import game
+from pnp.gamedef import game
 from pnp.games.spells_and_potions.kinds import scoring
 from pnp.games.spells_and_potions.tracker import TRACKER
 from pnp.paths import CONTENT
@@ -289,7 +289,7 @@ def test_the_tournament_ends_with_individual_totals_and_shared_wins():
     assert state["phase"] == "over"
     assert state["totals"] == {"a": 200, "b": 320, "c": 200, "d": 60}
     assert state["winners"] == ["b"]
-    with pytest.raises(Refused, match="The tournament is over"):
+    with pytest.raises(Refused, match="The game is over"):
         act(state, "a", "trick", team=0)
     tied = play_duel(play_duel(play_duel(table(), 13), 0), 13)  # a, c; then d, c; then a, d
     assert tied["totals"] == {"a": 260, "b": 0, "c": 260, "d": 260} and tied["winners"] == ["a", "c", "d"]
@@ -309,17 +309,17 @@ def test_three_wizards_total_without_the_companion():
 
 def test_joining_starting_and_who_may_record():
     waiting = table(start=False)
-    with pytest.raises(Refused, match="for 4 wizards, and they are all here"):
+    with pytest.raises(Refused, match="is for at most 4 wizards, and they are all here"):
         TRACKER.join(waiting, "e", "E")
     assert TRACKER.join(waiting, "a", "Ann")["names"]["a"] == "Ann"  # joining again renames
     short = TRACKER.join(TRACKER.setup(SP, TRACKER.Options()), "a", "A")
-    with pytest.raises(Refused, match="1 of 4 wizards have joined"):
+    with pytest.raises(Refused, match="needs at least 4 wizards; 1 has joined"):
         act(short, HOST, "start")
-    with pytest.raises(Refused, match="Only the host starts"):
+    with pytest.raises(Refused, match="Only the host does that"):
         act(waiting, "a", "start")
     with pytest.raises(Refused, match="not begun"):
         act(waiting, "a", "trick", team=0)
-    with pytest.raises(Refused, match="Only the wizards at this table"):
+    with pytest.raises(Refused, match="Only the players at this table and the host"):
         act(table(), "zed", "trick", team=0)
     with pytest.raises(Refused, match="already begun"):
         act(table(), HOST, "start")

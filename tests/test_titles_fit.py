@@ -9,7 +9,7 @@ import yaml
 
 from pnp.build import check, open_game
 from pnp.content.problems import ContentError
-from pnp.games import games
+from pnp.gamedef import games
 from pnp.imposition import Options
 from pnp.paths import CONTENT
 

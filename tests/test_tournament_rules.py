@@ -16,7 +16,7 @@ from itertools import combinations
 import pytest
 
 from pnp.content.game import load_game
-from pnp.games import game
+from pnp.gamedef import game
 from pnp.games.spells_and_potions.kinds import scoring
 from pnp.games.spells_and_potions.rules import (
     SEATS,

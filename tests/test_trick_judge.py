@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.content.game import load_game
-from pnp.games import game
+from pnp.gamedef import game
 from pnp.games.spells_and_potions.rules import SEATS, order_of_play, tournament
 from pnp.games.spells_and_potions.trick_judge import FOUR_WIZARDS, PlayedCard, judge
 from pnp.paths import CONTENT

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pdfplumber
 import pytest
 
-from pnp.games import games
+from pnp.gamedef import games
 from pnp.regions.text import TextRegion
 from tests.conftest import bundled
 from tests.test_check_equals_build import line_of, overlay_file, run, shown

@@ -1,7 +1,52 @@
-// A table's page: join, follow the live events, act, undo, history. Game panels are drawn by
-// static/games/<game>.js, which registers SpellpressGames[game].render(root, table, me, act).
+// A table's page: join, follow the live events, act, undo, history, and the lobby every game
+// shares (who has joined, Start). Game panels are drawn by static/games/<game>.js, which registers
+// SpellpressGames[game].render(root, table, me, act). A panel draws a button only for a move the
+// server offers this phone now (table.moves, pnp/rules/flow.py), with SpellpressUI.offered and
+// SpellpressUI.values.
 "use strict";
 window.SpellpressGames = window.SpellpressGames || {};
+
+// The server's offers (pnp/rules/offers.py): a move's type, its settled payload and the choices
+// left in it ("pick": one_of, range or some_of, at a dotted field path, an option opening picks of its own).
+const Offers = (() => {
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  const at = (body, path) => path.split(".").reduce((v, k) => (v === undefined || v === null ? undefined : v[k]), body);
+  // Whether `value` is one `pick` admits; the option chosen (for its own picks), or false.
+  function admitted(pick, value) {
+    if (pick.one_of) return pick.one_of.find((o) => same(o.value, value)) || false;
+    if (pick.range) return Number.isInteger(value) && value >= pick.range[0] && value <= pick.range[1] ? {} : false;
+    // a list may be shorter than the pick asks: it is being filled in (the send checks it whole)
+    if (!Array.isArray(value) || value.length > pick.size[1]) return false;
+    return pick.some_of.every((item) => value.filter((v) => same(v, item.value)).length <= item.count) &&
+      value.every((v) => pick.some_of.some((item) => same(item.value, v))) ? {} : false;
+  }
+  // Whether `body` (as far as it is filled in) agrees with the offer: each of its settled fields,
+  // and each field the offer leaves open that the body has chosen.
+  function admits(offer, body) {
+    for (const [k, v] of Object.entries(offer.payload || {})) if (body[k] !== undefined && !same(body[k], v)) return false;
+    const walk = (picks) => picks.every((pick) => {
+      const value = at(body, pick.field);
+      if (value === undefined || value === null) return true;
+      const chosen = admitted(pick, value);
+      return chosen !== false && walk(chosen.pick || []);
+    });
+    return walk(offer.pick || []);
+  }
+  // The values `field` may take in an offer agreeing with `body`, for its one_of picks.
+  function values(offer, body, field) {
+    const found = [];
+    const walk = (picks) => picks.forEach((pick) => {
+      if (pick.field === field && pick.one_of) found.push(...pick.one_of.map((o) => o.value));
+      const value = at(body, pick.field);
+      const chosen = value === undefined ? null : admitted(pick, value);
+      if (chosen) walk(chosen.pick || []);
+    });
+    if (admits(offer, body)) walk(offer.pick || []);
+    if (offer.payload && offer.payload[field] !== undefined) found.push(offer.payload[field]);
+    return found;
+  }
+  return {admits, values, same};
+})();
 
 // What every game panel builds its DOM with. Children that are strings become text, never markup.
 window.SpellpressUI = {
@@ -17,6 +62,27 @@ window.SpellpressUI = {
   },
   button(label, onclick, cls = "act") {
     return SpellpressUI.el("button", {class: cls, onclick}, label);
+  },
+  // The moves of a type the server offers this phone now (all its moves without a type).
+  offers(table, type = null) {
+    return ((table && table.moves) || []).filter((m) => type === null || m.type === type);
+  },
+  // Whether a move of `type` with the fields of `body` (those chosen so far) is offered now.
+  offered(table, type, body = {}) {
+    return SpellpressUI.offers(table, type).some((m) => Offers.admits(m, body));
+  },
+  // The values `field` of a `type` move may take now, with the fields of `body` chosen.
+  values(table, type, field, body = {}) {
+    const found = [];
+    for (const m of SpellpressUI.offers(table, type)) {
+      for (const v of Offers.values(m, body, field)) if (!found.some((f) => Offers.same(f, v))) found.push(v);
+    }
+    return found;
+  },
+  // A button for a move, drawn only when the server offers it now: a tap sends it.
+  move(table, act, label, type, body = {}, cls = "act", asHost = false) {
+    if (!SpellpressUI.offered(table, type, body)) return null;
+    return SpellpressUI.el("button", {class: cls, "data-move": type, onclick: () => act(type, body, asHost)}, label);
   },
   // The content's rich text (**bold**, *italic*) as nodes, never markup.
   rich(text) {
@@ -76,16 +142,40 @@ const Spellpress = (() => {
     foldInvite(panel);
     showSeats(next);
     $("host").hidden = !you.host;
-    $("join").hidden = !!me.player_id || (you.host && begun);  // no game seats anyone once begun
+    // no game seats anyone once begun: a late phone follows the table (or takes a seat the host
+    // kept for it) instead of being asked a name the server would refuse
+    $("join").hidden = !!me.player_id || (you.host && begun);
+    $("join-form").hidden = begun;
+    $("late").hidden = !begun;
+    $("join-title").textContent = begun ? "Following this table" : "Join this table";
     $("undo").hidden = !you.actor;
+    showLobby(next);
     if (panel) panel.render($("game"), table, you, act);
+  }
+
+  // Who has joined, how many the game seats, and Start, once the server offers it to this phone.
+  function showLobby(t) {
+    const {el, move} = window.SpellpressUI;
+    const flow = t.flow;
+    const lobby = $("lobby");
+    lobby.hidden = !flow || flow.phase !== "joining";
+    if (lobby.hidden) return;
+    const [fewest, most] = flow.room;
+    const names = flow.players.map((id) => ((t.seats.find((s) => s.id === id) || {name: "?"}).name));
+    const wanted = fewest === most ? `${most}` : `${fewest} to ${most}`;
+    const start = move(t, act, "Start the game", "start", {}, "primary", true);
+    let waiting = "The host starts the game.";
+    if (names.length < fewest) waiting = `Waiting for ${fewest - names.length} more to join.`;
+    lobby.replaceChildren(el("h2", {}, `Players: ${names.length} of ${wanted}`),
+      el("p", {"data-testid": "lobby-names"}, names.length ? names.join(", ") : "No one has joined yet."),
+      start || el("p", {class: "note", role: "status"}, waiting));
   }
 
   // The invite folds once the game has begun (the panel's begun(state) says when); a tap on it
   // unfolds it, and the code stays in the header.
   let begun = null;
   function foldInvite(panel) {
-    const now = !!(panel && panel.begun && panel.begun(table.state));
+    const now = table.flow ? table.flow.phase !== "joining" : !!(panel && panel.begun && panel.begun(table.state));
     if (now !== begun) $("host").open = !now;
     begun = now;
   }

@@ -3,16 +3,12 @@ own, and a deck's back."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pnp.components.card import Face, Value
+from pnp.components.makers import SetInputs
 from pnp.content.loader import Content
 from pnp.content.problems import Mark
 from pnp.regions import text as text_region
 from pnp.render.templates import Back
-
-if TYPE_CHECKING:  # set_list puts faces together: it imports this module
-    from pnp.components.set_list import SetInputs
 
 
 def reference_faces(inputs: SetInputs, template: str, inline: bool = False) -> tuple[Face, ...]:

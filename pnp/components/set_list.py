@@ -10,14 +10,10 @@ Every set opens with the setup page that lists the rest.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-
-from pnp.components.card import Face
 from pnp.components.faces import content_field, deck_back
 from pnp.components.kinds import Board, Component, Deck, Sheet
+from pnp.components.makers import Makers, SetInputs
 from pnp.components.setup_sheet import setup_sheet
-from pnp.content.loader import Content
 from pnp.content.problems import Problem, expected_got
 from pnp.render.templates import (
     BoardTemplate,
@@ -26,37 +22,7 @@ from pnp.render.templates import (
     SetTemplate,
     SheetEntry,
     SheetTemplate,
-    Templates,
 )
-
-
-@dataclass(frozen=True)
-class SetInputs:
-    """What every maker is given."""
-
-    content: Content
-    templates: Templates
-    sheets: int | None = None  # player sheets asked for (--sheets); None: the game's default
-
-
-@dataclass(frozen=True)
-class SheetDrawing:
-    """What a sheet maker gives: its page count and how to draw a page (kinds.Sheet.draw)."""
-
-    pages: int
-    draw: Callable
-    source: str | None = None  # the content kind whose fields a SheetError names
-
-
-@dataclass(frozen=True)
-class Makers:
-    """A game's makers by the names its set template uses."""
-
-    # a face maker: (inputs, the template its set entry names) -> faces, one per physical piece
-    faces: dict[str, Callable[[SetInputs, str], Sequence[Face]]]
-    sheets: dict[str, Callable[[SetInputs], SheetDrawing]] = field(default_factory=dict)
-    # a board maker: (inputs, the board template its set entry names) -> a face for each board
-    boards: dict[str, Callable[[SetInputs, str], Sequence[Face]]] = field(default_factory=dict)
 
 
 def set_name(game_id: str) -> str:

@@ -11,7 +11,7 @@ from pathlib import Path
 from pnp.content.loader import Content, MissingKind, load_partly, run_checks
 from pnp.content.placeholders import fill_model
 from pnp.content.problems import ContentError, Problem, expected_got
-from pnp.games import GameDef
+from pnp.gamedef import GameDef
 
 
 def load_game(game: GameDef, layers: list[Path]) -> Content:

@@ -49,10 +49,6 @@ def seeded_die(seed: str, round_: int, die: str, faces: int) -> int:
     raise AssertionError("unreachable")
 
 
-def secure_die(faces: int) -> int:
-    return secrets.randbelow(faces) + 1
-
-
 def shuffled(items: Sequence[T], rng: random.Random) -> list[T]:
     """`items` in a new order from `rng`; `items` itself is left as it was."""
     order = list(items)
@@ -77,14 +73,22 @@ class Unrolled(LookupError):
     """The event's organiser has not rolled that round yet."""
 
 
+TRIAL_SEED = 0  # what a move is tried with when the flow asks whether it is legal: no real draw is spent
+
+
 @dataclass(frozen=True)
 class SecureChance:
-    """A table's own chance: every die and shuffle from the operating system's secure generator."""
+    """A table's own chance: every die and shuffle from `rng`, the operating system's secure
+    generator (a seeded random.Random in tests, which repeats them exactly)."""
 
     rng: random.Random = field(default_factory=random.SystemRandom)
 
     def dice(self, round_: int, dice: Sequence[tuple[str, int]]) -> dict[str, int]:
-        return {die: secure_die(faces) for die, faces in dice}
+        return {die: self.rng.randint(1, faces) for die, faces in dice}
+
+    def trial(self) -> SecureChance:
+        """The same kind of chance with a generator of its own: trying a move spends nothing of ours."""
+        return SecureChance(random.Random(TRIAL_SEED))
 
 
 @dataclass(frozen=True)
@@ -100,3 +104,6 @@ class SeededChance:
         if round_ > self.rolled:
             raise Unrolled(round_)
         return {die: seeded_die(self.seed, round_, die, faces) for die, faces in dice}
+
+    def trial(self) -> SeededChance:
+        return SeededChance(self.seed, self.rolled, random.Random(TRIAL_SEED))

@@ -17,7 +17,7 @@ import click
 
 from pnp.cli_options import CONTENT_OPTION, chosen_games, layers, reports_problems
 from pnp.cli_types import WholeNumber
-from pnp.games import games
+from pnp.gamedef import games
 
 
 @dataclass(frozen=True)

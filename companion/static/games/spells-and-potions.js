@@ -1,10 +1,12 @@
 // Spells and Potions: the duel's two teams with their tricks large (one tap records a trick),
 // the trick judge fed by taps in the order played, trump by tap, and the tournament's totals.
-// Every choice offered (elements, ranks, Spells and Potions cards, how many cards a trick has) is
-// the state's, which has it from the content.
+// Every choice shown (elements, ranks, Spells and Potions cards, how many cards a trick has) is
+// the state's, which has it from the content; a button is live only for a move the server offers
+// now (table.moves: the cards still in the duel's hands, a trick while tricks are left, trump only
+// after a Trump Choice).
 "use strict";
 (() => {
-  const {el, button} = window.SpellpressUI;
+  const {el, move, offered} = window.SpellpressUI;
   const SEATS = ["north", "east", "south", "west"];
 
   // The trick being entered lives here, not in the DOM: every event redraws the whole panel.
@@ -41,13 +43,15 @@
   }
 
   // A choice among several: the chosen one is marked for sight (colour) and for screen readers.
-  function choice(label, chosen, onclick, disabled = false, name = null) {
-    return el("button", {class: chosen ? "sp-chosen" : "", "aria-pressed": String(chosen), "aria-label": name, onclick, disabled}, ...label);
+  // `move`: the type of the move the button is part of (data-move, as table.js's move buttons).
+  function choice(label, chosen, onclick, disabled = false, name = null, move = null) {
+    return el("button", {class: chosen ? "sp-chosen" : "", "aria-pressed": String(chosen), "aria-label": name, onclick, disabled,
+      "data-move": move}, ...label);
   }
 
   // An element's letter above its name (colour is never the only cue); its name is what a screen reader says.
-  const elementChoice = (e, chosen, onclick, disabled = false) =>
-    choice([el("span", {class: "sp-letter"}, e.letter), el("span", {class: "sp-name"}, e.name)], chosen, onclick, disabled, e.name);
+  const elementChoice = (e, chosen, onclick, disabled = false, move = null) =>
+    choice([el("span", {class: "sp-letter"}, e.letter), el("span", {class: "sp-name"}, e.name)], chosen, onclick, disabled, e.name, move);
 
   function leaderLine(s) {
     if (s.leader) return `Leads the first trick: ${who(s, s.leader)} (${capital(seatOf(s, s.leader))})`;
@@ -64,7 +68,8 @@
 
   const seatName = (s, seat) => `${who(s, s.seats[seat])} (${capital(seat)})`;
 
-  function trickJudge(s, act) {
+  function trickJudge(table, act) {
+    const s = table.state;
     if (trick.duel !== s.duel) trick = emptyTrick(s.duel);
     const change = (update) => { trick = {...trick, ...update}; redraw(); };
     const add = (card) => change({cards: [...trick.cards, card], suit: null});
@@ -72,9 +77,8 @@
     const leader = trick.leader ?? ruledLeader(s);
     // who plays each card: the state's order of play from the leader's seat (the rules' and our ruling's)
     const order = leader === null ? null : s.orders[leader];
-    // How often a card is in this trick or an earlier one of the duel: the deck holds one of each element card, `count` of a spell.
-    const same = (card) => (c) => c.name === card.name && c.suit === card.suit && c.rank === card.rank;
-    const played = (card) => trick.cards.filter(same(card)).length + (s.played || []).filter(same(card)).length;
+    // a card may join the trick while the server would take it in one: still in a hand, and not in this trick too often
+    const fits = (card) => !full && offered(table, "judge_trick", {cards: [...trick.cards, card]});
 
     async function judgeAndRecord() {
       // a refused trick stays as entered, to be put right
@@ -87,24 +91,25 @@
           `${trick.cards.length} of ${s.hands} cards` + (full && leader === null ? " · tap who led" : ""))),
       el("div", {class: "label"}, "Led by"),
       el("div", {class: "sp-two"}, ...SEATS.map((seat) =>
-        choice([seatName(s, seat)], leader === seat, () => change({leader: seat})))),
+        choice([seatName(s, seat)], leader === seat, () => change({leader: seat}), !offered(table, "judge_trick", {leader: seat}), null, "judge_trick"))),
       el("ol", {class: "sp-trick", "aria-label": "The trick so far"}, ...(trick.cards.length
         ? trick.cards.map((card, i) => el("li", {}, cardText(s, card),
           order === null ? null : el("span", {class: "note"}, ` · ${who(s, s.seats[order[i]])}`)))
         : [el("li", {class: "note sp-empty"}, "Tap the cards in the order they were played.")])),
       el("div", {class: "label"}, "Element card: element, then rank"),
       el("div", {class: "sp-elements"}, ...s.elements.map((e) =>
-        elementChoice(e, trick.suit === e.id, () => change({suit: trick.suit === e.id ? null : e.id}), full))),
+        elementChoice(e, trick.suit === e.id, () => change({suit: trick.suit === e.id ? null : e.id}), full, "judge_trick"))),
       el("div", {class: "sp-ranks"}, ...s.ranks.map((rank) =>
-        el("button", {onclick: () => add({suit: trick.suit, rank}), disabled: full || !trick.suit || played({suit: trick.suit, rank}) > 0,
+        el("button", {onclick: () => add({suit: trick.suit, rank}), disabled: !trick.suit || !fits({suit: trick.suit, rank}), "data-move": "judge_trick",
           "aria-label": trick.suit ? cardText(s, {suit: trick.suit, rank}) : `Rank ${rank}`}, String(rank)))),
       el("div", {class: "label"}, "Spells and Potions card"),
       el("div", {class: "sp-magic"}, ...s.magic_cards.map((card) =>
-        el("button", {onclick: () => add({name: card.name}), disabled: full || played({name: card.name}) >= card.count},
+        el("button", {onclick: () => add({name: card.name}), disabled: !fits({name: card.name}), "data-move": "judge_trick"},
           card.name, card.points ? el("span", {class: "sp-points"}, ` ${card.points > 0 ? "+" : "−"}${Math.abs(card.points)}`) : null))),
       el("div", {class: "sp-two"},
         el("button", {onclick: () => change({cards: trick.cards.slice(0, -1)}), disabled: !trick.cards.length}, "Remove last"),
-        el("button", {class: "act", onclick: judgeAndRecord, disabled: !full || leader === null || s.trump_choice_due}, "Judge and record")));
+        el("button", {class: "act", onclick: judgeAndRecord, "data-move": "judge_trick",
+          disabled: !full || leader === null || !offered(table, "judge_trick", {leader, cards: trick.cards})}, "Judge and record")));
   }
 
   function verdict(s) {
@@ -116,23 +121,24 @@
       ...t.rulings.map((words) => el("p", {class: "note"}, ...rich(words))));
   }
 
-  function trumpChoice(s, act) {
+  function trumpChoice(table, act) {
+    const s = table.state;
     return el("section", {class: "card sp-trump" + (s.trump_choice_due ? " sp-due" : "")},
       el("h2", {}, "Trump choice"),
       s.trump_choice_due ? el("p", {class: "sp-prompt", role: "status"}, "The trick's winner picks the trump") : null,
       el("div", {class: "sp-elements"}, ...s.elements.map((e) =>
-        // trump changes only when a Trump Choice has won a trick: the tracker refuses it otherwise
-        elementChoice(e, s.trump === e.id, () => act("set_trump", {suit: e.id}), !s.trump_choice_due))));
+        // trump changes only when a Trump Choice has won a trick: the server offers it then
+        elementChoice(e, s.trump === e.id, () => act("set_trump", {suit: e.id}), !offered(table, "set_trump", {suit: e.id}), "set_trump"))));
   }
 
   function render(root, table, you, act) {
     redraw = () => render(root, table, you, act);
     const s = table.state;
     const parts = [];
-    if (s.phase === "joining") {
-      parts.push(el("section", {class: "card"},
-        el("p", {}, `${s.players.length} of ${s.wizards} wizards: ${s.players.map((id, i) => `${"ABCD"[i]}: ${s.names[id]}`).join(", ") || "waiting"}`),
-        you.host ? button("Start the tournament", () => act("start", {}, true)) : el("p", {class: "note"}, "The host starts the tournament.")));
+    if (s.phase === "joining") {  // the lobby (table.js) has Start; the letters seat the tournament
+      if (s.players.length) {
+        parts.push(el("p", {class: "note"}, "Wizards by letter: " + s.players.map((id, i) => `${"ABCD"[i]}: ${s.names[id]}`).join(", ")));
+      }
     } else if (s.phase === "playing") {
         parts.push(el("section", {class: "card"},
         el("div", {class: "row spread"}, el("h2", {}, `Duel ${s.duel + 1}`),
@@ -141,13 +147,13 @@
           el("div", {class: "label"}, teamName(s, team)),
           el("div", {class: "big live", "data-testid": `tricks-${team}`}, String(s.tricks[team])),
           el("div", {class: "label"}, `tricks · potions ${s.potions[team]}`),
-          button("+ trick", () => act("trick", {team}))))),
+          move(table, act, "+ trick", "trick", {team})))),
         el("p", {class: "note", "data-testid": "leader"}, leaderLine(s)),
         ...(s.rulings || []).map((words) => el("p", {class: "note", "data-testid": "table-ruling"}, ...rich(words))),
         el("p", {class: "note sp-seats"}, "Seats: " + SEATS.map((seat) => `${capital(seat)}: ${who(s, s.seats[seat])}`).join(" · ")),
         el("div", {class: "row spread"},
           el("span", {class: "note"}, `${s.tricks[0] + s.tricks[1]} of ${s.tricks_per_duel} tricks`),
-          button("End the duel", () => act("end_duel"), "primary"))));
+          move(table, act, "End the duel", "end_duel", {}, "primary"))));
     } else {
       const names = s.winners.map((id) => s.names[id]);
       parts.push(el("section", {class: "card"}, el("h2", {}, "The tournament is over"),
@@ -160,7 +166,7 @@
       el("tbody", {}, ...s.duels.map((d, i) => el("tr", {}, el("td", {}, `Duel ${i + 1}`),
         el("td", {}, `${d.scores[0]} – ${d.scores[1]}`)))))) : null;
     parts.push(...window.SpellpressSections.show([
-      {id: "trick", label: "Trick", nodes: playing ? [trickJudge(s, act), s.last_trick ? verdict(s) : null, trumpChoice(s, act)] : []},
+      {id: "trick", label: "Trick", nodes: playing ? [trickJudge(table, act), s.last_trick ? verdict(s) : null, trumpChoice(table, act)] : []},
       {id: "duels", label: "Duels", nodes: [duels]},
     ], playing ? "trick" : "duels", () => redraw()));
     root.replaceChildren(...parts);

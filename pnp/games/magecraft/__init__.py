@@ -1,6 +1,6 @@
 """Magecraft: a duel (or melee) of wizards casting spellbooks of gems drawn from their bags."""
 
-from pnp.games import GameDef
+from pnp.gamedef import GameDef
 
 GAME = GameDef(
     id="magecraft",

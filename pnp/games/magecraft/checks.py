@@ -18,7 +18,7 @@ from collections.abc import Iterator
 
 from pnp.content.loader import Content, run_checks
 from pnp.content.problems import Problem, expected_got
-from pnp.games import game
+from pnp.gamedef import game
 from pnp.games.magecraft.kinds import WILD, SetRules, SpellCard
 
 COPIES_AT = {2: 1, 3: 2, 4: 2}  # copies of the game a table of this many wizards plays with (FACTS)

@@ -13,7 +13,7 @@ from functools import partial
 
 from pnp.components.card import Face, Value
 from pnp.components.faces import reference_faces, ruling_faces
-from pnp.components.set_list import Makers, SetInputs
+from pnp.components.makers import Makers, SetInputs
 from pnp.content.loader import Content
 from pnp.games.magecraft.kinds import WILD, Effects, SetRules, SpellCard, Words
 

@@ -1,6 +1,6 @@
 """Magic Spell: spell cards, ingredient tiles derived from the deck, spirit tracks, turn references."""
 
-from pnp.games import GameDef
+from pnp.gamedef import GameDef
 
 GAME = GameDef(
     id="magic-spell",

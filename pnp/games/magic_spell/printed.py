@@ -7,7 +7,7 @@ import zlib
 
 from pnp.components.card import Face, Value
 from pnp.components.faces import reference_faces
-from pnp.components.set_list import Makers, SetInputs
+from pnp.components.makers import Makers, SetInputs
 from pnp.content.loader import Content
 from pnp.games.magic_spell.checks import pool, printed_credits, spells
 from pnp.games.magic_spell.kinds import SetRules, SpellCard, Words

@@ -1,6 +1,6 @@
 """Merchants of Magick: the shoppe sheet and every card from one description of the sheet."""
 
-from pnp.games import GameDef
+from pnp.gamedef import GameDef
 
 GAME = GameDef(
     id="merchants-of-magick",

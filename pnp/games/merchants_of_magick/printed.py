@@ -8,7 +8,7 @@ from functools import partial
 from pnp.components.card import Face, Value
 from pnp.components.faces import reference_faces
 from pnp.components.kinds import sheet_words
-from pnp.components.set_list import Makers, SetInputs, SheetDrawing
+from pnp.components.makers import Makers, SetInputs, SheetDrawing
 from pnp.content.loader import Content
 from pnp.content.placeholders import fill
 from pnp.games.merchants_of_magick.kinds import Words, rule_numbers

@@ -1,6 +1,6 @@
 """Spellcycles: spells found as patterns of coloured components on a shared casting field."""
 
-from pnp.games import GameDef
+from pnp.gamedef import GameDef
 
 GAME = GameDef(
     id="spellcycles",

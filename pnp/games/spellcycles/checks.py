@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from pnp.content.loader import Content, run_checks
 from pnp.content.placeholders import PLACEHOLDER
 from pnp.content.problems import Problem, expected_got
-from pnp.games import game
+from pnp.gamedef import game
 from pnp.games.spellcycles.kinds import MARKERS, SetRules, SpellCard, Words, step_numbers
 
 DUEL_STEPS = ("gain-essence", "drain-essence")  # what makes a spell a Duel spell

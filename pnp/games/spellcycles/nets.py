@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from pnp.components.kinds import require_named
-from pnp.components.set_list import SetInputs
+from pnp.components.makers import SetInputs
 from pnp.document import page_style
 from pnp.games.spellcycles.kinds import SIZES, SetRules
 from pnp.games.spellcycles.pieces import inks, marks_dark

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import partial
 
 from pnp.components.card import Face, Value
-from pnp.components.set_list import SetInputs, SheetDrawing
+from pnp.components.makers import SetInputs, SheetDrawing
 from pnp.games.spellcycles.kinds import SIZES, SetRules
 from pnp.render.colours import legible_on, to_colour
 

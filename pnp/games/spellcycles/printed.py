@@ -10,7 +10,7 @@ from functools import partial
 
 from pnp.components.card import Face, Value
 from pnp.components.faces import ruling_faces
-from pnp.components.set_list import Makers, SetInputs
+from pnp.components.makers import Makers, SetInputs
 from pnp.content.loader import Content
 from pnp.content.placeholders import fill
 from pnp.games.spellcycles import pieces

@@ -1,6 +1,6 @@
 """Spells and Potions: element cards, Spells and Potions cards, reference cards, tournament score pads."""
 
-from pnp.games import GameDef
+from pnp.gamedef import GameDef
 
 GAME = GameDef(
     id="spells-and-potions",

@@ -7,7 +7,7 @@ from functools import partial
 
 from pnp.components.card import Face, Value
 from pnp.components.faces import reference_faces
-from pnp.components.set_list import Makers, SetInputs, SheetDrawing
+from pnp.components.makers import Makers, SetInputs, SheetDrawing
 from pnp.content.loader import Content
 from pnp.games.spells_and_potions.kinds import ElementSuits, Words
 

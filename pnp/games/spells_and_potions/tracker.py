@@ -1,11 +1,12 @@
 """Spells and Potions at the table: a Ritual Tournament's duels, tricks, trump and potion points,
-and the individual totals at the end (pnp.rules.table.Tracker).
+and the individual totals at the end (pnp.rules.flow.Rules).
 
 Wizards take their places in join order (the first to join is wizard A, and so on); seats and
 partnerships in each duel are pnp.games.spells_and_potions.rules.tournament()'s. Team 0 is the
 partnership North and South, team 1 East and West. Any wizard at the table, or the host, may
-record for everyone: one phone in the middle of the table is enough. The state carries the
-content's elements, ranks and Spells and Potions cards, so a phone enters a trick by taps.
+record for everyone (the flow's TABLE moves): one phone in the middle of the table is enough. The
+state carries the content's elements, ranks and Spells and Potions cards, so a phone enters a trick
+by taps, and the offers say which cards are still in the duel's hands.
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ from pnp.games.spells_and_potions import GAME
 from pnp.games.spells_and_potions.kinds import scoring
 from pnp.games.spells_and_potions.rules import SEATS, Player, duel_score, individual_totals, order_of_play, tournament
 from pnp.games.spells_and_potions.trick_judge import PlayedCard, element, judge, magic_card
-from pnp.rules.table import HOST_ONLY, HOST_OR_PLAYER, GameTracker, Refused, Who, option, top_scorers
+from pnp.rules.flow import HOST_ONLY, JOINING, TABLE, Move, Rules
+from pnp.rules.offers import offer, one_of, some_of
+from pnp.rules.table import Refused, option, top_scorers
 
 Team = Literal[0, 1]
 Seat = Literal[SEATS]
@@ -79,22 +82,11 @@ class EndDuel(Strict):
     """Score the duel once every trick is recorded; the next duel, or the tournament's end."""
 
 
-actions: dict[str, type[Strict]] = {
-    "start": Start,
-    "trick": Trick,
-    "judge_trick": JudgeTrick,
-    "set_trump": SetTrump,
-    "end_duel": EndDuel,
-}
-
-
 def setup(content: Content, options: Options) -> dict:
+    """The game's keys (the flow's: phase, players in join order, wizard A first, and names)."""
     suits = content["element-suits"]
     return {
-        "phase": "joining",  # then "playing", then "over"
         "wizards": options.wizards,
-        "players": [],  # player ids in join order: wizard A, B, ...
-        "names": {},  # player id -> name
         "duel": 0,  # the current duel, from 0
         "seats": {},  # seat -> player id, "companion" (shared) or "companion:<player id>" (their own)
         "orders": {},  # leader's seat -> the seats in the order they play (rules.order_of_play), for the phone
@@ -122,63 +114,84 @@ def setup(content: Content, options: Options) -> dict:
     }
 
 
-def join(state: dict, player_id: str, name: str) -> dict:
-    if player_id in state["names"]:  # a second join renames
-        return {**state, "names": {**state["names"], player_id: name}}
-    if state["phase"] != "joining" or len(state["players"]) == state["wizards"]:
-        raise Refused(f"This tournament is for {state['wizards']} wizards, and they are all here.")
-    return {**state, "players": [*state["players"], player_id], "names": {**state["names"], player_id: name}}
+def _start(content: Content, state: dict, _host: str, _action: Start) -> dict:
+    return _seat(content, {**state, "phase": "playing"})
 
 
-def apply(content: Content, state: dict, actor: str, action: Strict) -> dict:
-    if isinstance(action, Start):
-        return _start(content, state)
-    if state["phase"] != "playing":
-        raise Refused("The tournament has not begun yet." if state["phase"] == "joining" else "The tournament is over.")
-    if isinstance(action, SetTrump):
-        if not state["trump_choice_due"]:
-            raise Refused("Trump changes only when a Trump Choice wins a trick; none is waiting.")
-        return {**state, "trump": element(content, action.suit).id, "trump_choice_due": False}
+def _set_trump(content: Content, state: dict, _mover: str, action: SetTrump) -> dict:
+    if not state["trump_choice_due"]:
+        raise Refused("Trump changes only when a Trump Choice wins a trick; none is waiting.")
+    return {**state, "trump": element(content, action.suit).id, "trump_choice_due": False}
+
+
+def _unpicked(state: dict) -> None:
     if state["trump_choice_due"]:
         # the choice is for the rest of the duel: the next trick is played under the trump picked
         raise Refused("The last trick's winner picks the trump before the next trick is recorded.")
-    if isinstance(action, Trick):
-        played = _dealt_once(content, state["played"], [PlayedCard(name=name) for name in action.potions])
-        if len(action.potions) > state["hands"]:  # each within the deck's counts, but one card a hand
-            raise Refused(
-                f"A trick has {state['hands']} cards, one from each hand; {len(action.potions)} were entered."
-            )
-        points = sum(magic_card(content, name).points for name in action.potions)
-        state = {**_won(content, state, action.team, points, last_trick=None), "played": played}
-        picks = any(magic_card(content, name).changes == "winner-picks-trump" for name in action.potions)
-        return {**state, "trump_choice_due": picks and _tricks_left(content, state)}
-    if isinstance(action, JudgeTrick):
-        seating = _duels(content, state)[state["duel"]].seating
-        leader = action.leader or SEATS[action.lead]  # team 0 North, team 1 East
-        by_seat = dict(zip(order_of_play(seating, leader), action.cards, strict=False))
-        if len(action.cards) > len(seating):  # fewer: the judge refuses a short trick
-            raise Refused(f"{len(action.cards)} cards for {len(seating)} seats: one card a seat.")
-        verdict = judge(content, by_seat, state["trump"], leader, seating)
-        played = _dealt_once(content, state["played"], action.cards)
-        cards = [card.model_dump(exclude_defaults=True) for card in action.cards]
-        last_trick = {**asdict(verdict), "rulings": list(verdict.rulings), "cards": cards}
-        state = _won(content, state, verdict.team, verdict.potion_points, last_trick)
-        due = verdict.winner_picks_trump and _tricks_left(content, state)
-        return {**state, "played": played, "trump_choice_due": due}
-    return _end_duel(content, state)
+
+
+def _trick(content: Content, state: dict, _mover: str, action: Trick) -> dict:
+    _unpicked(state)
+    played = _dealt_once(content, state["played"], [PlayedCard(name=name) for name in action.potions])
+    if len(action.potions) > state["hands"]:  # each within the deck's counts, but one card a hand
+        raise Refused(f"A trick has {state['hands']} cards, one from each hand; {len(action.potions)} were entered.")
+    points = sum(magic_card(content, name).points for name in action.potions)
+    state = {**_won(content, state, action.team, points, last_trick=None), "played": played}
+    picks = any(magic_card(content, name).changes == "winner-picks-trump" for name in action.potions)
+    return {**state, "trump_choice_due": picks and _tricks_left(content, state)}
+
+
+def _judge_trick(content: Content, state: dict, _mover: str, action: JudgeTrick) -> dict:
+    _unpicked(state)
+    seating = _duels(content, state)[state["duel"]].seating
+    leader = action.leader or SEATS[action.lead]  # team 0 North, team 1 East
+    by_seat = dict(zip(order_of_play(seating, leader), action.cards, strict=False))
+    if len(action.cards) > len(seating):  # fewer: the judge refuses a short trick
+        raise Refused(f"{len(action.cards)} cards for {len(seating)} seats: one card a seat.")
+    verdict = judge(content, by_seat, state["trump"], leader, seating)
+    played = _dealt_once(content, state["played"], action.cards)
+    cards = [card.model_dump(exclude_defaults=True) for card in action.cards]
+    last_trick = {**asdict(verdict), "rulings": list(verdict.rulings), "cards": cards}
+    state = _won(content, state, verdict.team, verdict.potion_points, last_trick)
+    due = verdict.winner_picks_trump and _tricks_left(content, state)
+    return {**state, "played": played, "trump_choice_due": due}
+
+
+# --- the choices each move offers now -----------------------------------------------------
+
+
+def _in_hands(state: dict) -> list[tuple[dict, int]]:
+    """The cards not yet played this duel, each with how many of it are left: one of each element
+    card, a Spells and Potions card as often as the deck holds it."""
+    played = state["played"]
+    elements = [
+        ({"suit": e["id"], "rank": rank}, 1)
+        for e in state["elements"]
+        for rank in state["ranks"]
+        if {"suit": e["id"], "rank": rank} not in played
+    ]
+    magic = [({"name": m["name"]}, m["count"] - played.count({"name": m["name"]})) for m in state["magic_cards"]]
+    return elements + [(card, left) for card, left in magic if left > 0]
+
+
+def _trick_choices(content: Content, state: dict, _mover: str) -> list[dict]:
+    """The team that won it, and the Spells and Potions cards in it (none to one a hand)."""
+    potions = [(card["name"], left) for card, left in _in_hands(state) if "name" in card]
+    return [offer(pick=[one_of("team", [0, 1]), some_of("potions", potions, 0, state["hands"])])]
+
+
+def _judge_choices(content: Content, state: dict, _mover: str) -> list[dict]:
+    """The seat that led, and one card from each hand among those still in the hands."""
+    return [offer(pick=[one_of("leader", list(state["seats"])), some_of("cards", _in_hands(state), state["hands"])])]
+
+
+def _trump_choices(content: Content, state: dict, _mover: str) -> list[dict]:
+    return [offer(pick=[one_of("suit", [e["id"] for e in state["elements"]])])] if state["trump_choice_due"] else []
 
 
 def view(state: dict, actor: str) -> dict:
     """Everything: a trick-taking tracker holds no one's hand."""
     return {**state, "you": actor}
-
-
-def _start(content: Content, state: dict) -> dict:
-    if state["phase"] != "joining":
-        raise Refused("The tournament has already begun.")
-    if len(state["players"]) != state["wizards"]:
-        raise Refused(f"{len(state['players'])} of {state['wizards']} wizards have joined.")
-    return _seat(content, {**state, "phase": "playing"})
 
 
 def _won(content: Content, state: dict, team: int, potion_points: float, last_trick: dict | None) -> dict:
@@ -286,11 +299,20 @@ def results(state: dict) -> list[dict]:
     ]
 
 
-_RECORDER = Who(HOST_OR_PLAYER, "Only the wizards at this table and the host record its tricks.")
-who = {
-    "start": Who(HOST_ONLY, "Only the host starts the tournament."),
-    **dict.fromkeys(("trick", "judge_trick", "set_trump", "end_duel"), _RECORDER),
-}
-TRACKER = GameTracker(
-    "spells-and-potions", Options, actions, setup, join, apply, view, results, who=who, seated=lambda s: s["names"]
+_RECORDED = {"trick": (Trick, _trick, _trick_choices), "judge_trick": (JudgeTrick, _judge_trick, _judge_choices)}
+TRACKER = Rules(
+    game=GAME,
+    players_are="wizards",
+    Options=Options,
+    moves={
+        "start": Move(Start, _start, HOST_ONLY, stage=JOINING),
+        # any wizard at the table, or the host, records for everyone
+        **{name: Move(body, handler, TABLE, choices=choices) for name, (body, handler, choices) in _RECORDED.items()},
+        "set_trump": Move(SetTrump, _set_trump, TABLE, choices=_trump_choices),
+        "end_duel": Move(EndDuel, lambda content, state, _mover, _action: _end_duel(content, state), TABLE),
+    },
+    setup_game=setup,
+    view=view,
+    results=results,
+    room=lambda options: (options.wizards, options.wizards),
 )

@@ -10,7 +10,7 @@ from functools import cache
 
 from companion.db import Store
 from pnp.content.game import load_game
-from pnp.games import games
+from pnp.gamedef import games
 from pnp.paths import CONTENT
 from pnp.rules.table import Entry, replay
 

@@ -1,6 +1,6 @@
 """Debian's qpdf, which reads a PDF's every object, cross-reference and stream and says what is
 broken: an independent check of the files reportlab writes for us. The `qpdf` fixture in conftest.py
-skips without it, except under CI=true, where that is a failure (as tests/browser.py treats Chromium)."""
+skips without it, except under CI=true, where that is a failure (as tests/support/browser.py treats Chromium)."""
 
 from __future__ import annotations
 

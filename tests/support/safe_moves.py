@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tests.companion_server import HttpTable, call
+from tests.support.http import HttpTable, call
 
 Move = tuple[str, str, dict]
 

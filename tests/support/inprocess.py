@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import time
 
-from tests.test_companion_api import bearer, error_of, join, open_table
+from tests.support.api import bearer, error_of, join, open_table
 
 
 class ApiTable:

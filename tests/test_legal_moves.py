@@ -1,0 +1,37 @@
+"""Every game played from the moves the server offers, on SQLite and PostgreSQL: from seeded
+chance, random games in which each caller (a phone, the host, the host playing a seat without a
+phone) takes only moves offered to it run to their end. Every offered move is accepted; moves not
+offered are refused with a reason and change nothing; no answer is a 5xx; and replaying the stored
+log afresh gives the state the server kept."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pnp.gamedef import games
+from pnp.rules.flow import Rules
+from tests.support.legal import OfferedTable, options_of
+
+RULED = [g.id for g in games().values() if g.tracker and isinstance(g.load("tracker"), Rules)]
+MOST_STEPS = 1500  # moves a random game may take before it must be over
+SEEDS = (1, 2)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("game_id", RULED)
+def test_a_random_game_of_offered_moves_is_accepted_to_its_end(client, game_id, seed):
+    rng = random.Random(f"{game_id} {seed}")
+    tracker = client.application.extensions["play"].tracker(game_id)
+    options = options_of(tracker.Options, rng)
+    fewest, most = tracker.seats(tracker.Options(**options))
+    players = rng.randint(fewest, min(most, 5))
+    kept = rng.randint(0, min(1, players - 1))  # a seat without a phone, played by the host
+    table = OfferedTable(client, game_id, options, rng).open(players - kept, kept)
+    while table.steps < MOST_STEPS and table.step():
+        pass
+    state = table.state()
+    assert state["phase"] == "over", (table.steps, options)
+    assert table.refused, "no move that was not offered was tried"
+    assert table.replayed_afresh() == state
