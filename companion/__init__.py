@@ -9,6 +9,7 @@ configuration too: the games (`GAMES`) and where chance comes from (`CHANCE`, se
 from __future__ import annotations
 
 import os
+import random
 from pathlib import Path
 
 from flask import Flask
@@ -21,6 +22,8 @@ from pnp.gamedef import games
 # `companion serve --limits-storage` and `--trusted-proxies`, for its workers (companion/guesses.py)
 LIMITS_STORAGE_VARIABLE = "SPELLPRESS_LIMITS_STORAGE"
 TRUSTED_PROXIES_VARIABLE = "SPELLPRESS_TRUSTED_PROXIES"
+# A seed for every table's chance, for tests and demonstrations only: anyone who knows it knows the dice.
+CHANCE_SEED_VARIABLE = "SPELLPRESS_CHANCE_SEED"
 MAX_BODY = 16 * 1024  # no action, name or option list comes near this; anything larger is refused with 413
 
 
@@ -28,6 +31,11 @@ def instance_folder(configured: str | None = None) -> str:
     """Where the default database (and a self-signed certificate) live: as configured, else
     COMPANION_INSTANCE, else Flask's instance folder for this package."""
     return configured or os.environ.get("COMPANION_INSTANCE") or Flask(__name__).instance_path
+
+
+def seeded(seed: str | None) -> random.Random | None:
+    """The chance a seed in the environment asks for (None: the operating system's secure generator)."""
+    return None if not seed else random.Random(seed)
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -52,7 +60,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         GAMES=games(),
         # every table's dice and shuffles: None, the operating system's secure generator; a seeded
         # random.Random in tests, so each test deals the same cards every run
-        CHANCE=None,
+        CHANCE=seeded(os.environ.get(CHANCE_SEED_VARIABLE)),
     )
     app.config.update(test_config)
     if app.config["PUBLIC_URL"]:

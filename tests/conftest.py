@@ -26,6 +26,7 @@ from pnp.paths import CONTENT
 from pnp.render.fonts import STYLES, static_instance
 from pnp.render.templates import load_templates
 from pnp.units import MM
+from tests.support.http import CHANCE_SEED
 from tests.support.pdfcards import read
 
 
@@ -154,7 +155,6 @@ def built_pdf(built):
 
 # The companion's database: SQLite in tmp_path always, PostgreSQL too when DATABASE_URL names one
 # (each test in a schema of its own, dropped afterwards, so runs are isolated and repeatable).
-CHANCE_SEED = 20261128  # the companion's chance in tests: a test that deals, deals the same cards every run
 POSTGRESQL_SKIP = "set DATABASE_URL=postgresql+psycopg://postgres@127.0.0.1:5432/test to test against PostgreSQL"
 
 

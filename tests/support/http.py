@@ -13,6 +13,10 @@ import sys
 import time
 from contextlib import contextmanager
 
+from companion import CHANCE_SEED_VARIABLE
+
+CHANCE_SEED = 20261128  # the server's chance in tests: a test that deals, deals the same cards every run
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -28,10 +32,16 @@ def server(
     port: int | None = None,
     extra: tuple[str, ...] = (),
     host: str = "127.0.0.1",
+    seed: int = CHANCE_SEED,
 ):
-    """`companion serve` on `host` (a free port unless given), until the block ends."""
+    """`companion serve` on `host` (a free port unless given), its chance seeded, until the block ends."""
     port = port or free_port()
-    env = {**os.environ, "DATABASE_URL": database, "COMPANION_INSTANCE": str(tmp_path / f"instance-{port}")}
+    env = {
+        **os.environ,
+        "DATABASE_URL": database,
+        "COMPANION_INSTANCE": str(tmp_path / f"instance-{port}"),
+        CHANCE_SEED_VARIABLE: str(seed),  # every deal and roll the same in every run
+    }
     command = [sys.executable, "-m", "companion", "serve", "--host", host, "--port", str(port)]
     proc = subprocess.Popen(
         [*command, "--workers", str(workers), *extra],
