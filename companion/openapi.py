@@ -92,8 +92,68 @@ ANSWERS = {
                 },
             },
             "state": {"type": "object"},
+            "flow": {
+                "anyOf": [ref("Flow"), {"type": "null"}],
+                "description": "what every game's table shares: its stage, seats in order, whose turn",
+            },
+            "moves": {
+                "type": "array",
+                "items": ref("Offer"),
+                "description": "the moves the caller may make now, for their seat and as the host; every "
+                "completion of one is accepted (a spectator has none)",
+            },
         },
-        "required": ["code", "game", "title", "options", "event", "seq", "you", "seats", "state"],
+        "required": ["code", "game", "title", "options", "event", "seq", "you", "seats", "state", "flow", "moves"],
+    },
+    "Flow": {
+        "type": "object",
+        "properties": {
+            "phase": {"enum": ["joining", "playing", "over"]},
+            "players": {"type": "array", "items": {"type": "string"}, "description": "player ids in seat order"},
+            "turn": {**NULLABLE_STRING, "description": "the player whose turn it is; null: no one's now"},
+            "room": {
+                "type": "array",
+                "items": {"type": "integer"},
+                "minItems": 2,
+                "maxItems": 2,
+                "description": "the fewest and the most players the table seats",
+            },
+        },
+        "required": ["phase", "players", "turn", "room"],
+    },
+    "Offer": {
+        "type": "object",
+        "description": "a legal move: send `{type, ...payload}` with a value chosen for each pick (pnp/rules/offers.py)",
+        "properties": {
+            "type": {"type": "string", "description": "the action's type"},
+            "for": {"type": "string", "description": "the seat the move is for, or `host`"},
+            "payload": {"type": "object", "description": "the body's fields already settled"},
+            "pick": {"type": "array", "items": ref("Pick"), "description": "the choices left, in order"},
+            "label": {"type": "string"},
+        },
+        "required": ["type", "for", "payload"],
+    },
+    "Pick": {
+        "type": "object",
+        "description": "one choice left in an offer, at a dotted field path of the body: one of some options "
+        "(each may open picks of its own), a whole number in a range, or a list of some of the values "
+        "(each at most `count` times, `size` the fewest and most)",
+        "properties": {
+            "field": {"type": "string"},
+            "one_of": {"type": "array", "items": ref("Option")},
+            "range": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+            "some_of": {
+                "type": "array",
+                "items": {"type": "object", "properties": {"value": {}, "count": {"type": "integer"}}},
+            },
+            "size": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+        },
+        "required": ["field"],
+    },
+    "Option": {
+        "type": "object",
+        "properties": {"value": {}, "label": {"type": "string"}, "pick": {"type": "array", "items": ref("Pick")}},
+        "required": ["value"],
     },
     "Entry": {
         "type": "object",

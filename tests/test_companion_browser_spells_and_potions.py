@@ -31,8 +31,15 @@ def open_for_two(page, port: int, name: str) -> str:
     return page.locator("#code-chip").inner_text()
 
 
+def section(page, name: str) -> None:
+    """The panel's section `name` in sight (the bar at the bottom of the page)."""
+    page.get_by_test_id(f"jump-{name}").click()
+
+
 def tap_trick(page, leader: str, cards: list[PlayedCard]) -> None:
     """Enter a trick by taps, in the order played: the leader, by name and seat, then each card."""
+    if not page.locator(".sp-judge").count():
+        section(page, "trick")
     judge_card = page.locator(".sp-judge")
     judge_card.get_by_role("button", name=leader, exact=True).click()
     for card in cards:
@@ -61,6 +68,7 @@ def test_two_wizards_judge_a_trick_and_pick_trump_by_taps(chromium, tmp_path):
         for page in (host, guest):  # two wizards: the Arranger picks the first duel's leader
             page.locator("[data-testid=leader]", has_text="The Arranger chooses").wait_for(timeout=3000)
             order = SP["rulings"].rulings["two-wizard-order"].replace("**", "")  # our reading, shown bold
+            page.get_by_text("Seats and our rulings").click()  # folded under the duel's tally
             assert page.locator("[data-testid=table-ruling]").inner_text() == order
 
         host.get_by_role("button", name="+ trick").first.click()
@@ -93,10 +101,12 @@ def test_two_wizards_judge_a_trick_and_pick_trump_by_taps(chromium, tmp_path):
         judge_and_record.click()
 
         says = f"Card 2, {led.name} {low}, wins it for {ada}: worth {verdict.value:g}."
-        for page in (guest, host):
+        for page in (guest, host):  # the verdict under the duel's tally
+            section(page, "duel")
             page.locator("[data-testid=verdict]", has_text=says).wait_for(timeout=3000)
             tricks(page, 0).filter(has_text="2").wait_for(timeout=3000)
             assert tricks(page, 1).inner_text() == "0"
+        section(guest, "trick")
         guest.locator("[data-testid=trick-progress]", has_text=f"0 of {len(cards)}").wait_for()
         shot(guest, "spells-and-potions-verdict")
 
@@ -104,32 +114,35 @@ def test_two_wizards_judge_a_trick_and_pick_trump_by_taps(chromium, tmp_path):
         fresh = [PlayedCard(suit=led.id, rank=rank) for rank in (4, 6, 7)]
         tap_trick(host, "Ada (North)", [PlayedCard(name=TRUMP_CHOICE.name), *fresh])
         host.get_by_role("button", name="Judge and record").click()
+        host.locator(".sp-trump .sp-prompt").wait_for(timeout=3000)
+        assert host.locator(".sp-judge").count() == 0  # the judge waits for the trump: the choice in its place
         prompt = guest.locator(".sp-trump .sp-prompt", has_text="The trick's winner picks the trump")
-        prompt.wait_for(timeout=3000)
+        prompt.wait_for(timeout=3000)  # in sight wherever the phone is: the next trick waits for it
         ruling = SP["rulings"].rulings["magic-lead"].replace("**", "")  # shown bold, never as asterisks
+        section(guest, "duel")
+        guest.locator("[data-testid=verdict] summary").click()  # our rulings on the trick, folded under it
         assert ruling in guest.locator("[data-testid=verdict]").inner_text()
         shot(guest, "spells-and-potions-trump-due")
         new_trump = SUITS.suits[-1]
         guest.locator(".sp-trump").get_by_role("button", name=new_trump.name, exact=True).click()
+        section(host, "duel")
         host.locator("[data-testid=trump]", has_text=new_trump.name).wait_for(timeout=3000)
-        picked = host.locator(".sp-trump").get_by_role("button", name=new_trump.name, exact=True)
-        assert picked.get_attribute("aria-pressed") == "true"
-        prompt.wait_for(state="detached", timeout=3000)
+        prompt.wait_for(state="detached", timeout=3000)  # no choice waits: the trump choice leaves the page
         assert host.locator("#act-error").inner_text() == "" and guest.locator("#act-error").inner_text() == ""
         shot(host, "spells-and-potions-host")
-        # the trick and the history are sections of the page: one in sight, a tap on the bar for the other
+        # the duel, the judge and the history are sections of the page: one in sight, a tap on the bar for another
         assert host.locator("#history-card").is_hidden()
-        host.get_by_test_id("jump-history").click()
+        section(host, "history")
         host.locator("#history li", has_text="trump is now").wait_for(timeout=3000)
-        assert host.locator(".sp-judge").count() == 0 and host.get_by_test_id("tricks-0").is_visible()
-        host.get_by_test_id("jump-trick").click()
+        assert host.locator(".sp-judge").count() == 0 and host.get_by_test_id("tricks-0").count() == 0
+        section(host, "trick")
         host.locator(".sp-judge").wait_for(timeout=3000)
 
         # The same phone in the dark: its own context, the guest's storage (so still Bo).
         dark = chromium.new_context(**PHONE, color_scheme="dark", storage_state=guest.context.storage_state())
         night = dark.new_page()
         night.goto(f"http://127.0.0.1:{port}/t/{code}")
-        tricks(night, 1).filter(has_text="1").wait_for(timeout=FIRST_LOAD_MS)  # a first load
+        tricks(night, 1).filter(has_text="1").wait_for(timeout=FIRST_LOAD_MS)  # a first load, at the duel
         unplayed = PlayedCard(suit=led.id, rank=5)  # in neither trick so far (10, 2, 3; then 4, 6, 7)
         tap_trick(night, "Bo (East)", [unplayed])
         night.locator(".sp-judge").get_by_role("button", name=led.name, exact=True).click()

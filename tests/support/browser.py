@@ -25,7 +25,7 @@ FLAGS = [
 # suite on both cores it has taken over 10 s. A change reaching a page already open keeps a short wait.
 FIRST_LOAD_MS = 30_000
 PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
-SHOTS = Path(__file__).resolve().parent.parent / "output" / "screenshots"
+SHOTS = Path(__file__).resolve().parents[2] / "output" / "screenshots"
 HOSTILE = "<script>alert(1)</script>"
 
 

@@ -98,7 +98,8 @@
         : [el("li", {class: "note sp-empty"}, "Tap the cards in the order they were played.")])),
       el("div", {class: "label"}, "Element card: element, then rank"),
       el("div", {class: "sp-elements"}, ...s.elements.map((e) =>
-        elementChoice(e, trick.suit === e.id, () => change({suit: trick.suit === e.id ? null : e.id}), full, "judge_trick"))),
+        elementChoice(e, trick.suit === e.id, () => change({suit: trick.suit === e.id ? null : e.id}),
+          full || !offered(table, "judge_trick"), "judge_trick"))),
       el("div", {class: "sp-ranks"}, ...s.ranks.map((rank) =>
         el("button", {onclick: () => add({suit: trick.suit, rank}), disabled: !trick.suit || !fits({suit: trick.suit, rank}), "data-move": "judge_trick",
           "aria-label": trick.suit ? cardText(s, {suit: trick.suit, rank}) : `Rank ${rank}`}, String(rank)))),
@@ -118,7 +119,8 @@
     return el("section", {class: "card sp-verdict", "data-testid": "verdict"}, el("h2", {}, "Last trick"),
       el("p", {}, `Card ${t.winner + 1}, ${cardText(s, winning)}, wins it for ${teamName(s, t.team)}: worth ${t.value}.`),
       t.winner_picks_leader ? el("p", {class: "sp-prompt"}, "The trick's winner chooses who leads the next trick.") : null,
-      ...t.rulings.map((words) => el("p", {class: "note"}, ...rich(words))));
+      t.rulings.length ? el("details", {class: "sp-fold"}, el("summary", {}, `Our ruling${t.rulings.length > 1 ? "s" : ""} on this trick`),
+        ...t.rulings.map((words) => el("p", {class: "note"}, ...rich(words)))) : null);
   }
 
   function trumpChoice(table, act) {
@@ -131,6 +133,29 @@
         elementChoice(e, s.trump === e.id, () => act("set_trump", {suit: e.id}), !offered(table, "set_trump", {suit: e.id}), "set_trump"))));
   }
 
+  // The duel at a glance: each team's tricks with a tap to record one, the trump, who leads, and
+  // the end of the duel; the seats and our rulings folded below.
+  function duel(table, you, act) {
+    const s = table.state;
+    const rulings = s.rulings || [];
+    const seating = el("details", {class: "sp-fold"}, el("summary", {}, rulings.length ? "Seats and our rulings" : "Seats"),
+      el("p", {class: "note sp-seats"}, "Seats: " + SEATS.map((seat) => `${capital(seat)}: ${who(s, s.seats[seat])}`).join(" · ")),
+      ...rulings.map((words) => el("p", {class: "note", "data-testid": "table-ruling"}, ...rich(words))));
+    return el("section", {class: "card"},
+      el("div", {class: "row spread"}, el("h2", {}, `Duel ${s.duel + 1}`),
+        el("span", {}, "Trump: ", el("strong", {class: "live", "data-testid": "trump"}, elementName(s, s.trump)))),
+      el("div", {class: "sp-two"}, ...[0, 1].map((team) => el("div", {class: "card sp-team" + (s.teams[team].includes(you.actor) ? " me" : "")},
+        el("div", {class: "label"}, teamName(s, team)),
+        el("div", {class: "big live", "data-testid": `tricks-${team}`}, String(s.tricks[team])),
+        el("div", {class: "label"}, `tricks · potions ${s.potions[team]}`),
+        move(table, act, "+ trick", "trick", {team})))),
+      el("p", {class: "note", "data-testid": "leader"}, leaderLine(s)),
+      seating,
+      el("div", {class: "row spread"},
+        el("span", {class: "note"}, `${s.tricks[0] + s.tricks[1]} of ${s.tricks_per_duel} tricks`),
+        move(table, act, "End the duel", "end_duel", {}, "primary")));
+  }
+
   function render(root, table, you, act) {
     redraw = () => render(root, table, you, act);
     const s = table.state;
@@ -139,22 +164,8 @@
       if (s.players.length) {
         parts.push(el("p", {class: "note"}, "Wizards by letter: " + s.players.map((id, i) => `${"ABCD"[i]}: ${s.names[id]}`).join(", ")));
       }
-    } else if (s.phase === "playing") {
-        parts.push(el("section", {class: "card"},
-        el("div", {class: "row spread"}, el("h2", {}, `Duel ${s.duel + 1}`),
-          el("span", {}, "Trump: ", el("strong", {class: "live", "data-testid": "trump"}, elementName(s, s.trump)))),
-        el("div", {class: "sp-two"}, ...[0, 1].map((team) => el("div", {class: "card sp-team" + (s.teams[team].includes(you.actor) ? " me" : "")},
-          el("div", {class: "label"}, teamName(s, team)),
-          el("div", {class: "big live", "data-testid": `tricks-${team}`}, String(s.tricks[team])),
-          el("div", {class: "label"}, `tricks · potions ${s.potions[team]}`),
-          move(table, act, "+ trick", "trick", {team})))),
-        el("p", {class: "note", "data-testid": "leader"}, leaderLine(s)),
-        ...(s.rulings || []).map((words) => el("p", {class: "note", "data-testid": "table-ruling"}, ...rich(words))),
-        el("p", {class: "note sp-seats"}, "Seats: " + SEATS.map((seat) => `${capital(seat)}: ${who(s, s.seats[seat])}`).join(" · ")),
-        el("div", {class: "row spread"},
-          el("span", {class: "note"}, `${s.tricks[0] + s.tricks[1]} of ${s.tricks_per_duel} tricks`),
-          move(table, act, "End the duel", "end_duel", {}, "primary"))));
-    } else {
+    }
+    if (s.phase === "over") {
       const names = s.winners.map((id) => s.names[id]);
       parts.push(el("section", {class: "card"}, el("h2", {}, "The tournament is over"),
         el("p", {class: "big"}, names.length > 1 ? `Tie: ${names.join(" and ")}` : `${names[0]} wins`),
@@ -165,10 +176,13 @@
     const duels = s.duels.length ? el("section", {class: "card", "data-testid": "duels"}, el("h2", {}, "Duels"), el("table", {class: "scores"},
       el("tbody", {}, ...s.duels.map((d, i) => el("tr", {}, el("td", {}, `Duel ${i + 1}`),
         el("td", {}, `${d.scores[0]} – ${d.scores[1]}`)))))) : null;
+    // a trump choice waiting is shown wherever the phone is, in the judge's place: the next trick waits for it
+    const trump = playing && s.trump_choice_due ? trumpChoice(table, act) : null;
     parts.push(...window.SpellpressSections.show([
-      {id: "trick", label: "Trick", nodes: playing ? [trickJudge(table, act), s.last_trick ? verdict(s) : null, trumpChoice(table, act)] : []},
+      {id: "duel", label: "Duel", nodes: playing ? [trump, duel(table, you, act), s.last_trick ? verdict(s) : null] : []},
+      {id: "trick", label: "Judge", nodes: playing ? [trump || trickJudge(table, act)] : []},
       {id: "duels", label: "Duels", nodes: [duels]},
-    ], playing ? "trick" : "duels", () => redraw()));
+    ], playing ? "duel" : "duels", () => redraw()));
     root.replaceChildren(...parts);
   }
 
