@@ -123,7 +123,7 @@ ANSWERS = {
     },
     "Offer": {
         "type": "object",
-        "description": "a legal move: send `{type, ...payload}` with a value chosen for each pick (pnp/rules/offers.py)",
+        "description": "a legal move: send `{type, ...payload}`, a value chosen for each pick (pnp/rules/offers.py)",
         "properties": {
             "type": {"type": "string", "description": "the action's type"},
             "for": {"type": "string", "description": "the seat the move is for, or `host`"},
