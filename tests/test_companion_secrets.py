@@ -5,40 +5,41 @@ the live messages are rendered once per audience, never once per phone."""
 
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
 
 from companion.play import Audience, Play
+from pnp.gamedef import games
 from pnp.rules.table import HOST, SPECTATOR
 from tests.support.api import bearer, error_of, join, open_table, undo_latest
-from tests.support.secret_game import DECK, TRACKER
+from tests.support.http import CHANCE_SEED
+from tests.support.secret_game import DECK
+from tests.support.secret_game import GAME as SECRET_DECK
 
-GAME = "secret-deck"
-
-
-class SecretDeck:
-    """What the companion reads of a game's definition (pnp.games.GameDef): its title, tracker and
-    what it offers (no event dice, no projector view)."""
-
-    id = GAME
-    title = "Secret deck"
-    tracker = "tests.support.secret_game:TRACKER"
-    events = False
-    projector = False
-
-    def load(self, field: str):
-        assert field == "tracker"
-        return TRACKER
+GAME = SECRET_DECK.id
 
 
 @pytest.fixture
-def client(app, monkeypatch):
-    """The companion with the secret deck among its games (it has no content: nothing printed)."""
-    trackable, content = Play.trackable, Play.content
-    monkeypatch.setattr(Play, "trackable", lambda self: {**trackable(self), GAME: SecretDeck()})
+def app(database_url, tmp_path, monkeypatch):
+    """The companion with the secret deck among its games (create_app's GAMES); it has no content:
+    its tracker is lent none."""
+    from companion import create_app
+
+    content = Play.content
     monkeypatch.setattr(Play, "content", lambda self, game: None if game == GAME else content(self, game))
-    return app.test_client()
+    config = {
+        "TESTING": True,
+        "DATABASE_URL": database_url,
+        "KEEPALIVE_SECONDS": 0.5,
+        "INSTANCE_PATH": str(tmp_path),
+        "CHANCE": random.Random(CHANCE_SEED),
+        "GAMES": {**games(), GAME: SECRET_DECK},
+    }
+    app = create_app(config)
+    yield app
+    app.extensions["play"].close()
 
 
 def act(client, code, token, type_, **payload):

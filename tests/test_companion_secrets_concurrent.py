@@ -13,21 +13,21 @@ from collections import Counter
 
 from tests.support.api import bearer
 from tests.support.secret_game import DECK
-from tests.test_companion_secrets import client, dealt_table, held  # noqa: F401 (client: the fixture)
+from tests.test_companion_secrets import app, dealt_table, held  # noqa: F401 (app: the fixture)
 
 ROUNDS = 30  # each player's moves; each reader's reads
 
 
 def test_players_drawing_and_discarding_at_once_see_only_cards_they_held(client):  # noqa: F811
     code, tokens, answers = dealt_table(client)
-    app = client.application
+    server = client.application
     got: dict = {viewer: list(answers[viewer]) for viewer in tokens}
     answered = []  # (actor, type) of each move answered 200
     wrong = []  # answers neither 200 nor the rules' 409
     before = client.get(f"/api/tables/{code}").json["seq"]
 
     def player(pid: str) -> None:
-        phone, rng = app.test_client(), random.Random(pid)
+        phone, rng = server.test_client(), random.Random(pid)
         for _ in range(ROUNDS):
             hand = phone.get(f"/api/tables/{code}", headers=bearer(tokens[pid])).json["state"]["hand"]
             move = {"type": "discard", "card": rng.choice(hand)} if hand and rng.random() < 0.5 else {"type": "draw"}
@@ -39,7 +39,7 @@ def test_players_drawing_and_discarding_at_once_see_only_cards_they_held(client)
                 answered.append((pid, move["type"]))
 
     def reader(seed: int) -> None:
-        phone, rng = app.test_client(), random.Random(seed)
+        phone, rng = server.test_client(), random.Random(seed)
         for _ in range(ROUNDS):
             viewer = rng.choice(list(tokens))
             path = rng.choice(("", "/history", "/export", "/export?format=csv"))
@@ -54,7 +54,7 @@ def test_players_drawing_and_discarding_at_once_see_only_cards_they_held(client)
         thread.join(60)
 
     assert wrong == []
-    log = app.extensions["play"].store.log(code)
+    log = server.extensions["play"].store.log(code)
     assert [e.seq for e in log] == list(range(1, len(log) + 1))
     assert len(answered) >= ROUNDS
     assert Counter((e.actor, e.type) for e in log if e.seq > before) == Counter(answered)

@@ -84,7 +84,7 @@ def test_taking_back_a_move_before_a_draw_leaves_the_draw_as_it_was_drawn():
     log = [*_log()[:3], Entry(4, "p2", "pass", {}), Entry(5, "p1", "draw", {"cards": [DECK[6]]})]
     assert undo_target(TRACKER, None, Options(), log, "p2").seq == 4
     after = replay(TRACKER, None, Options(), [*log, Entry(6, "p2", "undo", {"seq": 4})])
-    assert after.state["players"]["p1"]["hand"] == [*DECK[0:3], DECK[6]]  # replayed as recorded: no redraw
+    assert after.state["hands"]["p1"] == [*DECK[0:3], DECK[6]]  # replayed as recorded: no redraw
 
 
 def test_a_discard_a_later_draw_took_from_the_deck_cannot_be_taken_back():

@@ -1,18 +1,34 @@
-"""A small tracker with secrets, for the tests: the host deals each seated player a hand from a
-deck, a player draws a card or discards one face down, and only the hand's holder sees its cards.
+"""A small game with secrets, for the tests: the host deals each seated player a hand from a deck
+(the start), a player draws a card or discards one face down, and only the hand's holder sees its
+cards. A Rules (pnp.rules.flow) like every game's.
 
 Every card's name is distinctive ("~card07~"), so a test can search any response's raw bytes for
-another player's cards. Registered for a test as the game "secret-deck" by tests/test_secrets.py.
+another player's cards. It has no content and prints nothing: a test registers it with the
+companion (create_app's GAMES) as the game "secret-deck" and lends it no content.
 """
 
 from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from pnp.gamedef import GameDef
 from pnp.rules.chance import draw_from
-from pnp.rules.table import HOST, Entry, GameTracker, NotYours, Refused
+from pnp.rules.flow import HOST_ONLY, JOINING, PLAYING, SEAT, Move, Rules
+from pnp.rules.offers import offer, one_of
+from pnp.rules.table import Entry, Refused
 
 DECK = tuple(f"~card{n:02d}~" for n in range(1, 31))
+NOTHING = "tests.support.secret_game:NOTHING"  # what a game that prints nothing names for its printed side
+GAME = GameDef(
+    id="secret-deck",
+    title="Secret deck",
+    kinds=NOTHING,
+    numbers=NOTHING,
+    check=NOTHING,
+    printed=NOTHING,
+    players=(1, len(DECK)),
+    tracker="tests.support.secret_game:TRACKER",
+)
 
 
 class Options(BaseModel):
@@ -36,71 +52,65 @@ class Pass(BaseModel):
     pass
 
 
-actions = {"deal": Deal, "draw": Draw, "discard": Discard, "pass": Pass}
-
-
 def setup(content, options: Options) -> dict:
-    return {"hand": options.hand, "deck": list(DECK), "players": {}, "dealt": False}
+    return {"hand": options.hand, "deck": list(DECK), "hands": {}}
 
 
-def join(state: dict, player_id: str, name: str) -> dict:
-    return {**state, "players": {**state["players"], player_id: {"name": name, "hand": []}}}
+def joined(state: dict, player: str) -> dict:
+    return {**state, "hands": {**state["hands"], player: []}}
 
 
-def draw(content, state: dict, actor: str, action: BaseModel, chance) -> BaseModel:
-    """The cards come from the server's chance, at random from what is left in the deck."""
-    if isinstance(action, Deal):
-        deck, hands = state["deck"], {}
-        for player in state["players"]:
-            hands[player], deck = draw_from(deck, min(state["hand"], len(deck)), chance.rng)
-        return Deal(hands=hands)
-    if isinstance(action, Draw):
-        return Draw(cards=draw_from(state["deck"], min(1, len(state["deck"])), chance.rng)[0])
-    return action
+def dealt(content, state: dict, actor: str, action: Deal, chance) -> Deal:
+    """The hands come from the server's chance, at random from what is left in the deck."""
+    deck, hands = state["deck"], {}
+    for player in state["players"]:
+        hands[player], deck = draw_from(deck, min(state["hand"], len(deck)), chance.rng)
+    return Deal(hands=hands)
 
 
-def apply(content, state: dict, actor: str, action: BaseModel) -> dict:
-    if isinstance(action, Deal):
-        if actor != HOST:
-            raise NotYours("Only the host deals.")
-        if state["dealt"]:
-            raise Refused("The cards are dealt.")
-        state = {**state, "dealt": True}
-        for player, cards in action.hands.items():
-            state = _taken(state, player, cards)
-        return state
-    if actor not in state["players"]:
-        raise NotYours("Only a player holds cards.")
-    if isinstance(action, Draw):
-        if not action.cards:
-            raise Refused("The deck is empty.")
-        return _taken(state, actor, action.cards)
-    if isinstance(action, Discard):
-        hand = state["players"][actor]["hand"]
-        if action.card not in hand:
-            raise Refused("You do not hold that card.")
-        seat = {**state["players"][actor], "hand": [c for c in hand if c != action.card]}
-        return {**state, "deck": [*state["deck"], action.card], "players": {**state["players"], actor: seat}}
+def drawn(content, state: dict, actor: str, action: Draw, chance) -> Draw:
+    return Draw(cards=draw_from(state["deck"], min(1, len(state["deck"])), chance.rng)[0])
+
+
+def deal(content, state: dict, _host: str, action: Deal) -> dict:
+    state = {**state, "phase": PLAYING}
+    for player, cards in action.hands.items():
+        state = _taken(state, player, cards)
     return state
+
+
+def draw(content, state: dict, player: str, action: Draw) -> dict:
+    if not action.cards:
+        raise Refused("The deck is empty.")
+    return _taken(state, player, action.cards)
+
+
+def discard(content, state: dict, player: str, action: Discard) -> dict:
+    hand = state["hands"][player]
+    if action.card not in hand:
+        raise Refused("You do not hold that card.")
+    hands = {**state["hands"], player: [c for c in hand if c != action.card]}
+    return {**state, "deck": [*state["deck"], action.card], "hands": hands}
 
 
 def _taken(state: dict, player: str, cards: list[str]) -> dict:
     """`player` takes `cards` from the deck; Refused if one is not in it (a replay that no longer fits)."""
-    if player not in state["players"] or not set(cards) <= set(state["deck"]):
+    if player not in state["hands"] or not set(cards) <= set(state["deck"]):
         raise Refused("Those cards are not in the deck.")
-    seat = {**state["players"][player], "hand": [*state["players"][player]["hand"], *cards]}
-    return {
-        **state,
-        "deck": [c for c in state["deck"] if c not in cards],
-        "players": {**state["players"], player: seat},
-    }
+    hands = {**state["hands"], player: [*state["hands"][player], *cards]}
+    return {**state, "deck": [c for c in state["deck"] if c not in cards], "hands": hands}
+
+
+def discards(content, state: dict, player: str) -> list[dict]:
+    hand = state["hands"][player]
+    return [offer(pick=[one_of("card", hand)])] if hand else []
 
 
 def view(state: dict, viewer: str | None) -> dict:
     """Everyone sees how many cards each hand and the deck hold; a player sees their own cards."""
-    players = {p: {"name": s["name"], "cards": len(s["hand"])} for p, s in state["players"].items()}
-    mine = state["players"][viewer]["hand"] if viewer in state["players"] else []
-    return {"players": players, "deck": len(state["deck"]), "dealt": state["dealt"], "hand": mine}
+    players = {p: {"name": state["names"][p], "cards": len(state["hands"][p])} for p in state["players"]}
+    mine = state["hands"].get(viewer, [])
+    return {"players": players, "deck": len(state["deck"]), "dealt": state["phase"] != JOINING, "hand": mine}
 
 
 def redact(entry: Entry, viewer: str | None) -> dict:
@@ -118,19 +128,22 @@ def redact(entry: Entry, viewer: str | None) -> dict:
 
 
 def results(state: dict) -> list[dict]:
-    return [{"name": s["name"], "cards": len(s["hand"])} for s in state["players"].values()]
+    return [{"name": state["names"][p], "cards": len(state["hands"][p])} for p in state["players"]]
 
 
-TRACKER = GameTracker(
-    "secret-deck",
-    Options,
-    actions,
-    setup,
-    join,
-    apply,
-    view,
-    results,
-    draw=draw,
-    final=frozenset({"deal", "draw"}),
+TRACKER = Rules(
+    game=GAME,
+    players_are="players",
+    Options=Options,
+    moves={
+        "deal": Move(Deal, deal, HOST_ONLY, stage=JOINING, final=True, draw=dealt),
+        "draw": Move(Draw, draw, SEAT, final=True, draw=drawn),
+        "discard": Move(Discard, discard, SEAT, choices=discards),
+        "pass": Move(Pass, lambda content, state, player, action: state, SEAT),
+    },
+    setup_game=setup,
+    view=view,
+    results=results,
+    joined=joined,
     redact=redact,
 )
