@@ -56,8 +56,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         # where wrong join codes are counted, and how many proxies in front say who asked (companion/guesses.py)
         RATELIMIT_STORAGE_URI=os.environ.get(LIMITS_STORAGE_VARIABLE) or "memory://",
         TRUSTED_PROXIES=int(os.environ.get(TRUSTED_PROXIES_VARIABLE) or 0),
-        # the games tables may be opened for, by id (a test adds a game of its own here)
+        # the games tables may be opened for, by id (a test adds a game of its own here), and folders
+        # beside static/games/ where a game kept outside the companion has its panel
         GAMES=games(),
+        GAME_PANELS=[],
         # every table's dice and shuffles: None, the operating system's secure generator; a seeded
         # random.Random in tests, so each test deals the same cards every run
         CHANCE=seeded(os.environ.get(CHANCE_SEED_VARIABLE)),

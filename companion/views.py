@@ -7,7 +7,17 @@ import io
 from pathlib import Path
 
 import segno
-from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    send_from_directory,
+    url_for,
+)
 
 from companion.address import public_url_for, request_phones_root
 from companion.play import NotFound, Play
@@ -103,8 +113,25 @@ def table_projector(code: str):
 
 
 def _game_file(name: str) -> bool:
-    """Whether static/games/ has this file: a game's panel and projector styles are found by name."""
-    return (Path(current_app.static_folder) / "games" / name).is_file()
+    """Whether a game folder has this file: a game's panel and projector styles are found by name."""
+    return _game_folder(name) is not None
+
+
+def _game_folder(name: str) -> Path | None:
+    """The folder holding a game's file `name` (its panel, its styles, its projector view): the
+    companion's static/games/, else one of the configured GAME_PANELS (a game kept outside the
+    companion: the tests' example game)."""
+    folders = [Path(current_app.static_folder) / "games", *map(Path, current_app.config["GAME_PANELS"])]
+    return next((folder for folder in folders if (folder / name).is_file()), None)
+
+
+@bp.get("/games/<name>")
+def game_file(name: str):
+    """A game's panel, styles or projector view, by file name."""
+    folder = _game_folder(name) if name == Path(name).name else None
+    if folder is None:
+        abort(404)
+    return send_from_directory(folder, name)
 
 
 @bp.get("/e/<code>")

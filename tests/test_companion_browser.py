@@ -14,8 +14,13 @@ TRACKERS = {gid: g.load("tracker") for gid, g in games().items() if g.tracker}
 
 
 def spirit_of(page, name: str):
-    """The spirit cell of `name`'s row in the class table."""
+    """The spirit cell of `name`'s row in the class table (a student's phone: its Class section)."""
     return page.locator("table.scores tr", has_text=name).locator("td").nth(1)
+
+
+def class_of(page) -> None:
+    """A student's phone shows their turn first: the class table is a tap away."""
+    page.get_by_test_id("jump-class").click()
 
 
 def test_two_phones_play_magic_spell_live(chromium, tmp_path):
@@ -43,18 +48,21 @@ def test_two_phones_play_magic_spell_live(chromium, tmp_path):
         host.wait_for_function("() => document.querySelector('img.qr').naturalWidth > 0", timeout=3000)
         host.fill("#join-form input[name=name]", "Ada")
         host.click("#join-form button")
-        host.locator("text=Students: Ada").wait_for()
+        host.get_by_test_id("lobby-names").filter(has_text="Ada").wait_for()
 
         guest = phone(chromium)
         guest.goto(f"http://127.0.0.1:{port}/t/{code}")
         join(guest, HOSTILE)
-        host.locator(f"text=Students: Ada, {HOSTILE}").wait_for(timeout=3000)  # live, and as text
+        # live, and as text
+        host.get_by_test_id("lobby-names").filter(has_text=f"Ada, {HOSTILE}").wait_for(timeout=3000)
         assert host.dialogs == [] and guest.dialogs == []
         shot(host, "joining-host")
 
-        host.click("text=Start the semester")
+        host.click("text=Start the game")  # the lobby's
         guest.locator("[data-testid=my-spirit]", has_text="5").wait_for(timeout=3000)
         host.click("button:has-text('Rest')")
+        class_of(host)
+        class_of(guest)
         spirit_of(host, "Ada").filter(has_text="7").wait_for(timeout=3000)  # the click's own answer
         spirit_of(guest, "Ada").filter(has_text="7").wait_for(timeout=3000)  # the other phone, live
         shot(guest, "playing-guest")
@@ -62,8 +70,9 @@ def test_two_phones_play_magic_spell_live(chromium, tmp_path):
 
         guest.reload()
         assert guest.locator("#join").is_hidden()
-        spirit_of(guest, "Ada").filter(has_text="7").wait_for(timeout=3000)
         assert guest.locator("[data-testid=my-spirit]").inner_text() == "5"
+        class_of(guest)
+        spirit_of(guest, "Ada").filter(has_text="7").wait_for(timeout=3000)
 
     # the server is gone: the page says so, then recovers when it is back (same database)
     guest.locator("#offline").wait_for(state="visible", timeout=FIRST_LOAD_MS)
@@ -127,7 +136,7 @@ def test_a_game_script_that_arrives_after_the_table_still_draws_its_panel(chromi
             time.sleep(2)
             route.continue_()
 
-        page.route("**/static/games/magecraft.js", late)
+        page.route("**/games/magecraft.js", late)
         page.goto(f"http://127.0.0.1:{port}/t/{table.code}")
         page.locator("#history li").first.wait_for(timeout=FIRST_LOAD_MS)
         page.locator("[data-testid=turn]").wait_for(timeout=3000)

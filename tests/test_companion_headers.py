@@ -36,7 +36,7 @@ def test_every_route_and_every_error_carries_the_headers(app, client):
     table = open_api_table(client)
     player = join(client, table["code"], "Ada")
     event = client.post("/api/events", json={"game": "merchants-of-magick", "name": "Night"}).json
-    values = {"player_id": player["player_id"], "filename": "app.css"}
+    values = {"player_id": player["player_id"], "filename": "app.css", "name": "magic-spell.js"}
     for rule in app.url_map.iter_rules():
         code = event["code"] if rule.rule.startswith(("/e/", "/api/events/")) else table["code"]
         path = rule.build({**values, "code": code}, append_unknown=False)[1]
