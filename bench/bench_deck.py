@@ -53,6 +53,7 @@ def child_pipeline(layer: Path, out: Path, profile: bool) -> None:
     from pnp.components.card import check_face
     from pnp.components.kinds import Deck
     from pnp.components.makers import SetInputs
+    from pnp.components.templates import load_templates
     from pnp.content.loader import load
     from pnp.content.problems import ContentError, Mark
     from pnp.document import write_pdf
@@ -60,7 +61,6 @@ def child_pipeline(layer: Path, out: Path, profile: bool) -> None:
     from pnp.games.spells_and_potions.printed import magic_faces
     from pnp.imposition import Options
     from pnp.paths import TEMPLATES
-    from pnp.render.templates import load_templates
 
     t1 = time.perf_counter()
     imports_kib = peak_rss_kib()
@@ -164,9 +164,9 @@ def effect_text(rng: random.Random, icon: str) -> str:
 
 def make_cards(n: int) -> list[dict]:
     """n distinct cards whose effect wraps to exactly three lines at the template's 9 pt."""
+    from pnp.components.templates import load_templates
     from pnp.paths import TEMPLATES
     from pnp.regions.text import fit
-    from pnp.render.templates import load_templates
 
     template = load_templates(TEMPLATES)["sp-magic"]
     region = template.regions["effect"]
@@ -213,9 +213,9 @@ def same_line_breaks(cards: list[dict], files: dict[str, str]) -> int:
     """How many cards the floor wraps into exactly the pipeline's lines (a check on the floor)."""
     import floor_deck
 
+    from pnp.components.templates import load_templates
     from pnp.paths import TEMPLATES
     from pnp.regions.text import fit
-    from pnp.render.templates import load_templates
 
     floor_deck.register_fonts(files)  # the floor's names for the pipeline's files
     template = load_templates(TEMPLATES)["sp-magic"]
@@ -247,10 +247,10 @@ def check_layout() -> str:
     sys.dont_write_bytecode = True  # no __pycache__ left in bench/
     import floor_deck
 
+    from pnp.components.templates import load_templates
     from pnp.document import page_style
     from pnp.imposition import PAPERS, plan_grid
     from pnp.paths import TEMPLATES
-    from pnp.render.templates import load_templates
 
     templates = load_templates(TEMPLATES)
     size = templates["sp-magic"].size

@@ -55,10 +55,10 @@ def prepare(root: Path) -> None:
     import floor_deck
     import yaml
 
+    from pnp.components.templates import load_templates
     from pnp.document import page_style
     from pnp.imposition import PAPERS, Options, plan_grid
     from pnp.paths import CONTENT, TEMPLATES
-    from pnp.render.templates import load_templates
 
     cards = bench_deck.make_cards(USER_CARDS)
     layer = root / "layer"

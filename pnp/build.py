@@ -16,6 +16,7 @@ from pnp.components.card import check_face
 from pnp.components.kinds import Board, Component, Deck, Sheet, SheetError
 from pnp.components.makers import SetInputs
 from pnp.components.set_list import assemble, set_problems
+from pnp.components.templates import Templates, load_templates
 from pnp.content.game import load_game
 from pnp.content.loader import Content
 from pnp.content.problems import ContentError, Problem
@@ -24,7 +25,6 @@ from pnp.gamedef import GameDef, games
 from pnp.imposition import LayoutError, Options
 from pnp.paths import TEMPLATES
 from pnp.render import fonts
-from pnp.render.templates import Templates, load_templates
 from pnp.units import mm
 
 

@@ -13,12 +13,12 @@ from pathlib import Path
 from reportlab.lib.colors import black
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.components.templates import PageTemplate, load_templates
 from pnp.document import page_style
 from pnp.imposition import Paper, info_bands
 from pnp.paths import TEMPLATES
 from pnp.render import fonts
 from pnp.render.pagemarks import draw_label, draw_scale_bars
-from pnp.render.templates import PageTemplate, load_templates
 from pnp.units import MM
 
 REACH = 5  # mm either side of zero on each scale

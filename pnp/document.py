@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.components.board import draw_piece, plan_board
 from pnp.components.card import Face, draw_face
 from pnp.components.kinds import Board, Component, Deck, Printing, Sheet
+from pnp.components.templates import CardTemplate, PageTemplate
 from pnp.imposition import (
     PAPERS,
     Grid,
@@ -35,7 +36,6 @@ from pnp.render.pagemarks import (
     draw_label,
     draw_scale_bars,
 )
-from pnp.render.templates import CardTemplate, PageTemplate
 
 Sides = Literal["front", "back", "single"]
 Stock = Literal["card", "plain"]

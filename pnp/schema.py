@@ -12,8 +12,8 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
+from pnp.components.templates import Template
 from pnp.gamedef import games
-from pnp.render.templates import Template
 
 
 def schemas() -> dict[str, dict]:

@@ -20,11 +20,11 @@ import pnp.build
 from companion.db import Store
 from pnp.build import Game, build, open_game
 from pnp.cli import main
+from pnp.components.templates import load_templates
 from pnp.gamedef import game
 from pnp.imposition import Options
 from pnp.paths import CONTENT
 from pnp.render.fonts import STYLES, static_instance
-from pnp.render.templates import load_templates
 from pnp.units import MM
 from tests.support.http import CHANCE_SEED
 from tests.support.pdfcards import read

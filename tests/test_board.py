@@ -24,11 +24,11 @@ from pnp.components.board import ASSEMBLY_NOTE, MARK_WIDTH
 from pnp.components.card import Face, Value
 from pnp.components.kinds import Board
 from pnp.components.setup_sheet import setup_sheet
+from pnp.components.templates import Templates, load_templates
 from pnp.content.problems import ContentError
 from pnp.document import write_pdf
 from pnp.imposition import Options
 from pnp.paths import TEMPLATES
-from pnp.render.templates import Templates, load_templates
 from tests.conftest import bundled
 from tests.support.pdfcards import MM, PAGE, read, turn
 

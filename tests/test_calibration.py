@@ -10,9 +10,9 @@ import pdfplumber
 import pytest
 
 from pnp.calibrate import REACH, targets, write_calibration
+from pnp.components.templates import load_templates
 from pnp.imposition import PAPERS
 from pnp.paths import TEMPLATES
-from pnp.render.templates import load_templates
 from pnp.units import MM
 from tests.test_type import SMALLEST, size
 

@@ -18,11 +18,11 @@ from PIL import Image, ImageStat
 
 from pnp.cli import main
 from pnp.components.kinds import Deck
+from pnp.components.templates import load_templates
 from pnp.document import plan_pages
 from pnp.imposition import PAPERS, Options
 from pnp.paths import ROOT, TEMPLATES
 from pnp.raster import pixel_size
-from pnp.render.templates import load_templates
 from pnp.units import INCH, MM
 from tests.conftest import bundled, invoke
 

@@ -156,7 +156,7 @@ def test_listing_the_games_imports_nothing_heavy():
 
 def test_render_does_not_import_the_page_layer():
     loaded = {m for m in sys.modules if m.startswith("pnp")}
-    code = "import pnp.render.richtext, pnp.render.templates, pnp.render.pagemarks, pnp.regions"
+    code = "import pnp.render.richtext, pnp.components.templates, pnp.render.pagemarks, pnp.regions"
     out = subprocess.run(
         [sys.executable, "-c", f"{code}\nimport sys; print(' '.join(sorted(sys.modules)))"],
         capture_output=True,
@@ -229,8 +229,8 @@ def test_a_template_is_read_and_checked_by_the_games_that_print_with_it(tmp_path
 
 def test_a_template_name_is_one_template_across_the_games_folders(tmp_path):
     """`extends` names a template wherever it is, so two folders may not both have one name."""
+    from pnp.components.templates import load_templates
     from pnp.content.problems import ContentError
-    from pnp.render.templates import load_templates
 
     templates = tmp_path / "templates"
     shutil.copytree(TEMPLATES, templates)

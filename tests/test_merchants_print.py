@@ -13,6 +13,7 @@ import pytest
 
 from pnp.build import build
 from pnp.components.kinds import Deck
+from pnp.components.templates import load_templates
 from pnp.content.game import load_game
 from pnp.export_cards import export_cards
 from pnp.export_tts import export_decks
@@ -20,7 +21,6 @@ from pnp.gamedef import game
 from pnp.imposition import Options
 from pnp.paths import CONTENT
 from pnp.paths import TEMPLATES as TEMPLATE_DIR
-from pnp.render.templates import load_templates
 from tests.conftest import bundled, overlay
 from tests.support.pdfcards import MM, BuiltPdf, read
 

@@ -18,10 +18,10 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import black, white
 
+from pnp.components.templates import BoardTemplate, Size
 from pnp.geometry import Rect
 from pnp.imposition import LayoutError, PageStyle, Paper, sheet_area
 from pnp.render import fonts
-from pnp.render.templates import BoardTemplate, Size
 from pnp.units import MM
 
 MARK_WIDTH = 0.5  # points: the + marks' line, thicker than crop marks so neither is taken for the other

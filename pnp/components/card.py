@@ -10,10 +10,10 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import partial
 
+from pnp.components.templates import CardTemplate
 from pnp.content.problems import Mark, Problem
 from pnp.regions import KINDS
 from pnp.render.colours import Ink, resolve
-from pnp.render.templates import CardTemplate
 
 
 @dataclass(frozen=True)

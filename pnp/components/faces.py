@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pnp.components.card import Face, Value
 from pnp.components.makers import SetInputs
+from pnp.components.templates import Back
 from pnp.content.loader import Content
 from pnp.content.problems import Mark
 from pnp.regions import text as text_region
-from pnp.render.templates import Back
 
 
 def reference_faces(inputs: SetInputs, template: str, inline: bool = False) -> tuple[Face, ...]:

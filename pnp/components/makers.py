@@ -7,8 +7,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from pnp.components.card import Face
+from pnp.components.templates import Templates
 from pnp.content.loader import Content
-from pnp.render.templates import Templates
 
 
 @dataclass(frozen=True)

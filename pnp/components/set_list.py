@@ -14,8 +14,7 @@ from pnp.components.faces import content_field, deck_back
 from pnp.components.kinds import Board, Component, Deck, Sheet
 from pnp.components.makers import Makers, SetInputs
 from pnp.components.setup_sheet import setup_sheet
-from pnp.content.problems import Problem, expected_got
-from pnp.render.templates import (
+from pnp.components.templates import (
     BoardTemplate,
     CardTemplate,
     DeckEntry,
@@ -23,6 +22,7 @@ from pnp.render.templates import (
     SheetEntry,
     SheetTemplate,
 )
+from pnp.content.problems import Problem, expected_got
 
 
 def set_name(game_id: str) -> str:

@@ -10,12 +10,12 @@ sheet template (templates/setup.yaml).
 from __future__ import annotations
 
 from pnp.components.kinds import Board, Component, Deck, Printing, Sheet, SheetError, require_named, sheet_words
+from pnp.components.templates import SheetTemplate
 from pnp.content.common import SetupSheet
 from pnp.geometry import Rect
 from pnp.imposition import PAPERS
 from pnp.render import richtext
 from pnp.render.colours import resolve
-from pnp.render.templates import SheetTemplate
 from pnp.units import MM
 
 LEADING = 1.2

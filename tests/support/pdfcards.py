@@ -22,9 +22,9 @@ import pypdfium2
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
+from pnp.components.templates import load_templates
 from pnp.imposition import MIN_MARK
 from pnp.paths import TEMPLATES
-from pnp.render.templates import load_templates
 
 MM = 72 / 25.4
 PAGE = load_templates(TEMPLATES)["page"]

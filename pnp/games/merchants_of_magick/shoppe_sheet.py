@@ -15,10 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.components.kinds import SheetError, require_named, sheet_words
+from pnp.components.templates import SheetTemplate
 from pnp.geometry import Rect
 from pnp.render import fonts, richtext
 from pnp.render.colours import resolve
-from pnp.render.templates import SheetTemplate
 from pnp.units import MM
 
 LENGTHS = (

@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color
 
 from pnp.components.kinds import SheetError, require_named, sheet_words
+from pnp.components.templates import SheetTemplate
 from pnp.games.spells_and_potions.kinds import DuelRules, ScorePad
 from pnp.games.spells_and_potions.rules import SEATS, Duel, Player, tournament, wizards
 from pnp.geometry import Rect
 from pnp.render import fonts, richtext
 from pnp.render.colours import resolve
-from pnp.render.templates import SheetTemplate
 from pnp.units import MM
 
 ANGLE = {"north": 90, "east": 0, "south": -90, "west": 180}  # compass positions, degrees
