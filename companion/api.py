@@ -215,13 +215,18 @@ def create_table():
     if new.game not in play().trackable():
         known = ", ".join(play().trackable())
         raise ApiError(422, f"expected one of {known}, got {new.game!r}", "game")
+    return opened(lambda: play().create(new.game, new.options))
+
+
+def opened(create) -> tuple[dict, int]:
+    """A new table's answer: `create()` makes it (Malformed options are named inside `options`),
+    and its code counts as one reached (companion/guesses.py)."""
     try:
-        code, host_token = play().create(new.game, new.options)
+        code, host_token = create()
     except Malformed as err:
         raise err.under("options") from None
     guesses.reached(code)
-    join_url = public_url_for("views.table", code=code)
-    return {"code": code, "host_token": host_token, "join_url": join_url}, 201
+    return {"code": code, "host_token": host_token, "join_url": public_url_for("views.table", code=code)}, 201
 
 
 @bp.post("/tables/<code>/players")
@@ -423,13 +428,7 @@ def get_event(code: str):
 def open_event_table(code: str):
     events_().info(code)
     new = strictly(NewEventTable, body())
-    try:
-        table, host_token = events_().open_table(code, new.options)
-    except Malformed as err:
-        raise err.under("options") from None
-    guesses.reached(table)
-    join_url = public_url_for("views.table", code=table)
-    return {"code": table, "host_token": host_token, "join_url": join_url}, 201
+    return opened(lambda: events_().open_table(code, new.options))
 
 
 @bp.post("/events/<code>/roll")

@@ -137,37 +137,32 @@ def game_file(name: str):
 @bp.get("/e/<code>")
 def event(code: str):
     """An event's page: its rolls, its leaderboard, a table to open in it; the organiser's buttons."""
-    try:
-        info = current_app.extensions["events"].info(code)
-    except NotFound:
-        return render_template("missing.html", code=code, what="event"), 404
-    options = play().tracker(info.game).Options.model_json_schema()
-    return render_template(
-        "event.html",
-        code=info.code,
-        name=info.name,
-        title=play().trackable()[info.game].title,
-        options=options,
-        board=current_app.extensions["events"].board(info.code),
-        join_url=_event_url(info.code),
+    return _event_page(
+        code, "event.html", lambda info: {"options": play().tracker(info.game).Options.model_json_schema()}
     )
 
 
 @bp.get("/e/<code>/projector")
 def event_projector(code: str):
     """The event on a screen for the room: the last roll huge, the leaderboard, the QR to join."""
+    return _event_page(code, "event_projector.html")
+
+
+def _event_page(code: str, template: str, more=lambda info: {}):
+    """An event's page `template`, with what every event page shows and what `more(info)` adds."""
+    events = current_app.extensions["events"]
     try:
-        info = current_app.extensions["events"].info(code)
+        info = events.info(code)
     except NotFound:
         return render_template("missing.html", code=code, what="event"), 404
-    title = play().trackable()[info.game].title
     return render_template(
-        "event_projector.html",
+        template,
         code=info.code,
         name=info.name,
-        title=title,
-        board=current_app.extensions["events"].board(info.code),
+        title=play().trackable()[info.game].title,
+        board=events.board(info.code),
         join_url=_event_url(info.code),
+        **more(info),
     )
 
 
