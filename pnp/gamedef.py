@@ -26,6 +26,9 @@ It says what the companion offers for it: `events`, whether an event can run it 
 the event's dice, its results rank on a leaderboard), and `projector`, whether a table of it has a
 room view (the dice and who is ready, drawn by companion/static/games/<game-id>-projector.js).
 
+It names the region kinds only it draws (`regions`: Magecraft's gems, a Spellcycles pattern),
+which the templates then take as any other kind (pnp.regions.every_kind).
+
 It also names its player sheets: the component of the printed set each player needs one of (a
 player board, a score track), whose count `pnp build --sheets N` sets; "" for a game without one.
 Its makers are then given that count (SetInputs.sheets), None for the game's default.
@@ -70,14 +73,15 @@ class GameDef:
     events: bool = False  # an event can run it: shared dice, a leaderboard
     projector: bool = False  # a table has a room view on a TV
     player_sheets: str = ""  # a component id of the printed set: one per player
+    regions: str = ""  # its own region kinds ({type: module}, pnp.regions), if it draws any no other game does
 
     def __post_init__(self) -> None:
         if not _ID.match(self.id):
             raise GameDefError(f"game id {self.id!r}: expected lower-case words joined by hyphens")
         if not self.title.strip():
             raise GameDefError(f"game {self.id}: expected a title")
-        for field in ("kinds", "numbers", "check", "printed", "tracker", "simulation"):
-            optional = field in ("tracker", "simulation")
+        for field in ("kinds", "numbers", "check", "printed", "tracker", "simulation", "regions"):
+            optional = field in ("tracker", "simulation", "regions")
             if (getattr(self, field) or not optional) and not _REF.match(getattr(self, field)):
                 raise GameDefError(f"game {self.id}: {field} must be a 'module:attribute' reference")
         if len(self.players) != 2 or not 1 <= self.players[0] <= self.players[1]:

@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from pnp.regions.gems import layout
+from pnp.games.magecraft.gem_region import layout
 from pnp.units import MM
 from tests.conftest import bundled, invoke
 from tests.support.pdfcards import BuiltPdf, read

@@ -12,7 +12,7 @@ from collections import Counter
 import pypdfium2
 import pytest
 
-from pnp.regions.pattern import layout, legible_on
+from pnp.games.spellcycles.pattern_region import layout, legible_on
 from pnp.render.colours import to_colour
 from tests.conftest import bundled, invoke, overlay
 from tests.support.pdfcards import MM, BuiltPdf, read

@@ -12,7 +12,7 @@ from functools import partial
 
 from pnp.components.templates import CardTemplate
 from pnp.content.problems import Mark, Problem
-from pnp.regions import KINDS
+from pnp.regions import every_kind
 from pnp.render.colours import Ink, resolve
 
 
@@ -52,7 +52,7 @@ def check_face(face: Face, template: CardTemplate, where: Mark) -> list[Problem]
         if region is None:
             message = f"the template {face.template} has no region {value.region!r}"
         else:
-            message = KINDS[region.type].check(region, value.text)
+            message = every_kind()[region.type].check(region, value.text)
         if message:
             problems.append(Problem(mark, field, f"{face.label}: {message}"))
     return problems
@@ -67,7 +67,7 @@ def runs(template: CardTemplate) -> list[tuple[bool, tuple[str | None, ...]]]:
     the same on every face of the template, whatever its content) or not."""
     out: list[tuple[bool, list[str | None]]] = [(True, [BACKGROUND])]
     for name, region in template.regions.items():
-        fixed = KINDS[region.type].fixed(region)
+        fixed = every_kind()[region.type].fixed(region)
         if out[-1][0] != fixed:
             out.append((fixed, []))
         out[-1][1].append(name)
@@ -103,5 +103,5 @@ def _draw_run(canvas, face: Face, template: CardTemplate, names, bleed: float, i
         if region.rotate == 180:  # turned about the box's centre
             canvas.translate(2 * x + w, 2 * y + h)
             canvas.rotate(180)
-        KINDS[region.type].draw(canvas, region, value.text if value else None, x, y, w, h, ink)
+        every_kind()[region.type].draw(canvas, region, value.text if value else None, x, y, w, h, ink)
         canvas.restoreState()

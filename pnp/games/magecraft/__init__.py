@@ -12,6 +12,7 @@ GAME = GameDef(
     simulation="pnp.games.magecraft.sim_command:SIMULATION",
     # FACTS: "2-4 players; 3-4 players need two copies of the components."
     players=(2, 4),
+    regions="pnp.games.magecraft.gem_region:KINDS",
     tracker="pnp.games.magecraft.tracker:TRACKER",
     projector=True,
 )

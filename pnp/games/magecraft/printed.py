@@ -1,6 +1,6 @@
 """Magecraft's printed set: the spell cards, each backed by its mastered side; the wizard's
 reference cards and our rulings; a character board for each wizard; the gem tokens. Every word
-and number comes from the content; every gem is drawn by the gems region (pnp/regions/gems.py)
+and number comes from the content; every gem is drawn by the gems region (gem_region.py)
 from its colour's ink (the house card template, mc-card), letter and symbol.
 
 The makers by the names the set template (templates/magecraft/magecraft-set.yaml) uses: face

@@ -11,6 +11,7 @@ GAME = GameDef(
     printed="pnp.games.spellcycles.printed:MAKERS",
     # FACTS: "The game is for about 2-5 players."; the rules: "Moon Crescents: ... equal to the number of players"
     players=(2, 5),
+    regions="pnp.games.spellcycles.pattern_region:KINDS",
     tracker="pnp.games.spellcycles.tracker:TRACKER",
     simulation="pnp.games.spellcycles.sim_command:SIMULATION",
     projector=True,

@@ -1,6 +1,6 @@
 """Spellcycles' printed cards: the spell cards with their pattern diagrams, blank spell cards to
 write on, and each wizard's reference cards (the content's, then our rulings). Every word and
-number comes from the content; the diagram's drawing is the pattern region's (pnp/regions/pattern.py).
+number comes from the content; the diagram's drawing is the pattern region's (pattern_region.py).
 The playing pieces' makers (field, tokens, nets, crescents, essence, knucklebone table) are
 pnp.games.spellcycles.pieces'; MAKERS holds both."""
 

@@ -14,6 +14,7 @@ Every colour cell carries its letter and symbol as well as its ink, so a greysca
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass
 from typing import Literal
 
@@ -235,3 +236,6 @@ def _gap(canvas, region: PatternRegion, word: str, x, y, cell, ink) -> None:
 _MARKERS = {"vacant": _vacant, "marked": _marked, "gap": _gap}
 
 MODEL = PatternRegion
+
+
+KINDS = {"pattern": sys.modules[__name__]}  # this game's own region kind (its GameDef's `regions`)

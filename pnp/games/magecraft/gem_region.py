@@ -13,6 +13,7 @@ spell's first gem) wears a second ring. `slots: true` draws pale places for gems
 from __future__ import annotations
 
 import re
+import sys
 from typing import Literal
 
 from pydantic import Field
@@ -128,3 +129,6 @@ def _tint(colour: Color, share: float) -> Color:
 
 
 MODEL = GemsRegion
+
+
+KINDS = {"gems": sys.modules[__name__]}  # this game's own region kind (its GameDef's `regions`)
