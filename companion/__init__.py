@@ -4,6 +4,11 @@
 folder for the default SQLite database, the schema migrated on start, one blueprint per area
 (the JSON API and live events in api.py, the phone pages in views.py). What a test sets apart is
 configuration too: the games (`GAMES`) and where chance comes from (`CHANCE`, seeded).
+
+A game kept outside pnp.games (the tests' example game, tests/example_game/) is configuration
+as well: its package joins GAMES, its content folder CONTENT and its panel's folder GAME_PANELS.
+`companion serve` reads them from the environment (SPELLPRESS_GAMES, SPELLPRESS_CONTENT and
+SPELLPRESS_GAME_PANELS), so its workers, each building its own app, all have them.
 """
 
 from __future__ import annotations
@@ -17,13 +22,17 @@ from flask import Flask
 from companion.address import PUBLIC_URL_VARIABLE, checked_public_url, configured_lan_address
 from companion.events import Events
 from companion.play import Play
-from pnp.gamedef import games
+from pnp.gamedef import GameDef, game_in, games
 
 # `companion serve --limits-storage` and `--trusted-proxies`, for its workers (companion/guesses.py)
 LIMITS_STORAGE_VARIABLE = "SPELLPRESS_LIMITS_STORAGE"
 TRUSTED_PROXIES_VARIABLE = "SPELLPRESS_TRUSTED_PROXIES"
 # A seed for every table's chance, for tests and demonstrations only: anyone who knows it knows the dice.
 CHANCE_SEED_VARIABLE = "SPELLPRESS_CHANCE_SEED"
+# Games kept outside pnp.games: their packages by module name, separated by commas, and the folders
+# of their phone panels, separated like PATH
+GAMES_VARIABLE = "SPELLPRESS_GAMES"
+GAME_PANELS_VARIABLE = "SPELLPRESS_GAME_PANELS"
 MAX_BODY = 16 * 1024  # no action, name or option list comes near this; anything larger is refused with 413
 
 
@@ -31,6 +40,17 @@ def instance_folder(configured: str | None = None) -> str:
     """Where the default database (and a self-signed certificate) live: as configured, else
     COMPANION_INSTANCE, else Flask's instance folder for this package."""
     return configured or os.environ.get("COMPANION_INSTANCE") or Flask(__name__).instance_path
+
+
+def configured_games() -> dict[str, GameDef]:
+    """Every game of pnp.games, and those the environment names besides (GAMES_VARIABLE)."""
+    named = [package.strip() for package in os.environ.get(GAMES_VARIABLE, "").split(",") if package.strip()]
+    return {**games(), **{game.id: game for game in map(game_in, named)}}
+
+
+def folders(variable: str) -> list[Path]:
+    """The folders an environment variable names, separated like PATH."""
+    return [Path(p) for p in os.environ.get(variable, "").split(os.pathsep) if p]
 
 
 def seeded(seed: str | None) -> random.Random | None:
@@ -47,7 +67,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_mapping(
         DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{Path(app.instance_path) / 'companion.sqlite'}",
         # the same --content overlay folders `pnp build` takes, separated like PATH
-        CONTENT=[Path(p) for p in os.environ.get("SPELLPRESS_CONTENT", "").split(os.pathsep) if p],
+        CONTENT=folders("SPELLPRESS_CONTENT"),
         MAX_CONTENT_LENGTH=MAX_BODY,
         KEEPALIVE_SECONDS=15.0,
         # where phones reach the app, for join links and QR codes (companion/address.py)
@@ -58,8 +78,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         TRUSTED_PROXIES=int(os.environ.get(TRUSTED_PROXIES_VARIABLE) or 0),
         # the games tables may be opened for, by id (a test adds a game of its own here), and folders
         # beside static/games/ where a game kept outside the companion has its panel
-        GAMES=games(),
-        GAME_PANELS=[],
+        GAMES=configured_games(),
+        GAME_PANELS=folders(GAME_PANELS_VARIABLE),
         # every table's dice and shuffles: None, the operating system's secure generator; a seeded
         # random.Random in tests, so each test deals the same cards every run
         CHANCE=seeded(os.environ.get(CHANCE_SEED_VARIABLE)),

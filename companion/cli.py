@@ -4,6 +4,10 @@ Phones on the same Wi-Fi open the address it prints (also as a QR code in the te
 address on the network, or the --public-url it was given (companion/address.py). One
 worker keeps live events in memory; several workers (or machines) need PostgreSQL, whose
 LISTEN/NOTIFY carries each new event to every worker.
+
+A game kept outside pnp.games (the tests' example game) is served when the environment names its
+package and its panel's folder (SPELLPRESS_GAMES, SPELLPRESS_GAME_PANELS; see companion/__init__.py)
+and --content its content folder; its content is checked at the start with every other game's.
 """
 
 from __future__ import annotations
@@ -185,13 +189,14 @@ def serve(host, port, workers, extra, database, tls, cert, key, public_url, limi
 
 
 def _check_content(extra: tuple[Path, ...]) -> None:
+    """Every tracked game's content, those the environment adds among them (companion.configured_games)."""
+    from companion import configured_games
     from pnp.content.game import load_game
     from pnp.content.problems import ContentError
-    from pnp.gamedef import games
     from pnp.paths import CONTENT
 
     problems = []
-    for game in games().values():
+    for game in configured_games().values():
         if game.tracker:
             try:
                 load_game(game, [CONTENT, *extra])

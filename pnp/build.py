@@ -2,6 +2,10 @@
 
 `check` proves that `write` will succeed: every face's values fit their regions, every sheet
 draws (onto a canvas that is thrown away), and every component fits the paper.
+
+A game kept outside the bundled folders (the tests' example game, tests/example_game/) goes
+through the same calls: `open_game` with its content folder among the layers and its templates
+folder in `template_folders`, then `check` and `write`.
 """
 
 from __future__ import annotations
@@ -50,14 +54,22 @@ class Game:
         return [c for c in self.every_component() if not self.only or c.id in self.only]
 
 
-def open_game(definition: GameDef, layers: list[Path], only: tuple[str, ...] = (), sheets: int | None = None) -> Game:
-    """Content and templates, validated; ContentError lists every problem found."""
+def open_game(
+    definition: GameDef,
+    layers: list[Path],
+    only: tuple[str, ...] = (),
+    sheets: int | None = None,
+    template_folders: tuple[Path, ...] = (),
+) -> Game:
+    """Content and templates, validated; ContentError lists every problem found. `template_folders`:
+    folders read beside the bundled templates, as `layers` are content folders, for a game kept
+    outside the bundled folders (its own templates in <folder>/<game-id>/: the tests' example game)."""
     if sheets is not None and not definition.player_sheets:
         raise ValueError(f"{definition.id} has no player sheets to print {sheets} of")
     problems: list[Problem] = []
     templates = Templates({}, {})
     try:
-        templates = load_templates(TEMPLATES, definition.id)
+        templates = load_templates(TEMPLATES, definition.id, template_folders)
     except ContentError as err:
         problems += err.problems
     try:

@@ -38,7 +38,11 @@ templates/ (page, poker-card, setup), so a build reads and checks only those.
 Adding a game is adding its content folder (content/<game-id>/), its templates folder
 (templates/<game-id>/, its set template among them), its package under pnp/games/ and, when it
 has a tracker, its phone panel (companion/static/games/<game-id>.js, with .css and a
--projector.js when it has them); nothing else names it.
+-projector.js when it has them); nothing else names it. docs/adding-a-game.md shows how, with
+the tests' example game. A game kept outside these folders (that example, tests/example_game/)
+is found by its package's name (`game_in`), and its folders are handed to the build
+(pnp.build.open_game's `template_folders`) and the companion (create_app's GAMES, CONTENT and
+GAME_PANELS) as configuration.
 """
 
 from __future__ import annotations
@@ -108,9 +112,7 @@ def games() -> dict[str, GameDef]:
     for info in pkgutil.iter_modules(package.__path__, prefix=f"{GAMES_PACKAGE}."):
         if not info.ispkg:
             continue
-        game = getattr(import_module(info.name), "GAME", None)
-        if not isinstance(game, GameDef):
-            raise GameDefError(f"{info.name} has no GAME = GameDef(...)")
+        game = game_in(info.name)
         if game.id in found:
             raise GameDefError(f"two game packages say they are {game.id}")
         found[game.id] = game
@@ -119,3 +121,12 @@ def games() -> dict[str, GameDef]:
 
 def game(game_id: str) -> GameDef:
     return games()[game_id]
+
+
+def game_in(package: str) -> GameDef:
+    """The definition a game package holds (its GAME), by module name: one of pnp.games, or a game
+    kept outside them (the tests' example game, tests.example_game)."""
+    game = getattr(import_module(package), "GAME", None)
+    if not isinstance(game, GameDef):
+        raise GameDefError(f"{package} has no GAME = GameDef(...)")
+    return game

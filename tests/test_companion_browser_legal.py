@@ -11,7 +11,6 @@ screens tall (the issue's short pages)."""
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -19,61 +18,13 @@ import pytest
 from pnp.gamedef import games
 from pnp.rules.flow import Rules
 from pnp.rules.offers import sample
-from tests.support.browser import FIRST_LOAD_MS, PHONE, shot
+from tests.support.browser import PHONE, shot
 from tests.support.http import call, free_port, server
+from tests.support.phones import Phone
 
 RULED = [g.id for g in games().values() if g.tracker and isinstance(g.load("tracker"), Rules)]
 STEPS = 14  # moves each game is walked through
 SCREENS = 2  # the tallest a phone page may be mid-game, in screens of the phone's height
-
-
-class Phone:
-    """A phone at the table: its page, the token its calls carry, and the seat the host plays on it."""
-
-    def __init__(self, chromium, port: int, code: str, kept: dict, token: str, kept_seat: str | None = None):
-        self.page = chromium.new_context(**PHONE).new_page()
-        self.port, self.code, self.token, self.seat = port, code, token, kept_seat
-        self.page.add_init_script(f"localStorage.setItem('spellpress:{code}', {json.dumps(json.dumps(kept))})")
-        self.page.goto(f"http://127.0.0.1:{port}/t/{code}")
-
-    def offered(self) -> tuple[int, set[str]]:
-        query = f"?as={self.seat}" if self.seat else ""
-        status, table = call(self.port, "GET", f"/api/tables/{self.code}{query}", token=self.token)
-        assert status == 200, table
-        return table["seq"], {m["type"] for m in table["moves"]}
-
-    def shown(self, seq: int) -> set[str]:
-        """The move types of the enabled buttons, every section looked at, once the page shows `seq`."""
-        self.page.wait_for_function(f"() => Spellpress.table && Spellpress.table.seq >= {seq}", timeout=FIRST_LOAD_MS)
-        found = set(self._enabled())
-        jumps = self.page.locator("nav.jump button:not([data-testid=jump-history])")
-        for n in range(jumps.count()):
-            jumps.nth(n).click()
-            found |= set(self._enabled())
-        return found
-
-    def _enabled(self) -> list[str]:
-        return self.page.eval_on_selector_all(
-            "#lobby [data-move], #game [data-move]",
-            "nodes => nodes.filter(b => !b.disabled && b.offsetParent !== null).map(b => b.dataset.move)",
-        )
-
-    def tap(self, rng: random.Random) -> None:
-        """One enabled move button, chosen by `rng`: a move it sends must not be refused (a button
-        that starts composing a move sends nothing yet)."""
-        buttons = self.page.locator("#lobby [data-move]:enabled:visible, #game [data-move]:enabled:visible")
-        if not buttons.count():
-            return
-        sent = []
-        self.page.on("request", lambda r: "/actions" in r.url and sent.append(r))
-        buttons.nth(rng.randrange(buttons.count())).click()
-        self.page.wait_for_timeout(150)  # a tap that sends has sent by now: the panels fetch in the tap's handler
-        for request in sent:
-            answer = request.response()
-            assert answer.status == 200, answer.text()
-
-    def height(self) -> int:
-        return self.page.evaluate("document.documentElement.scrollHeight")
 
 
 @pytest.mark.parametrize("game_id", RULED)

@@ -48,6 +48,12 @@ def started(content, state, _host, action):
     return {**state, "phase": "playing", "turn": 0}
 
 
+def seated(content, state, actor, action, chance):
+    """The server's draw for the start: it reads the joining seats, so it must never meet a begun table."""
+    assert state["phase"] == JOINING, "a draw met a state its move cannot be made in"
+    return action
+
+
 def step(content, state, mover, action: Step):
     if state["counts"].get(mover, 0) + action.by > 5:
         raise Refused("A counter stops at 5.")
@@ -71,7 +77,7 @@ RULES = Rules(
     players_are="counters",
     Options=Options,
     moves={
-        "start": Move(Start, started, HOST_ONLY, stage=JOINING),
+        "start": Move(Start, started, HOST_ONLY, stage=JOINING, draw=seated),
         "step": Move(Step, step, TURN, choices=steps),
         "mark": Move(Mark, lambda c, state, mover, a: {**state, "marks": state["marks"] + 1}, TABLE),
         "note": Move(Note, lambda c, state, mover, a: state, SEAT),
@@ -217,3 +223,11 @@ def test_a_dotted_field_makes_the_objects_and_lists_on_its_way():
     place(body, "choices.attack.1.player", "p2")
     place(body, "choices.attack.0.colour", "fire")
     assert body == {"choices": {"attack": [{"colour": "fire"}, {"player": "p2"}]}}
+
+
+def test_the_server_draws_only_for_a_move_the_flow_lets_through():
+    begun = table("Ann", "Bob")
+    again = RULES.draw(None, begun, HOST, Start(), CHANCE)  # the start's draw would fail on a begun table
+    with pytest.raises(Refused, match="^The game has already begun.$"):
+        RULES.apply(None, begun, HOST, again)
+    assert RULES.draw(None, table("Ann", "Bob", start=False), "p1", Start(), CHANCE) == Start()  # not the host's

@@ -106,12 +106,10 @@ def test_a_declared_simulation_is_a_pnp_sim_command(game):
 def test_a_games_content_checks_rules_tracker_and_simulation_load_no_drawing_library(game):
     """The standard: a game's pure side (its rules, the tracker the companion folds logs through,
     the simulation) imports neither drawing nor the web."""
-    rules = f"pnp.games.{game.id.replace('-', '_')}.rules"
     code = f"""
 from pnp.gamedef import game
 from pnp.content.game import load_game
 from pnp.paths import CONTENT
-import {rules}
 g = game({game.id!r})
 g.load("kinds"); g.load("check"); g.load("numbers")
 for side in ("tracker", "simulation"):

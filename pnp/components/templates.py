@@ -4,11 +4,13 @@ Content says what is printed; a template says where and how. Region boxes are
 [x, y, width, height] measured from the trim's top-left corner, in mm unless a unit is given.
 Every game shares the templates at the top of the folder (page, poker-card, setup); a game's own
 are in its subfolder, templates/<game-id>/. A name is unique across them all, so `extends` names
-a template wherever it is.
+a template wherever it is. A game kept outside the folder (the tests' example game) has its
+templates folder in another folder, read beside this one (load_templates' `also`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -185,19 +187,21 @@ class Templates(dict):
         return self.sources[name].mark_for(path)
 
 
-def load_templates(directory: Path, game: str | None = None) -> Templates:
+def load_templates(directory: Path, game: str | None = None, also: Sequence[Path] = ()) -> Templates:
     """The templates `game` prints with (the shared ones and its own; None: every game's), by file
     stem, with `extends` resolved; all problems at once. Only they and the templates they extend
-    are read (a game's build reads only its own)."""
+    are read (a game's build reads only its own). `also`: more folders laid out as `directory` is,
+    for a game kept outside it (the tests' example game: its own in <folder>/<game-id>/)."""
     paths: dict[str, Path] = {}
     problems: list[Problem] = []
-    for path in sorted(directory.glob("*.yaml")) + sorted(directory.glob("*/*.yaml")):
+    folders = (directory, *also)
+    for path in [p for folder in folders for p in sorted(folder.glob("*.yaml")) + sorted(folder.glob("*/*.yaml"))]:
         if path.stem in paths:
             message = f"a second template named {path.stem} (the first: {paths[path.stem]})"
             problems.append(Problem(Mark(str(path), 1, 1), "", message))
         paths.setdefault(path.stem, path)
     names = set(paths)
-    wanted = {name for name, path in paths.items() if path.parent == directory or game in (None, path.parent.name)}
+    wanted = {name for name, path in paths.items() if path.parent in folders or game in (None, path.parent.name)}
     raw: dict[str, Source | None] = {}  # None: unreadable, its problems reported
 
     def read(name: str) -> Source | None:

@@ -157,9 +157,19 @@ class Rules:
         return self.room(options) if self.room is not None else self.game.players
 
     def draw(self, content, state: dict, actor: str, action: BaseModel, chance) -> BaseModel:
-        """`action` with what the server's chance adds to it (its move's `draw`), if anything."""
-        move = self.in_effect(state).get(self.type_of(action))
-        return action if move is None or move.draw is None else move.draw(content, state, actor, action, chance)
+        """`action` with what the server's chance adds to it (its move's `draw`), if anything. Only
+        a move the flow lets through is drawn for: one refused for its stage or its maker is left as
+        it came, and `apply` says why (a game's draw never meets a state its move cannot be made in)."""
+        type_ = self.type_of(action)
+        move = self.in_effect(state).get(type_)
+        if move is None or move.draw is None:
+            return action
+        try:
+            self._mover(state, actor, action, move)
+            self._in_stage(state, type_, move)
+        except Refused:
+            return action
+        return move.draw(content, state, actor, action, chance)
 
     # --- what the table's log needs (pnp.rules.table) -------------------------------------
 
