@@ -168,7 +168,7 @@ def test_an_event_rolled_from_its_page_reaches_a_table_ranks_ties_and_reveals_it
     bo = call(port, "POST", f"/api/tables/{table}/players", {"name": "Bo"})[1]["token"]
     cy = call(port, "POST", f"/api/tables/{table}/players", {"name": "Cy"})[1]["token"]
     assert call(port, "POST", f"/api/tables/{table}/actions", {"type": "start"}, stored["host_token"])[0] == 200
-    player.wait_for_function("() => Spellpress.table && Spellpress.table.state.phase === 'resource'")
+    player.wait_for_function("() => Spellpress.table && Spellpress.table.state.phase === 'playing'")
 
     organiser.locator("[data-testid=tables]", has_text="1 table").wait_for(timeout=3000)
     roll.click()

@@ -188,7 +188,7 @@ def test_a_table_past_its_crafting_phase_has_finished_the_round(client):
     act(client, table, host, {"type": "advance", "phase": "resource"})
     assert progress(client, event)["finished"] == 0  # crafting, nobody Ready
     act(client, table, host, {"type": "advance", "phase": "crafting"})  # the host moves on without them
-    assert state(client, table)["phase"] == "mastery"
+    assert state(client, table)["round_phase"] == "mastery"
     assert progress(client, event) == {"round": 1, "finished": 1, "of": 1}
     assert roll(client, event, 2).status_code == 200  # nothing to confirm
 
@@ -201,6 +201,8 @@ def test_a_finished_game_has_finished_every_round(client):
         finish_round(client, table, host, players)
     act(client, table, host, {"type": "advance", "phase": "crafting"})
     act(client, table, host, {"type": "advance", "phase": "mastery"})
+    assert progress(client, event) == {"round": 10, "finished": 1, "of": 1}  # the paper sheets' final scores
+    act(client, table, host, {"type": "advance", "phase": "scoring"})
     assert state(client, table)["phase"] == "over"
     assert progress(client, event) == {"round": 10, "finished": 1, "of": 1}
 

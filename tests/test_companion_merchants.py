@@ -1,7 +1,8 @@
 """Merchants of Magick through the companion's API (Flask's test client, SQLite and PostgreSQL):
 the rules' potion and order examples on the digital sheet, refused marks in words, the rounds
-and phases, Ready, the Masteries flipping, paper scores, the tie-breaks, the results export, and
-rolls that are the server's and cannot be taken back or doubled."""
+and phases, Ready, the Masteries flipping, paper scores (and the host putting one right), the
+tie-breaks, the results export, rolls that are the server's and cannot be taken back or doubled,
+and the moves each phone is offered: every one of them accepted."""
 
 from __future__ import annotations
 
@@ -13,7 +14,26 @@ import threading
 import pytest
 
 from companion.play import Play
+from pnp.content.game import load_game
+from pnp.gamedef import game
+from pnp.games.merchants_of_magick.actions import (
+    Advance,
+    ChooseSheet,
+    Deliver,
+    Free,
+    Roll,
+    SetCards,
+    SetMasteries,
+    Spend,
+    Start,
+)
+from pnp.games.merchants_of_magick.shoppe import book
+from pnp.games.merchants_of_magick.tracker import TRACKER
 from pnp.paths import CONTENT as CONTENT_DIR
+from pnp.rules.chance import SecureChance
+from pnp.rules.flow import Caller
+from pnp.rules.offers import completions
+from pnp.rules.table import HOST, Refused
 from tests.support.api import bearer, error_of, join, open_table, undo_latest
 
 GAME = "merchants-of-magick"
@@ -23,13 +43,18 @@ MAX = {"d6": 6, "d8": 8, "d10": 10, "d12": 12}
 class Script:
     """The server's chance, scripted: round r rolls `rolls[r]` (default: every die at its highest)."""
 
-    rng = random.Random(7)
+    shared = random.Random(7)  # the deals of every table made with a script, one after another
 
-    def __init__(self, rolls: dict[int, dict[str, int]]):
+    def __init__(self, rolls: dict[int, dict[str, int]], rng: random.Random | None = None):
         self.rolls = rolls
+        self.rng = rng or self.shared
 
     def dice(self, round_, dice):
         return self.rolls.get(round_, MAX)
+
+    def trial(self) -> Script:
+        """What a move is tried with when the server works out the offers: nothing of ours spent."""
+        return Script(self.rolls, random.Random(0))
 
 
 @pytest.fixture
@@ -49,7 +74,8 @@ class Table:
         self.code, self.host = opened["code"], bearer(opened["host_token"])
         self.players = [bearer(join(client, self.code, name)["token"]) for name in players]
         for who, kind in zip(self.players, sheets, strict=False):
-            self.ok(who, "sheet", kind=kind)
+            if kind != "paper":  # every sheet is on paper until its player chooses
+                self.ok(who, "sheet", kind=kind)
 
     def act(self, who, type_, **payload):
         return self.client.post(f"/api/tables/{self.code}/actions", json={"type": type_, **payload}, headers=who)
@@ -64,6 +90,16 @@ class Table:
 
     def state(self, who=None) -> dict:
         return self.client.get(f"/api/tables/{self.code}", headers=who or {}).json["state"]
+
+    def offers(self, who, type_: str) -> list[dict]:
+        """The moves of `type_` the server offers `who` now."""
+        moves = self.client.get(f"/api/tables/{self.code}", headers=who).json["moves"]
+        return [m for m in moves if m["type"] == type_]
+
+
+def values(offer: dict, field: str) -> list:
+    """The values an offer's one_of pick on `field` (at its top) lets one choose."""
+    return [o["value"] for pick in offer.get("pick", []) if pick["field"] == field for o in pick["one_of"]]
 
 
 def test_the_rules_potion_example_completes_greaves_with_a_5_and_two_potions(client, scripted):
@@ -129,8 +165,7 @@ def test_the_rules_order_example_with_printed_cards(client, scripted):
     t.ok(todd, "cards", adventurer=None, shop=shop)
     for die, row, circle in [("d8", "of the Elves", 0), ("d12", "of the Elves", 1)]:
         t.ok(todd, "spend", die=die, row=row, circle=circle)
-    mine = t.state(todd)["mine"]
-    assert mine["claimable"] == [0]
+    assert [values(offer, "slot") for offer in t.offers(todd, "claim")] == [[0]]
     assert t.refused(todd, "claim", slot=1) == "Fiery Ring of the Elves needs Fiery complete first."
     assert t.refused(todd, "claim", slot=2) == "Backpack of the Orcs needs Backpack and of the Orcs complete first."
     mine = t.ok(todd, "claim", slot=0, order="Plate Armor of the Dragons")["mine"]  # a phone cannot name it
@@ -148,25 +183,27 @@ def test_rounds_and_phases_run_to_the_end_with_ready_counts(client):
     ann, bo = t.players
     assert t.refused(ann, "ready", phase="resource") == "The game has not begun yet."
     state = t.ok(t.host, "start")
-    assert (state["phase"], state["round"], state["dice"]) == ("resource", 1, {})
+    assert (state["phase"], state["round_phase"], state["round"], state["dice"]) == ("playing", "resource", 1, {})
     assert t.refused(t.host, "advance", phase="resource") == "Roll the dice for round 1 first."
+    assert t.refused(ann, "ready", phase="resource") == "Round 1 is not rolled yet."
     rounds = state["rounds"]
     for round_ in range(1, rounds + 1):
         state = t.ok(t.host, "roll", round=round_)
         assert state["round"] == round_ and set(state["dice"]) == set(MAX)
         assert all(1 <= state["dice"][d] <= MAX[d] for d in MAX)
-        for phase in state["phases"]:
-            assert t.state()["phase"] == phase
+        for phase in state["round_phases"]:
+            assert t.state()["round_phase"] == phase
             t.ok(ann, "ready", phase=phase)
-            t.ok(ann, "ready", phase=phase)  # a second tap counts once
+            assert t.refused(ann, "ready", phase=phase) == "You are ready already."  # a second tap counts once
             assert t.state()["ready_count"] == 1
             state = t.ok(t.host, "advance", phase=phase)
             assert state["ready_count"] == 0
             assert "is over" in t.refused(t.host, "advance", phase=phase)  # a second host's tap
         if round_ < rounds:
-            assert state["phase"] == "resource" and state["round"] == round_ + 1
-    assert state["phase"] == "over" and state["phase_name"] == "Game over"
-    assert state["phases"] == ["resource", "crafting", "mastery"]  # no Customer phase in the last round
+            assert state["round_phase"] == "resource" and state["round"] == round_ + 1
+    assert state["phase"] == "over"
+    # no Customer phase in the last round; the paper sheets' final scores end the game
+    assert state["round_phases"] == ["resource", "crafting", "mastery", "scoring"]
     assert t.refused(t.host, "roll", round=rounds + 1) == "The game is over."
     assert [r["round"] for r in state["rolls"]] == list(range(1, rounds + 1))
 
@@ -181,7 +218,7 @@ def test_a_roll_is_the_servers_once_per_round_and_cannot_be_undone(client):
     assert t.refused(t.host, "roll", round=3) == "This table is at round 2; it cannot take round 3's roll yet."
     assert error_of(undo_latest(client, t.code, t.host), 409)["reason"] == ("A roll cannot be taken back.")
     assert t.state()["dice"] == first
-    assert error_of(t.act(t.players[0], "roll", round=2), 403)["reason"] == "Only the host rolls the dice."
+    assert error_of(t.act(t.players[0], "roll", round=2), 403)["reason"] == "Only the host does that."
     log = client.get(f"/api/tables/{t.code}/history").json["history"]
     rolls = [e for e in log if e["type"] == "roll"]
     assert len(rolls) == 1 and rolls[0]["payload"]["dice"] == first
@@ -268,7 +305,7 @@ def test_solo_has_a_rating_and_its_customer_phase_is_the_order_shift(client):
     t.ok(t.host, "roll", round=1)
     for phase in ("resource", "crafting", "mastery"):
         state = t.ok(t.host, "advance", phase=phase)
-    assert state["phase_name"] == "Order shift"
+    assert state["round_phase_name"] == "Order shift"
     before = [o["label"] for o in t.state(t.players[0])["mine"]["shop"]] + [o["label"] for o in state["waiting"]]
     state = t.ok(t.host, "advance", phase="customer")
     after = [o["label"] for o in t.state(t.players[0])["mine"]["shop"]] + [o["label"] for o in state["waiting"]]
@@ -289,16 +326,15 @@ def test_a_dealt_table_deals_every_player_an_adventurer_and_orders_by_the_player
     state = t.state()
     assert {m["type"] for m in state["masteries"]} == {"material", "energy"}
     assert all(m["side"] == "master" for m in state["masteries"])
-    assert error_of(client.post(f"/api/tables/{t.code}/players", json={"name": "Late"}), 409)["reason"].startswith(
-        "This game has begun"
-    )
+    late = client.post(f"/api/tables/{t.code}/players", json={"name": "Late"})
+    assert error_of(late, 409)["reason"] == "The game has begun: no one joins now."
 
 
 def test_only_players_and_the_host_act_and_the_view_never_shows_another_players_sheet(client):
     t = Table(client, players=("Ann", "Bo"), sheets=("digital", "digital"))
     t.ok(t.host, "start")
-    assert error_of(t.act(t.players[0], "start"), 403)["reason"] == "Only the table's host does that."
-    assert error_of(t.act(t.host, "ready", phase="resource"), 403)["reason"] == "Join the table to play."
+    assert error_of(t.act(t.players[0], "start"), 403)["reason"] == "Only the host does that."
+    error_of(t.act(t.host, "ready", phase="resource"), 403)  # a seat's own move: the host plays none with a phone
     spectator = t.state()
     assert spectator["mine"] is None
     assert all("marked" not in p for p in spectator["players"])
@@ -379,63 +415,61 @@ def test_a_printed_claims_face_down_replacement_keeps_its_space_and_is_entered_a
     """ "replaced with a face-down Order from the deck": the companion cannot see the printed
     replacement, so the claimed card stands in, face down, in its space. When the orders move,
     that space passes on as a card to enter, not the face-up card beside it."""
-    from pnp.content.game import load_game
-    from pnp.gamedef import game
-    from pnp.games.merchants_of_magick.rulebook import book_of
+    from pnp.games.merchants_of_magick.cards_printed import orders_moved
     from pnp.games.merchants_of_magick.rules import Merchant, OrderCard
     from pnp.games.merchants_of_magick.rules import Table as Engine
-    from pnp.games.merchants_of_magick.tracker import _printed_customer_phase
-    from pnp.paths import CONTENT
 
-    book = book_of(load_game(game(GAME), [CONTENT]))
-    engine = Engine(book, [Merchant(book.sheet) for _ in range(3)], [], [])
+    cards = book(CONTENT)
+    engine = Engine(cards, [Merchant(cards.sheet) for _ in range(3)], [], [])
     card = [OrderCard("Ring", "Fiery", None, n) for n in range(9)]
     engine.merchants[0].lay([(card[0], False), (card[1], True), (card[2], True)])  # 0 claimed
     engine.merchants[1].shop, engine.merchants[2].shop = card[3:6], card[6:9]
-    _printed_customer_phase(engine, [True, True, False])
+    orders_moved(engine, [True, True, False])
     assert [[c.coins for c in m.shop] for m in engine.merchants[:2]] == [[1, 2], [4, 5]]
 
 
-def _round_ten_mastery(shop, adventurer=None):
-    """A printed-cards table of one digital sheet, through the tracker, at round 10's Mastery phase."""
-    from pnp.content.game import load_game
-    from pnp.gamedef import game
-    from pnp.games.merchants_of_magick import tracker as mm
+CONTENT = load_game(game(GAME), [CONTENT_DIR])
+LOWEST = {"d6": 1, "d8": 1, "d10": 1, "d12": 1}
 
-    content = load_game(game(GAME), [CONTENT_DIR])
-    state = mm.join(mm.setup(content, mm.Options(cards="printed")), "todd", "Todd")
-    for action in (mm.ChooseSheet(kind="digital"), mm.SetMasteries(material="Blacksmith", energy="Enchanter")):
-        state = mm.apply(content, state, "todd", action)
-    state = mm.apply(content, state, "todd", mm.Start())
+
+def apply(state: dict, actor: str, action) -> dict:
+    return TRACKER.apply(CONTENT, state, actor, action)
+
+
+def _round_ten_mastery(shop, adventurer=None) -> dict:
+    """A printed-cards table of one digital sheet, through the tracker, at round 10's Mastery phase."""
+    state = TRACKER.join(TRACKER.setup(CONTENT, TRACKER.Options(cards="printed")), "todd", "Todd")
+    state = apply(state, "todd", ChooseSheet(kind="digital"))
+    state = apply(state, HOST, SetMasteries(material="Blacksmith", energy="Enchanter"))
+    state = apply(state, HOST, Start())
     for r in range(1, 11):
-        state = mm.apply(content, state, "todd", mm.Roll(round=r, dice={"d6": 1, "d8": 1, "d10": 1, "d12": 1}))
+        state = apply(state, HOST, Roll(round=r, dice=LOWEST))
         for phase in ("resource", "crafting"):
-            state = mm.apply(content, state, "todd", mm.Advance(phase=phase))
-    assert (state["round"], state["phase"]) == (10, "mastery")
-    return content, mm.apply(content, state, "todd", mm.SetCards(adventurer=adventurer, shop=shop)), mm  # cards now
+            state = apply(state, HOST, Advance(phase=phase))
+    assert (state["round"], state["round_phase"]) == (10, "mastery")
+    return apply(state, "todd", SetCards(adventurer=adventurer, shop=shop))  # the cards now
 
 
 def test_a_free_circle_owed_in_round_tens_mastery_phase_is_marked_not_lost():
     """ "The player marks ONE crafting or spell research circle of their choice for free": a
     delivery in the Mastery phase owes one; the game waits for it, in round 10 too."""
-    content, state, mm = _round_ten_mastery([])
+    state = _round_ten_mastery([])
     state["engine"]["merchants"][0]["free_circles"] = 1  # a delivery made in this Mastery phase
-    with pytest.raises(mm.Refused, match="Todd has a free circle to mark first"):
-        mm.apply(content, state, "todd", mm.Advance(phase="mastery"))
-    state = mm.apply(content, state, "todd", mm.Free(row="Ring", circle=0))
-    assert mm.apply(content, state, "todd", mm.Advance(phase="mastery"))["phase"] == "over"
+    with pytest.raises(Refused, match="Todd has a free circle to mark first"):
+        apply(state, HOST, Advance(phase="mastery"))
+    state = apply(state, "todd", Free(row="Ring", circle=0))
+    assert apply(state, HOST, Advance(phase="mastery"))["phase"] == "over"
 
 
 def test_a_digital_sheet_claims_an_order_it_can_fill_before_the_game_moves_on():
     """ "If a player completes both the Item and all Enchantments required by a face-up Order
     currently in their shoppe, they immediately claim that Order": not lost to the orders moving
     on, nor to the game's end."""
-    content, state, mm = _round_ten_mastery(["Pendant of the Elves", "Backpack of the Orcs"])
-    book = mm._book(content)
+    state = _round_ten_mastery(["Pendant of the Elves", "Backpack of the Orcs"])
     for name in ("Pendant", "of the Elves"):
-        state["engine"]["merchants"][0]["completed"][book.sheet.row(name)] = True
-    state = mm.apply(content, state, "todd", mm.Advance(phase="mastery"))
-    mine = mm.view(state, "todd")["mine"]
+        state["engine"]["merchants"][0]["completed"][book(CONTENT).sheet.row(name)] = True
+    state = apply(state, HOST, Advance(phase="mastery"))
+    mine = TRACKER.view(state, "todd")["mine"]
     assert [o["label"] for o in mine["claimed"]] == ["Pendant of the Elves"]
     assert [o["label"] for o in mine["shop"]] == ["Backpack of the Orcs"]
 
@@ -444,11 +478,78 @@ def test_a_delivery_the_sheet_can_make_holds_the_mastery_phase_until_made():
     """ "Sponsored Adventurers function essentially as 3 Order cards that will never leave your
     shoppe": filled as immediately as an order, but its reward may be a free circle of the
     player's choice, so the phase waits for the delivery rather than making it."""
-    content, state, mm = _round_ten_mastery([], adventurer="The Ranger")
-    book = mm._book(content)
+    state = _round_ten_mastery([], adventurer="The Ranger")
     for name in ("Ring", "of the Elves"):
-        state["engine"]["merchants"][0]["completed"][book.sheet.row(name)] = True
-    with pytest.raises(mm.Refused, match="Todd can deliver their adventurer's accessory first"):
-        mm.apply(content, state, "todd", mm.Advance(phase="mastery"))
-    state = mm.apply(content, state, "todd", mm.Deliver(category="accessory"))
-    assert mm.apply(content, state, "todd", mm.Advance(phase="mastery"))["phase"] == "over"
+        state["engine"]["merchants"][0]["completed"][book(CONTENT).sheet.row(name)] = True
+    with pytest.raises(Refused, match="Todd can deliver their adventurer's accessory first"):
+        apply(state, HOST, Advance(phase="mastery"))
+    state = apply(state, "todd", Deliver(category="accessory"))
+    assert apply(state, HOST, Advance(phase="mastery"))["phase"] == "over"
+
+
+def test_every_completion_of_every_move_offered_mid_round_is_accepted():
+    """The promise the phones' buttons rest on: each way to complete each offer (a die, a row, a
+    circle and the potions moving the result; a claim; Ready; a paper box; the host's moves and
+    corrections) is a move the rules accept now; a circle left out of a die's offer is refused."""
+    chance = SecureChance(random.Random(3))
+
+    def act(state, actor, action):
+        return TRACKER.apply(CONTENT, state, actor, TRACKER.draw(CONTENT, state, actor, action, chance))
+
+    state = TRACKER.setup(CONTENT, TRACKER.Options())
+    for pid in ("ann", "bo"):
+        state = TRACKER.join(state, pid, pid.title())
+    state = act(state, "ann", ChooseSheet(kind="digital"))
+    state = act(act(state, HOST, Start()), HOST, Roll(round=1))
+    state["engine"]["merchants"][0]["potions"] = 2  # potions to move the results with
+    tried = {}
+    for caller in (Caller("ann"), Caller("bo"), Caller(None, host=True)):
+        for offer in TRACKER.offers(CONTENT, state, caller, chance):
+            actor = caller.seat or HOST
+            for body in completions(offer, most=2000 if offer["type"] == "spend" else 20):
+                action = TRACKER.actions[offer["type"]].model_validate(body)
+                action = TRACKER.draw(CONTENT, state, actor, action, chance.trial())
+                TRACKER.apply(CONTENT, state, actor, action, trial=True)
+                tried[offer["type"]] = tried.get(offer["type"], 0) + 1
+    assert set(tried) == {"spend", "ready", "claim", "scores", "advance", "roll"}
+    assert tried["spend"] > 100 and tried["scores"] == 20 * 2  # Bo's own box, and the host's for Bo
+    spend = next(o for o in TRACKER.offers(CONTENT, state, Caller("ann"), chance) if o["type"] == "spend")
+    die = spend["pick"][0]["one_of"][0]
+    offered = {(row["value"], c["value"]) for row in die["pick"][0]["one_of"] for c in row["pick"][0]["one_of"]}
+    left_out = next(
+        (row.name, k)
+        for row in book(CONTENT).sheet.rows
+        for k in range(len(row.circles))
+        if (row.name, k) not in offered
+    )
+    with pytest.raises(Refused):
+        act(state, "ann", Spend(die=die["value"], row=left_out[0], circle=left_out[1]))
+
+
+def test_the_host_puts_a_paper_score_box_right_and_a_player_only_their_own(client):
+    """A paper sheet's score box is the host's correction: the host enters it for any seat, even
+    one with a phone; a player enters only their own, and a digital sheet's fills itself."""
+    t = Table(client, players=("Ann", "Bo", "Cy"), sheets=("paper", "paper", "digital"))
+    ann, bo, cy = t.players
+    t.ok(t.host, "start")
+    seats = {p["name"]: p["id"] for p in t.state()["players"]}
+    box = {"lines": {"crafting": 9}, "fulfilled": 1, "potions": 2}
+    t.ok(t.host, "scores", player=seats["Bo"], **box)
+    assert {s["name"]: s["total"] for s in t.state()["standings"]}["Bo"] == 9
+    assert {m["for"] for m in t.offers(t.host, "scores")} == {seats["Ann"], seats["Bo"]}  # the paper sheets
+    assert [m["payload"] for m in t.offers(ann, "scores")] == [{"player": seats["Ann"]}]
+    assert error_of(t.act(ann, "scores", player=seats["Bo"], **box), 403)["reason"].startswith("You can only")
+    assert t.refused(cy, "scores", **box) == "A digital sheet fills its score box itself."
+    history = client.get(f"/api/tables/{t.code}/history").json["history"]
+    assert (history[-1]["name"], history[-1]["for_name"]) == ("Host", "Bo")
+
+
+def test_a_sheet_is_chosen_before_the_start_and_each_choice_changes_it(client):
+    t = Table(client, players=("Ann",), sheets=("paper",))
+    (ann,) = t.players
+    assert [values(m, "kind") for m in t.offers(ann, "sheet")] == [["digital"]]
+    assert t.refused(ann, "sheet", kind="paper") == "You are on a paper sheet already."
+    t.ok(ann, "sheet", kind="digital")
+    t.ok(t.host, "start")
+    assert t.refused(ann, "sheet", kind="paper") == "The game has already begun."
+    assert t.offers(ann, "sheet") == []

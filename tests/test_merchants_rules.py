@@ -316,33 +316,50 @@ def test_the_solo_line_shifts_one_space_left_card_by_card(book):
 
 
 @pytest.mark.parametrize("potions", [0, 2])
-def test_the_reach_of_each_die_is_what_spending_it_allows(book, potions):
-    """A circle is in a die's reach, at a cost, exactly when some potions moving its result let the
-    spend through and leave that cost paid: the phone dims the others."""
+def test_the_bounds_of_each_die_are_the_moves_spending_it_allows(book, potions):
+    """A die's bounds on a circle are exactly the potions' moves with which the spend goes
+    through: every move within them is allowed, every other one refused (the phone offers these)."""
     import copy
 
     t = table(book, d6=3, d8=5, d10=6, d12=9)
     m = t.merchants[0]
     t.spend(m, "d6", "Ring", 0)  # the d6 is spent, and Ring's first circle marked
     m.potions = potions
-    reach = t.reach(m)
-    assert set(reach) == {"d8", "d10", "d12"}
-    costs = [cost for rows in reach.values() for circles in rows for cost in circles]
-    assert None in costs and {0, potions} <= set(costs)  # some out of reach, some free, some paid
-    for die, rows in reach.items():
+    bounds = t.spend_bounds(m)
+    assert set(bounds) == {"d8", "d10", "d12"}
+    found = [b for circles in bounds.values() for b in circles.values()]
+    circles = sum(len(row.circles) for row in book.sheet.rows)
+    assert all(len(c) < circles for c in bounds.values())  # some out of reach
+    assert any(low <= 0 <= high for low, high in found)  # some free
+    assert not potions or any(low > 0 for low, _ in found)  # and some that need potions
+    for die, reach in bounds.items():
         for i, row in enumerate(book.sheet.rows):
-            for k, cost in enumerate(rows[i]):
-                spent = None
-                for adjust in range(-potions, potions + 1):
+            for k in range(len(row.circles)):
+                bound = reach.get((i, k))
+                allowed = []
+                for adjust in range(-potions - 1, potions + 2):
                     trial = copy.deepcopy(t)
                     try:
                         trial.spend(trial.merchants[0], die, i, k, adjust)
                     except RuleError:
                         continue
-                    paid = (
-                        potions
-                        - trial.merchants[0].potions
-                        + book.rules.potion_per_row * trial.merchants[0].completed[i]
-                    )
-                    spent = paid if spent is None else min(spent, paid)
-                assert cost == spent, (die, row.name, k)
+                    allowed.append(adjust)
+                want = list(range(bound[0], bound[1] + 1)) if bound else []
+                assert allowed == want, (die, row.name, k)
+
+
+def test_no_bounds_while_a_free_circle_is_owed(book):
+    t = table(book, d6=3, d8=5, d10=6, d12=9)
+    t.merchants[0].free_circles = 1
+    assert t.spend_bounds(t.merchants[0]) == {}
+
+
+def test_a_table_as_data_comes_back_the_same(book):
+    """The companion keeps the engine's table as data (Table.to_data) between moves."""
+    t = deal(book, 3, random.Random(4))
+    t.start_round({"d6": 3, "d8": 5, "d10": 6, "d12": 9})
+    t.spend(t.merchants[0], "d6", "Ring", 0)
+    t.claim(t.merchants[1], 0, checked=False)
+    data = t.to_data()
+    again = Table.from_data(book, data)
+    assert again.to_data() == data and again.merchants[1].line() == t.merchants[1].line()

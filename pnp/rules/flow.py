@@ -328,7 +328,7 @@ class Rules:
         """Every move `caller` may make now (pnp.rules.offers), for each seat and role they hold:
         a move without choices when the rules accept it (tried with `chance.trial()`, so nothing
         real is drawn), a move with choices as its hook lays them out."""
-        found = []
+        found, trial = [], chance.trial()  # one throwaway generator for every move tried here
         for type_, move in self.in_effect(state).items():
             for actor, mover in self._makers(state, caller, move):
                 for made in move.choices(content, state, mover) if move.choices else [offer()]:
@@ -338,7 +338,7 @@ class Rules:
                     made = {"type": type_, "for": mover, **made, "payload": payload}
                     # a move with choices is tried with its first completion: the hook lays them out,
                     # the rules say whether the move is open now at all
-                    if self.accepts(content, state, actor, type_, first(made), chance):
+                    if self.accepts(content, state, actor, type_, first(made), trial):
                         found.append(made)
         return found
 
@@ -361,10 +361,11 @@ class Rules:
             return [(HOST, HOST)]
         return []
 
-    def accepts(self, content, state: dict, actor: str, type_: str, payload: dict, chance) -> bool:
-        """Whether the rules accept this move now, tried on `state` with a chance of its own."""
+    def accepts(self, content, state: dict, actor: str, type_: str, payload: dict, trial) -> bool:
+        """Whether the rules accept this move now, tried on `state` with `trial`, a chance whose
+        draws are thrown away (a chance's `trial()`)."""
         try:
-            action = self.draw(content, state, actor, self.actions[type_].model_validate(payload), chance.trial())
+            action = self.draw(content, state, actor, self.actions[type_].model_validate(payload), trial)
             self.apply(content, state, actor, action, trial=True)
         except (Refused, ValueError, Unrolled):
             return False

@@ -24,10 +24,12 @@
     const rolled = s.dice && Object.keys(s.dice).length > 0;
     const ids = dieIds.length ? dieIds : Object.keys(s.dice || {});
     const players = s.players || [];
-    $("round").textContent = s.phase === "setup" ? "Not started yet"
+    // the table's stage (joining, playing, over); the round's own phase is round_phase
+    const joining = s.phase === "joining";
+    $("round").textContent = joining ? "Not started yet"
       : s.phase === "over" ? `Game over after ${s.rounds} rounds` : `Round ${s.round} of ${s.rounds}`;
-    $("phase").textContent = s.phase === "setup" || s.phase === "over" ? "" : (s.phase_name || "") + " phase";
-    $("ready").textContent = s.phase === "setup"
+    $("phase").textContent = joining || s.phase === "over" ? "" : (s.round_phase_name || "") + " phase";
+    $("ready").textContent = joining
       ? `${players.length} merchant${players.length === 1 ? "" : "s"} joined`
       : s.phase === "over" ? "" : `${s.ready_count} of ${players.length} ready`;
 
@@ -37,7 +39,7 @@
     if (over) drawStandings(s.standings || []);
     else if (rolled) drawDice(ids, s.dice, `${s.round}`);
     else drawDice(ids, null, "");
-    if (!rolled && !over && s.phase !== "setup") $("phase").textContent = "Waiting for the roll";
+    if (!rolled && !over && !joining) $("phase").textContent = "Waiting for the roll";
 
     // Names with a tick when ready; a room-sized table shows the count only.
     const chips = players.length <= 12 ? players.map((p) => el("span", {class: "pj-player" + (p.ready ? " pj-is-ready" : "")},

@@ -1,20 +1,18 @@
-// Merchants of Magick: the round, its phase and its four dice large at the top, the Masteries in
-// play, Ready and the host's Roll and Advance, and the player's shoppe sheet: on the phone (drawn
-// from the layout, every mark checked by the server) or on paper (a score form). Every number the
-// sheet shows is the layout's or the state's; nothing about the rules is decided here.
+// Merchants of Magick: the round, its phase and its four dice at the top, the Masteries in play,
+// Ready and the host's Roll and Advance, and the player's shoppe sheet: on the phone (drawn from
+// the layout, a half a section) or on paper (a score form). Every number the sheet shows is the
+// layout's or the state's, and every button is live only for a move the server offers this phone
+// now (table.moves): which dice a circle takes, the potions that move a result there, which
+// orders may be claimed. Nothing about the rules is decided here.
 "use strict";
 (() => {
-  const {el, button} = window.SpellpressUI;
-  const CATEGORIES = ["accessory", "weapon", "armour"];
-  const ORDINALS = ["1st", "2nd", "3rd", "4th"];
+  const {el, offers, offered, values} = window.SpellpressUI;
 
   let layout = null;  // GET /layout, fetched once per page
   let layoutDue = false;
   let last = null;  // the arguments of the last render, to redraw after a local change
-  const own = {key: null, seat: null};  // the caller's own whole seat: the live stream sends only summaries
-  let reloading = false;
   let pick = {round: null, die: null, adjust: 0};  // the die chosen to spend, and the potions moving it
-  let hint = "";
+  let fixing = null;  // the seat whose paper score box the host is putting right
   const kept = new Map();  // forms kept across redraws while their inputs are unchanged (focus, typing)
 
   const redraw = () => { if (last) render(...last); };
@@ -23,9 +21,8 @@
   const colName = (id) => (layout.columns.find((c) => c.id === id) || {name: id}).name;
   const sign = (row) => (row.side === "crafting" ? "≥" : "≤");
   const asOrder = (item, enchantment) => (enchantment.startsWith("of ") ? `${item} ${enchantment}` : `${enchantment} ${item}`);
-  const playing = (s) => s.phase !== "setup" && s.phase !== "over";
+  const playing = (s) => s.phase === "playing";
   const rolled = (s) => Object.keys(s.dice).length > 0;
-  const spendable = (s) => rolled(s) && (s.phase === "resource" || s.phase === "crafting");
 
   function loadLayout(code) {
     if (layout || layoutDue) return;
@@ -34,29 +31,6 @@
       .then((res) => (res.ok ? res.json() : Promise.reject(new Error(String(res.status)))))
       .then((data) => { layout = data; redraw(); })
       .catch(() => setTimeout(() => { layoutDue = false; redraw(); }, 2000));
-  }
-
-  // The caller's seat: kept from the answers that carry it (GET and actions with the token), and
-  // fetched again when the live stream shows its `rev` moved on.
-  function ownSeat(table, you, summary) {
-    const s = table.state;
-    const key = `${table.code}:${you.actor}`;
-    if (s.mine && s.mine.id === you.actor) {
-      own.key = key;
-      own.seat = s.mine;
-      return s.mine;
-    }
-    const held = own.key === key ? own.seat : null;
-    if (!held || held.rev !== summary.rev) reloadOwn();
-    return held;
-  }
-
-  function reloadOwn() {
-    if (reloading) return;
-    reloading = true;
-    // table.js's Spellpress (a global of the page's scripts) shows the answer; an answer older
-    // than the table shown is dropped there, so look again: the next render asks anew if need be.
-    Spellpress.reload().then(() => { reloading = false; redraw(); }, () => { reloading = false; });
   }
 
   // A node built again only when what it shows changed, and left in place: typing in a form or
@@ -78,21 +52,25 @@
 
   // --- for everyone ---------------------------------------------------------------------------
 
-  function top(s, mine) {
-    const heading = s.round ? `Round ${s.round} of ${s.rounds}` : `${s.rounds} rounds`;
-    let dice;
-    if (rolled(s)) {
+  // The round, its phase, the dice and the Masteries (`full`: a digital sheet shows them on the
+  // sheet) and the moves of the phase: Ready, and the host's.
+  function top(s, table, mine, full, act) {
+    const heading = {over: `Game over after ${s.rounds} rounds`, playing: `Round ${s.round} of ${s.rounds}`}[s.phase] || `${s.rounds} rounds`;
+    let dice = null;
+    if (full && playing(s) && rolled(s)) {
       dice = el("div", {class: "mm-dice", "data-testid": "dice"}, ...layout.dice.map((d) =>
         el("div", {class: "mm-die", "data-testid": `die-${d.id}`, "aria-label": `${d.id}: ${s.dice[d.id]}`},
           el("span", {class: "mm-die-name"}, d.id), el("span", {class: "mm-die-value live"}, String(s.dice[d.id])))));
-    } else if (playing(s)) {
+    } else if (playing(s) && !rolled(s)) {
       dice = el("p", {class: "mm-waiting", "data-testid": "dice"}, `Waiting for the roll of round ${s.round}`);
     }
+    const count = playing(s) ? el("span", {class: "mm-ready-count live", "data-testid": "ready-count"}, `${s.ready_count} of ${s.players.length} ready`) : null;
     return el("section", {class: "card mm-top"},
-      el("div", {class: "mm-head"}, el("h2", {"data-testid": "round"}, heading),
-        el("span", {class: "mm-phase", "data-testid": "phase"}, s.phase_name)),
-      dice || null,
-      s.masteries.length ? el("div", {class: "mm-masteries"}, ...s.masteries.map((card) => mastery(card, mine))) : null);
+      el("div", {class: "mm-head"}, el("div", {}, el("h2", {"data-testid": "round"}, heading), count),
+        el("span", {class: "mm-phase", "data-testid": "phase"}, playing(s) ? s.round_phase_name : "")),
+      dice,
+      full && s.masteries.length ? el("div", {class: "mm-masteries"}, ...s.masteries.map((card) => mastery(table, card, mine, act))) : null,
+      turn(s, table, act));
   }
 
   // Circles marked in a column of a digital sheet, towards its Mastery.
@@ -101,88 +79,113 @@
       n + row.circles.filter((spot, k) => spot.column === column && mine.marked[i][k]).length, 0);
   }
 
-  function mastery(card, mine) {
+  // A Mastery over its column: the circles marked towards it (or scored), and its coins now.
+  function columnMastery(card, mine) {
+    const scored = mine.mastered.includes(card.name);
+    const coins = card.side === "master" ? card.master : card.apprentice;
+    return el("span", {class: "mm-col-mastery", "data-testid": `mastery-${card.type}`, title: `${card.name}: ${card.circles} circles in ${colName(card.column)}, ${coins} coins`},
+      scored ? `${card.name} ✓` : `${card.name} ${Math.min(columnMarks(mine, card.column), card.circles)}/${card.circles}`);
+  }
+
+  // A Mastery in play: what it asks, its coins now and after it flips; in the Mastery phase a paper
+  // sheet's player taps it to say their sheet reached it.
+  function mastery(table, card, mine, act) {
     const master = card.side === "master";
-    let yours = "";
-    if (mine && mine.mastered && mine.mastered.includes(card.name)) yours = " · you scored it ✓";
-    else if (mine && mine.marked) yours = ` · you: ${Math.min(columnMarks(mine, card.column), card.circles)} of ${card.circles}`;
-    return el("div", {class: "mm-mastery", "data-testid": `mastery-${card.type}`},
-      el("div", {class: "mm-mastery-name"}, el("strong", {}, card.name),
-        el("span", {class: "mm-side"}, `${master ? "Master" : "Apprentice"} ${card.side === "master" ? card.master : card.apprentice}`)),
-      el("div", {class: "note"}, `${card.circles} circles in ${colName(card.column)}` +
-        (master ? ` · then Apprentice ${card.apprentice}` : "") + yours));
+    const yours = mine && mine.mastered.includes(card.name) ? " · yours ✓" : "";
+    const parts = [el("strong", {}, card.name), el("span", {class: "note"}, `${card.circles} in ${colName(card.column)}${yours}`),
+      el("span", {class: "mm-side"}, `${master ? "Master" : "Apprentice"} ${master ? card.master : card.apprentice}`,
+        master ? el("span", {class: "note"}, ` → ${card.apprentice}`) : null)];
+    const claim = offers(table, "mastery").flatMap((m) => m.pick[0].one_of).find((o) => o.value === card.name);
+    if (!claim) return el("div", {class: "mm-mastery", "data-testid": `mastery-${card.type}`}, ...parts);
+    // its label: the coins it scores now (solo: the Apprentice side's)
+    return el("button", {class: "mm-mastery mm-claim", "data-testid": `mastery-${card.type}`, "data-move": "mastery",
+      "aria-label": `I reached ${card.name} (${claim.label})`, onclick: () => act("mastery", {card: card.name})},
+    ...parts.slice(0, 2), el("span", {class: "mm-side"}, `I reached it: ${claim.label}`));
   }
 
-  function readyCard(s, seat, you, act) {
+  // Ready, and the host's Roll and End the phase: each drawn from the moves offered.
+  function turn(s, table, act) {
     if (!playing(s)) return null;
-    const count = el("span", {class: "mm-ready-count live", "data-testid": "ready-count"}, `${s.ready_count} of ${s.players.length} ready`);
+    const seated = s.players.find((p) => p.id === s.you);
     const parts = [];
-    if (seat && rolled(s)) {
-      parts.push(seat.ready
-        ? el("button", {class: "mm-wide mm-is-ready", disabled: true, "aria-pressed": "true"}, `Ready ✓ (${s.phase_name})`)
-        : el("button", {class: "act mm-wide", onclick: () => act("ready", {phase: s.phase})}, `Ready: done with ${s.phase_name}`));
-    }
-    if (you.host) {
-      const next = rolled(s) ? s.round + 1 : s.round;
-      if ((!rolled(s) || s.phase === "customer") && next <= s.rounds) {
-        parts.push(el("button", {class: "act mm-wide", "data-testid": "roll", onclick: () => act("roll", {round: next}, true)}, `Roll round ${next}`));
-      }
-      if (rolled(s)) {
-        const last = s.phase === "mastery" && s.round >= s.rounds;
-        parts.push(el("button", {class: "mm-wide", "data-testid": "advance", onclick: () => act("advance", {phase: s.phase}, true)},
-          `End the ${s.phase_name} phase` + (last ? " (ends the game)" : "")));
-      }
-    }
-    return el("section", {class: "card mm-ready"}, el("div", {class: "mm-head"}, el("h2", {}, "This phase"), count), ...parts);
+    const ready = offers(table, "ready")[0];
+    if (ready) parts.push(el("button", {class: "act", "data-move": "ready", onclick: () => act("ready", ready.payload)}, "Ready"));
+    else if (seated && seated.ready) parts.push(el("button", {class: "mm-is-ready", disabled: true, "aria-pressed": "true"}, "Ready ✓"));
+    const advance = offers(table, "advance")[0];
+    const ends = s.round >= s.rounds && s.round_phase === s.round_phases[s.round_phases.length - 1];
+    if (advance) parts.push(el("button", {"data-move": "advance", "data-testid": "advance", "aria-label": `End the ${s.round_phase_name} phase`,
+      onclick: () => act("advance", advance.payload, true)}, ends ? "End the game" : "End phase"));
+    // a roll for the next round finishes what is left of this one: the host's main move only once it is all that is left
+    const roll = offers(table, "roll")[0];
+    const early = rolled(s) && s.round_phase !== "customer";
+    if (roll) parts.push(el("button", {class: early ? "" : "act", "data-move": "roll", "data-testid": "roll",
+      "aria-label": `Roll round ${roll.payload.round}` + (early ? `, ending round ${s.round}` : ""),
+      onclick: () => act("roll", roll.payload, true)}, `Roll round ${roll.payload.round}`));
+    return parts.length ? el("div", {class: "mm-turn"}, ...parts) : null;
   }
 
-  function setupCard(s, seat, you, act) {
-    if (s.phase !== "setup") return null;
-    const who = s.players.length
-      ? el("ul", {class: "mm-players"}, ...s.players.map((p) => el("li", {}, p.name, el("span", {class: "note"}, ` · ${p.sheet} sheet`))))
-      : el("p", {class: "note"}, "No merchant has joined yet.");
+  // Before the start: each player's sheet, and with printed cards the host's Mastery cards.
+  function setupCard(s, table, act) {
+    if (s.phase !== "joining") return null;
+    const me = s.players.find((p) => p.id === s.you);
     const parts = [el("h2", {}, "Setting up"), el("p", {class: "note"},
-      s.cards === "printed" ? "Printed cards: deal the Adventurers, Orders and Masteries on the table." : "The companion deals the cards when the host starts."), who];
-    if (you.host && s.cards === "printed") parts.push(masteryPickers(s, act));
-    if (you.host) parts.push(el("button", {class: "act mm-wide", "data-testid": "start", onclick: () => act("start", {}, true)}, "Start the game"));
-    else parts.push(el("p", {class: "note"}, "The host starts the game."));
+      s.cards === "printed" ? "Printed cards: deal the Adventurers, Orders and Masteries on the table." : "The companion deals the cards at the start.")];
+    if (me) {
+      const option = (kind, label) => {
+        const chosen = me.sheet === kind;
+        return el("button", {class: chosen ? "mm-chosen" : "", "aria-pressed": String(chosen), "data-move": "sheet",
+          disabled: !offered(table, "sheet", {kind}), onclick: () => act("sheet", {kind})}, label);
+      };
+      parts.push(el("div", {class: "label"}, "Your sheet"),
+        el("div", {class: "mm-two"}, option("paper", "Paper sheet"), option("digital", "Digital sheet")));
+    }
+    if (s.players.length) {
+      parts.push(el("p", {class: "note"}, s.players.map((p) => `${p.name}: ${p.sheet}`).join(" · ")));
+    }
+    if (offers(table, "masteries").length) parts.push(masteryPickers(s, table, act));
     return el("section", {class: "card"}, ...parts);
   }
 
-  function masteryPickers(s, act) {
+  function masteryPickers(s, table, act) {
     const chosen = Object.fromEntries(s.masteries.map((m) => [m.type, m.name]));
     return keep("masteries", chosen, () => {
       const select = (type) => {
+        const cards = layout.masteries.filter((m) => values(table, "masteries", type).includes(m.name));
         const node = el("select", {name: type, "aria-label": `${capital(type)} Mastery`, required: true},
           el("option", {value: ""}, `${capital(type)} Mastery…`),
-          ...layout.masteries.filter((m) => m.type === type).map((m) =>
-            el("option", {value: m.name}, `${m.name}: ${m.circles} in ${colName(m.column)}`)));
+          ...cards.map((m) => el("option", {value: m.name}, `${m.name}: ${m.circles} in ${colName(m.column)}`)));
         node.value = chosen[type] || "";
         return node;
       };
-      const material = select("material");
-      const energy = select("energy");
+      const [material, energy] = [select("material"), select("energy")];
       const form = el("form", {class: "mm-form"}, el("div", {class: "label"}, "The Mastery cards on the table"),
-        material, energy, el("button", {class: "act"}, "Set the Masteries"));
+        material, energy, el("button", {class: "act", "data-move": "masteries"}, "Set the Masteries"));
       form.addEventListener("submit", (e) => { e.preventDefault(); act("masteries", {material: material.value, energy: energy.value}, true); });
       return form;
     });
   }
 
-  function sheetChoice(s, seat, act) {
-    if (!seat || s.rolls.length || s.phase === "over") return null;
-    const option = (kind, label) => el("button", {class: seat.sheet === kind ? "mm-chosen" : "", "aria-pressed": String(seat.sheet === kind),
-      onclick: () => act("sheet", {kind})}, label);
-    return el("section", {class: "card"}, el("h2", {}, "Your sheet"),
-      el("p", {class: "note"}, "Choose before the first roll: mark a printed sheet, or mark it here."),
-      el("div", {class: "mm-two"}, option("paper", "Paper sheet"), option("digital", "Digital sheet")));
+  // The scores section: the digital sheet's own box, the standings, the results once over; or, in
+  // their place, the paper score box the host is putting right.
+  function scores(s, table, mine, act) {
+    // the host puts a paper score box right: the seats the server offers that correction for
+    const fixable = new Set(offers(table, "scores").filter((m) => m.for !== s.you).map((m) => m.for));
+    const seat = fixing && fixable.has(fixing) ? s.players.find((p) => p.id === fixing) : null;
+    if (seat) {
+      return [paperForm(table, seat, act, `Put ${seat.name}'s score box right`, true),
+        el("button", {class: "mm-wide", onclick: () => { fixing = null; redraw(); }}, "Back to the standings")];
+    }
+    return [mine && mine.marked ? scoreBox(mine) : null, standings(s, fixable), resultsCard(s, table)];
   }
 
-  function standings(s, you) {
+  function standings(s, fixable) {
     if (!s.standings.length) return null;
     const ready = new Set(s.players.filter((p) => p.ready).map((p) => p.id));
-    const rows = s.standings.map((r) => el("tr", {class: r.id === you.actor ? "mm-me" : ""},
-      el("td", {}, String(r.place)), el("td", {}, r.name, ready.has(r.id) && playing(s) ? el("span", {class: "mm-tick", "aria-label": "ready"}, " ✓") : null),
+    const rows = s.standings.map((r) => el("tr", {class: r.id === s.you ? "mm-me" : ""},
+      el("td", {}, String(r.place)),
+      el("td", {}, r.name, ready.has(r.id) && playing(s) ? el("span", {class: "mm-tick", "aria-label": "ready"}, " ✓") : null,
+        fixable.has(r.id) ? el("button", {class: "mm-fix", "data-move": "scores", "aria-label": `Put ${r.name}'s score box right`,
+          onclick: () => { fixing = fixing === r.id ? null : r.id; redraw(); }}, "✎") : null),
       el("td", {class: "live"}, String(r.total)), el("td", {}, String(r.fulfilled)), el("td", {}, String(r.potions))));
     const parts = [el("h2", {}, s.phase === "over" ? "Final standings" : "Standings"),
       el("table", {class: "scores mm-standings", "data-testid": "standings"},
@@ -204,179 +207,183 @@
 
   // --- the digital sheet ------------------------------------------------------------------------
 
-  function done(mine, name) {
-    const i = layout.rows.findIndex((r) => r.name === name);
-    return i >= 0 && !!mine.completed && mine.completed[i];  // a paper sheet's rows are on paper
+  const done = (mine, name) => mine.completed[layout.rows.findIndex((r) => r.name === name)];  // a row of a digital sheet
+
+  // The circles a move offered now may mark: "row:circle" -> the potions' moves [lowest, highest]
+  // (a spend of `die`), or [0, 0] (a free circle).
+  function markable(table, type, die = null) {
+    const found = new Map();
+    for (const m of offers(table, type)) {
+      let rows = m.pick[0].one_of;
+      if (type === "spend") rows = ((rows.find((o) => o.value === die) || {}).pick || [{one_of: []}])[0].one_of;
+      for (const row of rows) {
+        for (const circle of row.pick[0].one_of) {
+          const adjust = (circle.pick || []).find((p) => p.field === "adjust");
+          found.set(`${row.value}:${circle.value}`, adjust ? adjust.range : [0, 0]);
+        }
+      }
+    }
+    return found;
   }
 
-  // The dice to spend and what to do next: sticky above the sheet's rows while they scroll by.
-  function spendBar(s, mine) {
-    const open = spendable(s);
-    const dice = el("div", {class: "mm-spend-dice"}, ...layout.dice.map((d) => {
+  // The dice to spend, the potions moving the chosen one and what to do next: sticky above the
+  // sheet's rows while they scroll by.
+  function spendBar(s, table, mine, free) {
+    const dice = values(table, "spend", "die");
+    const moves = pick.die ? [...markable(table, "spend", pick.die).values()] : [];
+    const diceRow = el("div", {class: "mm-spend-dice"}, ...layout.dice.map((d) => {
       const spent = mine.used.includes(d.id);
       const chosen = pick.die === d.id;
       return el("button", {class: "mm-pick" + (chosen ? " mm-chosen" : "") + (spent ? " mm-spent" : ""), "aria-pressed": String(chosen),
-        "aria-label": `${d.id} ${s.dice[d.id] ?? ""}${spent ? ", spent" : ""}`, "data-testid": `spend-${d.id}`,
-        disabled: !open || spent || !!mine.free_circles || s.dice[d.id] === undefined,
-        onclick: () => { pick = {...pick, die: chosen ? null : d.id}; hint = ""; redraw(); }},
+        "aria-label": `${d.id} ${s.dice[d.id] ?? ""}${spent ? ", spent" : ""}`, "data-testid": `spend-${d.id}`, "data-move": "spend",
+        disabled: !dice.includes(d.id),
+        onclick: () => { pick = {...pick, die: chosen ? null : d.id, adjust: 0}; redraw(); }},
       el("span", {class: "mm-die-name"}, d.id), el("span", {class: "mm-pick-value"}, s.dice[d.id] === undefined ? "–" : String(s.dice[d.id])));
     }));
+    const move = (by) => { pick = {...pick, adjust: pick.adjust + by}; redraw(); };
+    const can = (to) => moves.some(([low, high]) => low <= to && to <= high);
     let prompt;
-    if (mine.free_circles) prompt = `Free circle${mine.free_circles > 1 ? "s" : ""}: tap any empty circle.`;
+    if (free.size) prompt = `Free circle${mine.free_circles > 1 ? "s" : ""}: tap any empty circle.`;
     else if (!rolled(s)) prompt = "Waiting for the roll.";
-    else if (!open) prompt = "Spending is over for this round.";
-    else if (hint) prompt = hint;
+    else if (!dice.length) prompt = "No die to spend now.";
     else if (pick.die) {
       const moved = pick.adjust ? ` ${pick.adjust > 0 ? "+" : "−"} ${Math.abs(pick.adjust)} = ${s.dice[pick.die] + pick.adjust}` : "";
-      prompt = `The ${pick.die}'s ${s.dice[pick.die]}${moved}: tap a circle.`;
+      prompt = `${pick.die} ${s.dice[pick.die]}${moved}: tap a circle.`;
     } else prompt = "Tap a die, then a circle.";
-    return el("div", {class: "mm-spend"}, dice, el("p", {class: "mm-prompt", "data-testid": "prompt"}, prompt));
+    const potion = (by, label) => el("button", {class: "mm-potion", "aria-label": `One potion: ${label}`, "data-move": "spend",
+      onclick: () => move(by), disabled: !can(pick.adjust + by)}, label);
+    diceRow.prepend(potion(-1, "−1"));
+    diceRow.append(potion(1, "+1"));
+    return el("div", {class: "mm-spend"}, diceRow, el("p", {class: "mm-prompt", "data-testid": "prompt"}, prompt));
   }
 
-  // Potions: how many, moving the chosen die's result, and the Extra Dice slots they buy.
-  function purse(s, mine) {
-    const open = spendable(s);
-    const move = (by) => { pick = {...pick, adjust: pick.adjust + by}; redraw(); };
-    const adjust = el("div", {class: "mm-adjust"},
-      el("button", {"aria-label": "One potion: −1", onclick: () => move(-1), disabled: !open || -pick.adjust >= mine.potions}, "−1"),
-      el("span", {class: "mm-adjust-value", "data-testid": "adjust"},
-        `Result ${pick.adjust > 0 ? "+" : pick.adjust < 0 ? "−" : "±"}${Math.abs(pick.adjust)}`),
-      el("button", {"aria-label": "One potion: +1", onclick: () => move(1), disabled: !open || pick.adjust >= mine.potions}, "+1"));
-    const extra = mine.spent >= layout.results_per_round;
-    let cost = "the next is one of this round's results";
-    if (mine.next_cost === null) cost = "no Extra Dice slot is left";
-    else if (extra) cost = `the next takes an Extra Dice slot: ${mine.next_cost ? plural(mine.next_cost, "potion") : "free"}`;
-    return el("section", {class: "card mm-purse"},
-      el("div", {class: "mm-head"}, el("h2", {}, "Your shoppe sheet"),
-        el("span", {class: "mm-potions", "data-testid": "potions"}, mine.potions ? plural(mine.potions, "potion") : "No potions")),
-      mine.free_circles ? el("p", {class: "mm-free", role: "status", "data-testid": "free-banner"},
-        `Your adventurer gives you ${plural(mine.free_circles, "free circle")}: tap any empty circle below.`) : null,
-      adjust,
-      el("p", {class: "note"}, `${plural(mine.spent, "result")} spent this round; ${cost}.`),
-      extraDice(mine));
-  }
-
-  async function tapCircle(s, mine, row, circle, act) {
-    if (mine.free_circles) return act("free", {row: row.name, circle});
-    if (!pick.die) { hint = "Tap a die first."; redraw(); return false; }
+  async function tapCircle(free, row, circle, act) {
+    if (free) return act("free", {row: row.name, circle});
     const ok = await act("spend", {die: pick.die, row: row.name, circle, adjust: pick.adjust});
-    if (ok) { pick = {...pick, die: null, adjust: 0}; hint = ""; redraw(); }
+    if (ok) { pick = {...pick, die: null, adjust: 0}; redraw(); }
     return ok;
   }
 
-  function half(s, mine, side, title, act) {
+  // The columns' headers stick under the spend bar, however tall it wraps.
+  const spendHeight = new ResizeObserver((entries) => entries.forEach((entry) =>
+    entry.target.parentNode.style.setProperty("--mm-spend", `${entry.target.offsetHeight}px`)));
+
+  // A half of the digital sheet, under its spend bar: its columns, then a row a line.
+  function half(s, table, mine, side, title, act) {
+    const free = markable(table, "free");
+    const spend = pick.die ? markable(table, "spend", pick.die) : new Map();
     const cols = layout.columns.filter((c) => c.side === side);
     const rows = layout.rows.map((row, i) => ({row, i})).filter(({row}) => row.side === side);
-    const slots = cols.map((c) => Math.max(1, ...rows.map(({row}) => row.circles.filter((x) => x.column === c.id).length)));
-    const grid = `grid-template-columns: ${slots.map((n) => `minmax(0, ${n}fr)`).join(" ")}`;
-    // a free circle is marked at once, whatever the phase (a Mastery-phase delivery gives one)
-    const open = spendable(s) || (!!mine.free_circles && rolled(s));
-    const value = pick.die ? s.dice[pick.die] + pick.adjust : null;
-    const reach = pick.die && mine.reach ? mine.reach[pick.die] : null;  // the server's: null where it cannot
-    return el("section", {class: `card mm-half mm-${side}`, "data-testid": `half-${side}`},
-      el("h2", {}, title),
-      el("div", {class: "mm-cols", style: grid}, ...cols.map((c) => el("div", {class: "mm-col"},
-        el("strong", {}, c.name), el("span", {class: "mm-col-dice"}, c.dice.join(" "))))),
+    // a column's width: the circles of its fullest row, two at most side by side (a third wraps);
+    // the rows' names take what is left
+    const slots = cols.map((c) => Math.min(2, Math.max(1, ...rows.map(({row}) => row.circles.filter((x) => x.column === c.id).length))));
+    const grid = `grid-template-columns: minmax(0, 1fr) ${slots.map((n) => `calc(${n} * var(--mm-circle) + ${n + 1}px)`).join(" ")}`;
+    const head = el("div", {class: "mm-cols", style: grid},
+      el("div", {class: "mm-col-title"}, el("strong", {}, title), el("span", {class: "note", "data-testid": "potions"}, mine.potions ? plural(mine.potions, "potion") : "No potions")),
+      ...cols.map((c) => el("div", {class: "mm-col"}, el("strong", {}, c.name), el("span", {class: "mm-col-dice"}, c.dice.join(" ")),
+        ...s.masteries.filter((card) => card.column === c.id).map((card) => columnMastery(card, mine)))));
+    const bar = spendBar(s, table, mine, free);
+    spendHeight.observe(bar);
+    return el("section", {class: `card mm-half mm-${side}`, "data-testid": `half-${side}`}, bar, head,
       ...rows.map(({row, i}) => {
         const complete = mine.completed[i];
-        const charm = row.charm ? (row.charm.potions ? ` · +${plural(row.charm.potions, "potion")}` : ` · +${row.charm.coins} per ${row.charm.category} order`) : "";
-        return el("div", {class: "mm-row" + (complete ? " mm-complete" : ""), "data-row": row.name},
-          el("div", {class: "mm-row-head"},
-            el("span", {class: "mm-row-name"}, row.name, complete ? el("span", {class: "mm-tick"}, " ✓ complete") : null),
-            el("span", {class: "mm-coins" + (complete ? " mm-circled" : "")}, `${row.coins}¢`, el("span", {class: "note"}, charm))),
-          el("div", {class: "mm-cells", style: grid}, ...cols.map((c) => el("div", {class: "mm-cell"},
+        const charm = row.charm ? (row.charm.potions ? `+${row.charm.potions}⚗` : `+${row.charm.coins}/${row.charm.category}`) : "";
+        return el("div", {class: "mm-row" + (complete ? " mm-complete" : ""), "data-row": row.name, style: grid},
+          el("div", {class: "mm-row-head"}, el("span", {class: "mm-row-name"}, row.name, complete ? el("span", {class: "mm-tick"}, " ✓") : null),
+            el("span", {class: "mm-coins" + (complete ? " mm-circled" : "")}, `${row.coins}¢`, charm ? el("span", {class: "note"}, ` ${charm}`) : null)),
+          ...cols.map((c) => el("div", {class: "mm-cell"},
             ...row.circles.map((spot, k) => ({spot, k})).filter(({spot}) => spot.column === c.id).map(({spot, k}) => {
               const marked = mine.marked[i][k];
-              const fits = !marked && value !== null && c.dice.includes(pick.die) &&
-                (side === "crafting" ? value >= spot.threshold : value <= spot.threshold);
-              const out = !marked && reach !== null && reach[i][k] === null;  // not even with every potion
+              const key = `${row.name}:${k}`;
+              const moves = spend.get(key);
+              const fits = !!moves && moves[0] <= pick.adjust && pick.adjust <= moves[1];
+              const out = !marked && !!pick.die && !moves;  // not even with every potion
+              const live = free.has(key) || fits;
               return el("button", {class: "mm-circle" + (marked ? " mm-marked" : "") + (fits ? " mm-fits" : "") + (out ? " mm-out" : ""),
-                "data-testid": `circle-${row.name}-${k}`, disabled: marked || !open,
+                "data-testid": `circle-${row.name}-${k}`, "data-move": free.size ? "free" : "spend", disabled: !live,
                 "aria-label": `${row.name}: ${sign(row)}${spot.threshold} in ${c.name}${marked ? ", marked" : out ? `, out of the ${pick.die}'s reach` : ""}`,
-                onclick: () => tapCircle(s, mine, row, k, act)}, `${sign(row)}${spot.threshold}`);
-            })))));
+                onclick: () => tapCircle(free.size > 0, row, k, act)}, `${sign(row)}${spot.threshold}`);
+            }))));
       }));
   }
 
+  // The Extra Dice slots, and what the next result spent this round costs.
   function extraDice(mine) {
+    let next = mine.next_cost === null ? "no slot is left" : "the next is free";
+    if (mine.next_cost !== null && mine.spent >= layout.results_per_round) next = `the next marks a slot: ${mine.next_cost ? plural(mine.next_cost, "potion") : "free"}`;
     return el("div", {class: "mm-extra", "data-testid": "extra-dice"},
-      el("span", {class: "label"}, "Extra Dice"),
-      el("div", {class: "mm-slots"}, ...layout.extra_dice.map((cost, k) => el("span", {
+      el("div", {class: "mm-slots"}, el("span", {class: "label"}, "Extra Dice"), ...layout.extra_dice.map((cost, k) => el("span", {
         class: "mm-slot" + (k < mine.extra_used ? " mm-used" : ""), title: cost ? plural(cost, "potion") : "free",
         "aria-label": `Extra Dice slot ${k + 1}: ${cost ? plural(cost, "potion") : "free"}${k < mine.extra_used ? ", used" : ""}`}, String(cost)))),
-      el("span", {class: "note"}, `${mine.extra_used} of ${layout.extra_dice.length} used. ${layout.results_per_round} results a round; each more marks the next slot and costs its potions.`));
+      el("p", {class: "note"}, `${plural(mine.spent, "result")} spent this round; ${next}.`));
   }
 
+  // The digital sheet's score box, filled by the server: a line a cell, two side by side.
   function scoreBox(mine) {
-    return el("section", {class: "card"}, el("h2", {}, "Score box"),
-      el("table", {class: "scores mm-box", "data-testid": "score-box"}, el("tbody", {},
-        ...layout.score_lines.map((line) => el("tr", {}, el("td", {}, line.label),
-          el("td", {class: "mm-num", "data-testid": `line-${line.id}`}, String(mine.lines[line.id] ?? 0)))),
-        el("tr", {class: "mm-total"}, el("td", {}, layout.total), el("td", {class: "mm-num live", "data-testid": "total"}, String(mine.total))))),
-      el("p", {class: "note"}, `${plural(mine.fulfilled, "order")} fulfilled · ${plural(mine.potions, "potion")}`));
+    return el("section", {class: "card"}, el("h2", {}, "Your score box"),
+      el("dl", {class: "mm-box", "data-testid": "score-box"},
+        ...layout.score_lines.map((line) => el("div", {}, el("dt", {}, line.label),
+          el("dd", {"data-testid": `line-${line.id}`}, String(mine.lines[line.id] ?? 0)))),
+        el("div", {class: "mm-total"}, el("dt", {}, layout.total), el("dd", {class: "live", "data-testid": "total"}, String(mine.total)))),
+      el("p", {class: "note"}, `${plural(mine.fulfilled, "order")} fulfilled · ${plural(mine.potions, "potion")}`),
+      extraDice(mine));
   }
 
-  function ordersCard(s, mine, digital, act) {
-    const claimable = new Set(mine.claimable || []);
-    const open = playing(s) && s.phase !== "customer";
+  function ordersCard(s, table, mine, digital, act) {
+    const claimable = values(table, "claim", "slot");
     const shop = mine.shop.map((o, slot) => {
       const missing = digital ? [o.item, o.prefix, o.suffix].filter((name) => name && !done(mine, name)) : [];
-      const can = digital ? claimable.has(slot) : true;
       return el("li", {class: "mm-order"},
         el("div", {}, el("strong", {}, o.label),
           el("div", {class: "note"}, `${plural(o.coins, "coin")}` + (missing.length ? ` · needs ${missing.join(", ")}` : ""))),
-        el("button", {class: "act", disabled: !open || !can, "data-testid": `claim-${slot}`,
+        el("button", {class: "act", disabled: !claimable.includes(slot), "data-testid": `claim-${slot}`, "data-move": "claim",
           onclick: () => act("claim", {slot})}, "Claim"));
     });
     return el("section", {class: "card"}, el("h2", {}, "Orders in your shoppe"),
-      digital ? null : el("p", {class: "note"}, "Claim an order when your paper sheet has its item and enchantments: on your word."),
+      digital ? null : el("p", {class: "note"}, "Claim one when your sheet has it all."),
       shop.length ? el("ul", {class: "mm-orders"}, ...shop) : el("p", {class: "note"}, "No orders face up."),
       mine.face_down ? el("p", {class: "note"}, `${plural(mine.face_down, "order")} face down until the Customer phase.`) : null,
-      mine.claimed.length ? el("div", {}, el("div", {class: "label"}, "Claimed"),
-        el("ul", {class: "mm-claimed"}, ...mine.claimed.map((o) => el("li", {}, `${o.label} · ${o.coins}¢`)))) : null);
+      mine.claimed.length ? el("p", {class: "note", "data-testid": "claimed"}, el("strong", {}, "Claimed: "),
+        mine.claimed.map((o) => `${o.label} (${o.coins}¢)`).join(" · ")) : null);
   }
 
-  function adventurerCard(s, mine, digital, act) {
+  function adventurerCard(table, mine, digital, act) {
     const hero = mine.adventurer;
     if (!hero) return null;
     const delivered = mine.delivered || [];
-    const open = playing(s) && s.phase !== "customer";
-    const rewards = layout.rewards.map((r, k) => {
-      const what = [r.potions ? plural(r.potions, "potion") : "", r.free_circles ? plural(r.free_circles, "free circle") : "",
-        r.card_coins ? `${hero.coins} coins` : ""].filter(Boolean).join(" and ");
-      return `${ORDINALS[k]}: ${what}`;
-    }).join(" · ");
-    return el("section", {class: "card"}, el("h2", {}, `Sponsored Adventurer: ${hero.name}`),
-      el("ul", {class: "mm-orders"}, ...CATEGORIES.filter((cat) => hero.items[cat]).map((cat) => {
-        const item = hero.items[cat];
-        const has = delivered.includes(cat);
-        const ready = done(mine, item) && done(mine, hero.enchantment);
+    const due = values(table, "deliver", "category");
+    const rewards = layout.rewards.map((r) => [r.potions ? plural(r.potions, "potion") : "",
+      r.free_circles ? plural(r.free_circles, "free circle") : "", r.card_coins ? `${hero.coins} coins` : ""].filter(Boolean).join(" and ")).join(", then ");
+    return el("section", {class: "card"}, el("div", {class: "label"}, "Sponsored Adventurer"), el("h2", {}, hero.name),
+      el("ul", {class: "mm-orders"}, ...Object.keys(hero.items).map((cat) => {
+        const state = !digital ? null : delivered.includes(cat) ? el("span", {class: "mm-tick"}, "Delivered ✓")
+          : el("button", {class: "act", disabled: !due.includes(cat), "data-testid": `deliver-${cat}`, "data-move": "deliver",
+            onclick: () => act("deliver", {category: cat})}, "Deliver");
         return el("li", {class: "mm-order"},
-          el("div", {}, el("strong", {}, asOrder(item, hero.enchantment)), el("div", {class: "note"}, capital(cat))),
-          digital
-            ? (has ? el("span", {class: "mm-tick"}, "Delivered ✓")
-              : el("button", {class: "act", disabled: !open || !ready, "data-testid": `deliver-${cat}`,
-                onclick: () => act("deliver", {category: cat})}, "Deliver"))
-            : null);
+          el("div", {}, el("strong", {}, asOrder(hero.items[cat], hero.enchantment)), el("span", {class: "note"}, ` · ${cat}`)), state);
       })),
-      el("p", {class: "note"}, `Rewards, in the order delivered: ${rewards}.`));
+      el("p", {class: "note"}, `Rewards: ${rewards}.`));
   }
 
   // Printed cards at the table: a digital sheet's player enters the adventurer and the orders in front of them.
-  function printedCards(s, mine, act) {
-    const count = s.players.length <= 2 ? 4 : s.players.length <= 6 ? 3 : 2;
-    const current = {hero: mine.adventurer && mine.adventurer.name, shop: mine.shop.map((o) => o.label), count};
+  function printedCards(table, mine, act) {
+    const offer = offers(table, "cards")[0];
+    if (!offer) return null;
+    const shopPick = offer.pick.find((p) => p.field === "shop");
+    const labels = shopPick.some_of.map((o) => o.value);
+    const heroes = values(table, "cards", "adventurer").filter((name) => name !== null);
+    const current = {hero: mine.adventurer && mine.adventurer.name, shop: mine.shop.map((o) => o.label), heroes, slots: shopPick.size[1]};
     return keep("cards", current, () => {
       const hero = el("select", {name: "adventurer", "aria-label": "Your Sponsored Adventurer"},
-        el("option", {value: ""}, "Sponsored Adventurer…"), ...layout.adventurers.map((name) => el("option", {value: name}, name)));
+        el("option", {value: ""}, "Sponsored Adventurer…"), ...heroes.map((name) => el("option", {value: name}, name)));
       hero.value = current.hero || "";
-      const slots = Array.from({length: Math.max(count, current.shop.length)}, (_, k) => {
+      const slots = Array.from({length: Math.max(current.slots, current.shop.length)}, (_, k) => {
         const node = el("select", {name: `order-${k}`, "aria-label": `Order ${k + 1}`},
-          el("option", {value: ""}, `Order ${k + 1}…`), ...layout.orders.map((label) => el("option", {value: label}, label)));
+          el("option", {value: ""}, `Order ${k + 1}…`), ...labels.map((label) => el("option", {value: label}, label)));
         node.value = current.shop[k] || "";
         return node;
       });
-      const form = el("form", {class: "mm-form"}, hero, ...slots, el("button", {class: "act"}, "Save my cards"));
+      const form = el("form", {class: "mm-form"}, hero, ...slots, el("button", {class: "act", "data-move": "cards"}, "Save my cards"));
       form.addEventListener("submit", (e) => {
         e.preventDefault();
         act("cards", {adventurer: hero.value || null, shop: slots.map((x) => x.value).filter(Boolean)});
@@ -386,106 +393,73 @@
     });
   }
 
-  // The columns' headers stick under the spend bar, however tall its prompt wraps.
-  const spendHeight = new ResizeObserver(([entry]) =>
-    entry.target.parentNode.style.setProperty("--mm-spend", `${entry.target.offsetHeight}px`));
-
-  function digitalSheet(s, mine, act) {
-    const bar = spendBar(s, mine);
-    spendHeight.disconnect();
-    spendHeight.observe(bar);
-    return [
-      purse(s, mine),
-      el("div", {class: "mm-sheet", "data-testid": "digital-sheet"}, bar,
-        half(s, mine, "crafting", "Crafting", act), half(s, mine, "research", "Spell Research", act)),
-      scoreBox(mine),
-    ];
-  }
-
   // --- the paper sheet ------------------------------------------------------------------------
 
-  function paperForm(s, mine, act) {
-    const inputs = {lines: mine.lines, fulfilled: mine.fulfilled, potions: mine.potions};
-    return keep("paper", inputs, () => {
+  // A paper score box: its lines, the orders and potions; `seat` the player's summary (their own,
+  // or one the host puts right, sent with the host's rights).
+  function paperForm(table, seat, act, title, asHost = false) {
+    const inputs = {id: seat.id, lines: seat.lines, fulfilled: seat.fulfilled, potions: seat.potions, title};
+    return keep(`paper:${seat.id}:${asHost}`, inputs, () => {
       const field = (name, label, value) => el("label", {class: "mm-field"}, el("span", {}, label),
         el("input", {name, type: "number", inputmode: "numeric", min: "0", max: "999", value: String(value ?? 0)}));
-      const form = el("form", {class: "mm-form mm-paper", "data-testid": "paper-form"}, el("div", {class: "label"}, "Coins"),
-        ...layout.score_lines.map((line) => field(line.id, line.label, mine.lines[line.id])),
-        el("div", {class: "mm-sum"}, el("span", {}, layout.total), el("strong", {"data-testid": "paper-total"}, String(mine.total))),
+      const form = el("form", {class: "mm-form mm-paper", "data-testid": asHost ? "fix-form" : "paper-form"}, el("div", {class: "label"}, "Coins"),
+        ...layout.score_lines.map((line) => field(line.id, line.label, (seat.lines || {})[line.id])),
+        el("div", {class: "mm-sum"}, el("span", {}, layout.total), el("strong", {"data-testid": "paper-total"}, String(seat.total ?? 0))),
         el("div", {class: "label"}, "Tie-breaks"),
-        field("fulfilled", "Orders fulfilled", mine.fulfilled), field("potions", "Potions you have", mine.potions),
-        el("button", {class: "act"}, "Save my score"));
+        field("fulfilled", "Orders fulfilled", seat.fulfilled), field("potions", "Potions you have", seat.potions),
+        el("button", {class: "act", "data-move": "scores"}, asHost ? "Save their score" : "Save my score"));
       const total = form.querySelector("[data-testid=paper-total]");
-      const read = (name) => Math.max(0, Math.min(999, Number(form.elements[name].value) || 0));
+      const read = (name) => Math.max(0, Math.min(999, Math.floor(Number(form.elements[name].value)) || 0));
       form.addEventListener("input", () => { total.textContent = String(layout.score_lines.reduce((sum, line) => sum + read(line.id), 0)); });
-      form.addEventListener("submit", (e) => {
+      form.addEventListener("submit", async (e) => {
         e.preventDefault();
         const lines = Object.fromEntries(layout.score_lines.map((line) => [line.id, read(line.id)]));
-        act("scores", {lines, fulfilled: read("fulfilled"), potions: read("potions")});
+        const sent = await act("scores", {lines, fulfilled: read("fulfilled"), potions: read("potions"), player: seat.id}, asHost);
+        if (sent && asHost) { fixing = null; redraw(); }
       });
-      return el("section", {class: "card"}, el("h2", {}, "Your paper sheet's score box"),
-        el("p", {class: "note"}, "Copy the coins from your sheet's score box; the orders and potions break ties."), form);
+      return el("section", {class: "card mm-paper-card"}, el("h2", {}, title),
+        asHost ? null : el("p", {class: "note"}, "Copy the coins from your sheet's score box; the orders and potions break ties."), form);
     });
   }
 
-  function masteryClaims(s, mine, act) {
-    if (s.phase !== "mastery") return null;
-    return el("section", {class: "card"}, el("h2", {}, "Mastery phase"),
-      el("p", {class: "note"}, "Did your sheet reach a Mastery? Say so, and the card flips at the end of this phase."),
-      ...s.masteries.map((card) => {
-        const had = mine.mastered.includes(card.name);
-        const coins = card.side === "master" ? card.master : card.apprentice;
-        return el("button", {class: had ? "mm-wide mm-is-ready" : "act mm-wide", disabled: had, onclick: () => act("mastery", {card: card.name})},
-          had ? `${card.name}: scored ✓` : `I reached ${card.name} (${coins} coins)`);
-      }));
-  }
-
   // --- the panel ------------------------------------------------------------------------------
+
+  function sheetSections(s, table, mine, act) {
+    const seat = s.players.find((p) => p.id === s.you);
+    if (!mine || !seat || s.phase === "joining") return [];
+    const waiting = s.solo && s.waiting.length && playing(s) ? el("section", {class: "card"}, el("p", {class: "note", "data-testid": "waiting"},
+      el("strong", {}, "Waiting to enter your shoppe: "), s.waiting.map((o) => `${o.label} (${o.coins}¢)`).join(" · "))) : null;
+    if (seat.sheet === "digital") {
+      return [
+        {id: "crafting", label: "Items", nodes: [half(s, table, mine, "crafting", "Crafting", act)]},
+        {id: "research", label: "Spells", nodes: [half(s, table, mine, "research", "Research", act)]},
+        {id: "shoppe", label: "Shoppe", nodes: [printedCards(table, mine, act), ordersCard(s, table, mine, true, act),
+          adventurerCard(table, mine, true, act), waiting]},
+      ];
+    }
+    const orders = s.cards === "dealt" ? [ordersCard(s, table, mine, false, act), adventurerCard(table, mine, false, act)] : [];
+    const form = offered(table, "scores", {player: s.you}) ? paperForm(table, {...mine, id: s.you}, act, "Your paper sheet's score box") : null;
+    return [
+      {id: "sheet", label: "Sheet", nodes: [form]},
+      {id: "orders", label: "Orders", nodes: [...orders, waiting]},
+    ];
+  }
 
   function render(root, table, you, act) {
     last = [root, table, you, act];
     loadLayout(table.code);
     const s = table.state;
-    if (!layout) {
-      place(root, [keep("loading", 0, () => el("p", {class: "note"}, "Loading the shoppe sheet…"))]);
-      return;
-    }
-    const summary = s.players.find((p) => p.id === you.actor) || null;
-    const mine = summary ? ownSeat(table, you, summary) : null;
+    if (!layout) return place(root, [keep("loading", 0, () => el("p", {class: "note"}, "Loading the shoppe sheet…"))]);
+    const mine = s.mine;
     const roundKey = `${s.round}:${s.rolls.length}`;
-    if (pick.round !== roundKey || (mine && (mine.used || []).includes(pick.die))) pick = {round: roundKey, die: null, adjust: 0};
-    if (mine && pick.adjust && Math.abs(pick.adjust) > mine.potions) pick = {...pick, adjust: 0};
-
-    const started = mine && mine.lines ? mine : null;
-    const parts = [top(s, started), setupCard(s, summary, you, act), readyCard(s, summary, you, act), sheetChoice(s, summary, act)];
-    // a seat from before the start (names and zeros, no shoppe yet: the live stream shows the start
-    // before this phone's own fetch) or of the other sheet waits for its fetch
-    const current = mine && mine.shop && (mine.marked !== undefined) === (summary.sheet === "digital");
-    const sheet = [];
-    const orders = [];
-    if (current && s.phase !== "setup") {
-      if (summary.sheet === "digital") {
-        if (s.cards === "printed") sheet.push(printedCards(s, mine, act));
-        sheet.push(...digitalSheet(s, mine, act));
-        orders.push(adventurerCard(s, mine, true, act), ordersCard(s, mine, true, act));
-      } else {
-        sheet.push(masteryClaims(s, mine, act), paperForm(s, mine, act));
-        if (s.cards === "dealt") orders.push(ordersCard(s, mine, false, act), adventurerCard(s, mine, false, act));
-      }
-    } else if (summary && s.phase !== "setup") {
-      sheet.push(el("p", {class: "note"}, "Fetching your sheet…"));
-    }
-    if (s.solo && s.waiting.length && playing(s)) {
-      orders.push(el("section", {class: "card"}, el("h2", {}, "Waiting to enter your shoppe"),
-        el("ul", {class: "mm-claimed"}, ...s.waiting.map((o) => el("li", {}, `${o.label} · ${o.coins}¢`)))));
-    }
-    const over = s.phase === "over";
-    parts.push(...window.SpellpressSections.show([
-      {id: "sheet", label: "Sheet", nodes: sheet},
-      {id: "orders", label: "Orders", nodes: orders},
-      {id: "standings", label: "Standings", nodes: [standings(s, you), resultsCard(s, table)]},
-    ], over ? "standings" : "sheet", redraw));  // the game's end: its standings first
-    place(root, parts);
+    if (pick.round !== roundKey || !values(table, "spend", "die").includes(pick.die)) pick = {round: roundKey, die: null, adjust: 0};
+    spendHeight.disconnect();  // the halves drawn now are watched anew
+    const sections = [...sheetSections(s, table, mine, act), {id: "standings", label: "Scores", nodes: scores(s, table, mine, act)}];
+    // the game's end: its standings first
+    const shown = window.SpellpressSections.show(sections, s.phase === "over" ? "standings" : sections[0].id, redraw);
+    // a digital sheet shows the dice in its spend bar and each Mastery over its column
+    const digital = !!(mine && mine.marked);
+    place(root, [top(s, table, mine && mine.lines ? mine : null, !digital, act), setupCard(s, table, act), ...shown]);
   }
 
   // History lines in words.
@@ -512,13 +486,12 @@
       case "claim": return p.order ? `claimed ${p.order}` : `claimed the order in slot ${p.slot + 1}`;
       case "deliver": return `delivered the ${p.category} to their adventurer`;
       case "mastery": return `reached ${p.card}`;
-      case "scores": return `wrote their score box: ${Object.values(p.lines || {}).reduce((a, b) => a + b, 0)} coins`;
+      case "scores": return `wrote ${entry.for_name ? "the" : "their"} score box: ${Object.values(p.lines || {}).reduce((a, b) => a + b, 0)} coins`;
       case "masteries": return `put ${p.material} and ${p.energy} in play`;
       case "cards": return `entered their cards` + (p.adventurer ? `: ${p.adventurer}` : "") + `, ${plural((p.shop || []).length, "order")}`;
       default: return null;
     }
   }
 
-  const begun = (s) => s.phase !== "setup";  // table.js folds the invite then
-  window.SpellpressGames["merchants-of-magick"] = {render, describe, begun};
+  window.SpellpressGames["merchants-of-magick"] = {render, describe};
 })();

@@ -1,10 +1,10 @@
-"""The rules engine's book (plain frozen values, `pnp.games.merchants_of_magick.rules`) from the content's
+"""The rules engine's book (plain frozen values, `pnp.games.merchants_of_magick.book`) from the content's
 models: the one place that knows both, so the simulation and the companion build it the same way."""
 
 from __future__ import annotations
 
 from pnp.content.loader import Content
-from pnp.games.merchants_of_magick.rules import (
+from pnp.games.merchants_of_magick.book import (
     CRAFTING,
     RESEARCH,
     AdventurerCard,

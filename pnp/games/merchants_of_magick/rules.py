@@ -1,9 +1,9 @@
 """Merchants of Magick's rules as pure code over plain values (no content models, no drawing), so
 the printed sheet's checks, the balance simulation and the companion share them.
 
-The book (frozen dataclasses: `Sheet`, `OrderCard`, `AdventurerCard`, `MasteryCard`, `Rules`) is
-built from the content by `pnp.games.merchants_of_magick.rulebook`; the play (`Table`, one
-`Merchant` per player) changes as moves are made. A move the rules forbid raises `RuleError`
+The book (pnp.games.merchants_of_magick.book's frozen dataclasses) is built from the content by
+`pnp.games.merchants_of_magick.rulebook`; the play (`Table`, one `Merchant` per player) changes as
+moves are made. A move the rules forbid raises `RuleError`
 saying why in words.
 
 Decisions the rules book leaves open, taken here:
@@ -23,16 +23,21 @@ Decisions the rules book leaves open, taken here:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from random import Random
 
+from pnp.games.merchants_of_magick.book import (
+    CRAFTING,
+    RESEARCH,
+    AdventurerCard,
+    Book,
+    Circle,
+    MasteryCard,
+    OrderCard,
+    Reward,
+    RuleError,
+    Sheet,
+)
 from pnp.rules.table import places
-
-CRAFTING, RESEARCH = "crafting", "research"
-
-
-class RuleError(ValueError):
-    """A move the rules do not allow now, with the reason in words."""
 
 
 def meets(side: str, result: int, threshold: int) -> bool:
@@ -46,145 +51,21 @@ def potions_needed(side: str, result: int, threshold: int) -> int:
     return max(0, gap)
 
 
+def adjustments(side: str, result: int, threshold: int, budget: int) -> tuple[int, int] | None:
+    """The potions' moves (-budget to +budget, one potion a step) with which `result` meets the
+    circle, as (lowest, highest): `meets` holds from a bound on (crafting up, research down), so
+    they are one run; None when no move within the budget does."""
+    low, high = (threshold - result, budget) if side == CRAFTING else (-budget, threshold - result)
+    low, high = max(low, -budget), min(high, budget)
+    return (low, high) if low <= high else None
+
+
 def orders_per_player(dealt: list[tuple[tuple[int, int], int]], players: int) -> int:
     """How many orders each shoppe holds at this player count: ((from, to), orders) bands."""
     for (low, high), orders in dealt:
         if low <= players <= high:
             return orders
     raise ValueError(f"no order count for {players} players")
-
-
-# --- The book: what the content says, as plain frozen values ---------------------------------
-
-
-@dataclass(frozen=True)
-class Column:
-    id: str
-    name: str
-    side: str  # crafting (a material) or research (an energy)
-    dice: frozenset[str]
-
-
-@dataclass(frozen=True)
-class Circle:
-    column: str
-    threshold: int
-
-
-@dataclass(frozen=True)
-class Row:
-    name: str
-    side: str  # crafting or research
-    kind: str  # an item's category (accessory, weapon, armour); a spell's prefix, suffix or charm
-    coins: int
-    circles: tuple[Circle, ...]  # column by column, left to right
-    charm_potions: int = 0  # a charm's potions, gained when completed
-    charm_coins: int = 0  # a charm's coins per fulfilled order of `charm_category`, at the end
-    charm_category: str | None = None
-
-
-@dataclass(frozen=True)
-class Sheet:
-    dice: tuple[tuple[str, int], ...]  # (id, faces)
-    columns: tuple[Column, ...]
-    rows: tuple[Row, ...]
-    extra_dice: tuple[int, ...]  # each Extra Dice slot's potion cost, in order
-
-    @cached_property
-    def index(self) -> dict[str, int]:
-        return {row.name: i for i, row in enumerate(self.rows)}
-
-    def row(self, name: str) -> int:
-        try:
-            return self.index[name]
-        except KeyError:
-            raise RuleError(f"the sheet has no row {name}") from None
-
-    def column(self, column_id: str) -> Column:
-        return next(c for c in self.columns if c.id == column_id)
-
-    def faces(self, die: str) -> int:
-        return dict(self.dice)[die]
-
-
-@dataclass(frozen=True)
-class OrderCard:
-    item: str
-    prefix: str | None
-    suffix: str | None
-    coins: int
-
-    @property
-    def enchantments(self) -> tuple[str, ...]:
-        return tuple(e for e in (self.prefix, self.suffix) if e)
-
-    @property
-    def double(self) -> bool:
-        return self.prefix is not None and self.suffix is not None
-
-    def __str__(self) -> str:
-        return " ".join(p for p in (self.prefix, self.item, self.suffix) if p)
-
-
-@dataclass(frozen=True)
-class AdventurerCard:
-    name: str
-    items: tuple[tuple[str, str], ...]  # (category, item): an accessory, a weapon, an armour
-    enchantment: str
-    coins: int
-
-
-@dataclass(frozen=True)
-class MasteryCard:
-    name: str
-    type: str  # material or energy
-    column: str
-    circles: int
-    master: int
-    apprentice: int
-
-
-@dataclass(frozen=True)
-class Reward:
-    potions: int = 0
-    free_circles: int = 0
-    card_coins: bool = False
-
-
-@dataclass(frozen=True)
-class Rules:
-    rounds: int
-    results_per_round: int
-    potion_per_row: int
-    orders_dealt: tuple[tuple[tuple[int, int], int], ...]
-    redeal_doubles: int
-    adventurer_rewards: tuple[Reward, ...]
-    solo_shop: int
-    solo_waiting: int
-    ratings: tuple[tuple[str, int], ...]  # (title, least score), lowest first
-
-    def rating(self, score: float) -> str | None:
-        """The solo title a score earns, or None below the lowest."""
-        earned = None
-        for title, least in self.ratings:
-            if score >= least:
-                earned = title
-        return earned
-
-
-@dataclass(frozen=True)
-class Book:
-    sheet: Sheet
-    rules: Rules
-    orders: tuple[OrderCard, ...]
-    adventurers: tuple[AdventurerCard, ...]
-    masteries: tuple[MasteryCard, ...]
-
-    @cached_property
-    def order_index(self) -> dict[OrderCard, int]:
-        """Each order's index in the deck, as a Table's dump writes it (copies of one card are
-        equal, so the first copy's): made once, not at every dump of a replay."""
-        return {order: i for i, order in reversed(list(enumerate(self.orders)))}
 
 
 # --- The play ---------------------------------------------------------------------------------
@@ -247,6 +128,21 @@ class Merchant:
 
     def missing(self, order: OrderCard) -> list[str]:
         return [name for name in (order.item, *order.enchantments) if not self.done(name)]
+
+    def claimable(self) -> list[int]:
+        """The face-up orders' slots this sheet can fill now."""
+        return [slot for slot, order in enumerate(self.shop) if self.can_fill(order)]
+
+    def adventurer_order(self, category: str) -> OrderCard | None:
+        """The Sponsored Adventurer's order of `category`, as an order card (no coins of its own)."""
+        hero = self.adventurer
+        item = dict(hero.items).get(category) if hero else None
+        return None if item is None else OrderCard(item, hero.enchantment, None, 0)
+
+    def deliverable(self) -> list[str]:
+        """The adventurer's categories not yet delivered that this sheet can fill now."""
+        items = self.adventurer.items if self.adventurer else ()
+        return [c for c, _ in items if c not in self.delivered and self.can_fill(self.adventurer_order(c))]
 
     def score(self) -> dict[str, int]:
         """Coins by score line (the sheet's score box keys)."""
@@ -356,29 +252,26 @@ class Table:
         m.spent += 1
         self.mark(m, i, circle)
 
-    def reach(self, m: Merchant) -> dict[str, list[list[int | None]]]:
-        """For each of this round's results `m` has not spent, per row and circle: the potions that
-        marking that circle with it costs (moving the result, and the next Extra Dice slot), or None
-        where it cannot: a marked circle, a column that does not take the die, too few potions."""
+    def spend_bounds(self, m: Merchant) -> dict[str, dict[tuple[int, int], tuple[int, int]]]:
+        """For each of this round's results `m` has not spent, the circles (row, circle) it may mark
+        now, each with the potions' moves (lowest, highest) that let it: none where the column does
+        not take the die, the circle is marked, or the potions fall short."""
         cost = self.slot_cost(m)
-        reach = {}
+        if m.free_circles or cost is None or cost > m.potions:
+            return {}
+        budget, rows, takes = m.potions - cost, self.book.sheet.rows, self.book.sheet.takes
+        bounds = {}
         for die, value in self.results.items():
             if die in m.used:
                 continue
-            reach[die] = [
-                [
-                    self._circle_cost(m, cost, die, value, row.side, spot) if not marked else None
-                    for spot, marked in zip(row.circles, m.marked[i], strict=True)
-                ]
-                for i, row in enumerate(self.book.sheet.rows)
-            ]
-        return reach
-
-    def _circle_cost(self, m: Merchant, cost: int | None, die: str, value: int, side: str, spot: Circle) -> int | None:
-        if cost is None or die not in self.book.sheet.column(spot.column).dice:
-            return None
-        need = cost + potions_needed(side, value, spot.threshold)
-        return need if need <= m.potions else None
+            found = {}
+            for i, k, spot in takes[die]:
+                if not m.marked[i][k]:
+                    moves = adjustments(rows[i].side, value, spot.threshold, budget)
+                    if moves is not None:
+                        found[(i, k)] = moves
+            bounds[die] = found
+        return bounds
 
     def open_circle(self, m: Merchant, i: int, circle: int) -> Circle:
         the_row = self.book.sheet.rows[i]
@@ -433,13 +326,12 @@ class Table:
             raise RuleError("no Sponsored Adventurer")
         if category in m.delivered:
             raise RuleError(f"{hero.name}'s {category} is already delivered")
-        item = dict(hero.items).get(category)
-        if item is None:
+        order = m.adventurer_order(category)
+        if order is None:
             raise RuleError(f"{hero.name} wants no {category}")
-        order = OrderCard(item, hero.enchantment, None, 0)
-        missing = m.missing(order)
+        missing = " and ".join(m.missing(order))
         if missing:
-            raise RuleError(f"{hero.name}'s {item} {hero.enchantment} needs {' and '.join(missing)} complete first")
+            raise RuleError(f"{hero.name}'s {order.item} {hero.enchantment} needs {missing} complete first")
         rewards = self.book.rules.adventurer_rewards
         reward = rewards[len(m.delivered)] if len(m.delivered) < len(rewards) else Reward()
         m.delivered.append(category)
@@ -494,9 +386,9 @@ class Table:
         """Players by place, best first: most coins, then most fulfilled orders, then most potions."""
         return places([(m.total(), m.fulfilled(), m.potions) for m in self.merchants])
 
-    # As plain JSON values, for a log's replay to carry between moves (orders by their index in
+    # As plain JSON values, for the state to carry between moves (orders by their index in
     # the book's deck: copies of one card are equal, so any copy's index does)
-    def dump(self) -> dict:
+    def to_data(self) -> dict:
         index = self.book.order_index
 
         def orders(cards: list[OrderCard]) -> list[int]:
@@ -532,7 +424,7 @@ class Table:
         }
 
     @classmethod
-    def load(cls, book: Book, data: dict) -> Table:
+    def from_data(cls, book: Book, data: dict) -> Table:
         heroes = {hero.name: hero for hero in book.adventurers}
         cards = {card.name: card for card in book.masteries}
 
