@@ -18,9 +18,8 @@ from __future__ import annotations
 
 import random
 import sys
-import time
 
-from measure import sim_against_floor, sim_arguments
+from measure import loaded_book, sim_against_floor, sim_arguments
 
 GAMES = 2000
 PLAYERS = 2
@@ -67,15 +66,9 @@ def floor(games: int, players: int, characters: int, others: int, random_sets: i
 def main() -> int:
     args = sim_arguments(__doc__, GAMES, REPEATS)
 
-    t0 = time.perf_counter()
-    from pnp.content.game import load_game
-    from pnp.gamedef import game
-    from pnp.games.magecraft.rulebook import book_of
+    book, load_s = loaded_book("magecraft", "pnp.games.magecraft.rulebook:book_of")
     from pnp.games.magecraft.sim import figures, play_games
-    from pnp.paths import CONTENT
 
-    book = book_of(load_game(game("magecraft"), [CONTENT]))
-    load_s = time.perf_counter() - t0
     others = len(book.spells) - len(book.starting) - len(book.academy_basic)
 
     return sim_against_floor(

@@ -18,9 +18,8 @@ from __future__ import annotations
 
 import random
 import sys
-import time
 
-from measure import sim_against_floor, sim_arguments
+from measure import loaded_book, sim_against_floor, sim_arguments
 
 GAMES = 2000
 PLAYERS = 4
@@ -63,15 +62,9 @@ def floor(games: int, players: int, spells: int, line: int, start: int, seed: in
 def main() -> int:
     args = sim_arguments(__doc__, GAMES, REPEATS)
 
-    t0 = time.perf_counter()
-    from pnp.content.game import load_game
-    from pnp.gamedef import game
-    from pnp.games.spellcycles.rulebook import book_of
+    book, load_s = loaded_book("spellcycles", "pnp.games.spellcycles.rulebook:book_of")
     from pnp.games.spellcycles.sim import figures, play_games
-    from pnp.paths import CONTENT
 
-    book = book_of(load_game(game("spellcycles"), [CONTENT]))
-    load_s = time.perf_counter() - t0
     line = book.lines["normal"]
 
     return sim_against_floor(

@@ -63,11 +63,13 @@ def sim_against_floor(
     floor: tuple[str, Callable[[], object]],
     figures_line: Callable[[Any], str],
     target: tuple[str, float],
+    pooled: bool = True,
 ) -> int:
     """A simulation benchmark's runs and report: `simulate(workers)` plays args.games games and
-    returns their figures; it runs in one process, in the command's worker processes, and the
-    floor (label, run) beside them, args.repeats times alternating; the whole command once. Prints
-    the medians and PASS/FAIL against target (label, seconds); returns the exit status, 1 on FAIL."""
+    returns their figures; it runs in one process, in the command's worker processes (unless not
+    `pooled`: a simulation the command plays in one process), and the floor (label, run) beside
+    them, args.repeats times alternating; the whole command once. Prints the medians and
+    PASS/FAIL against target (label, seconds); returns the exit status, 1 on FAIL."""
     from pnp.sim.pool import WORKERS
 
     floor_label, run_floor = floor
@@ -77,15 +79,17 @@ def sim_against_floor(
         t = time.perf_counter()
         found = simulate(1)
         one_times.append(time.perf_counter() - t)
-        t = time.perf_counter()
-        simulate(WORKERS)
-        two_times.append(time.perf_counter() - t)
+        if pooled:
+            t = time.perf_counter()
+            simulate(WORKERS)
+            two_times.append(time.perf_counter() - t)
         t = time.perf_counter()
         run_floor()
         floor_times.append(time.perf_counter() - t)
     command_s, status = timed_sim_command(game_id, args.games)
 
-    one, two, flo = (statistics.median(x) for x in (one_times, two_times, floor_times))
+    one, flo = statistics.median(one_times), statistics.median(floor_times)
+    two = statistics.median(two_times) if pooled else one
     ok = two <= target_s and status == 0 and command_s <= target_s
 
     def times(xs: list[float]) -> str:
@@ -96,7 +100,8 @@ def sim_against_floor(
     print(f"runs: {args.repeats} each, alternating, in-process, median")
     print()
     print(f"{'simulation, one process':34}{one:8.2f} s   ({times(one_times)})")
-    print(f"{f'simulation, {WORKERS} worker processes':34}{two:8.2f} s   ({times(two_times)})")
+    if pooled:
+        print(f"{f'simulation, {WORKERS} worker processes':34}{two:8.2f} s   ({times(two_times)})")
     print(f"{floor_label:34}{flo:8.2f} s   ({times(floor_times)})")
     print(f"{'ratio one process/floor':34}{one / flo:8.1f}")
     print(f"{'per game, one process':34}{one / args.games * 1000:8.2f} ms")
@@ -106,3 +111,18 @@ def sim_against_floor(
     verdict = "PASS" if ok else "FAIL"
     print(f"{target_label:24}{max(two, command_s):6.2f} s   target <= {target_s} s   {verdict}")
     return 0 if ok else 1
+
+
+def loaded_book(game_id: str, book_of: str) -> tuple[Any, float]:
+    """The game's bundled content as its rules' book (`book_of`: "module:function"), and the
+    seconds loading took, imports included (reported, never timed with the games)."""
+    start = time.perf_counter()
+    from importlib import import_module
+
+    from pnp.content.game import load_game
+    from pnp.gamedef import game
+    from pnp.paths import CONTENT
+
+    module, _, function = book_of.partition(":")
+    book = getattr(import_module(module), function)(load_game(game(game_id), [CONTENT]))
+    return book, time.perf_counter() - start

@@ -94,9 +94,9 @@ class Seat:
         """Whose view the caller gets: the seat they play (the host's own, once they sit down)."""
         return self.own if self.actor == HOST and self.own else self.actor
 
-    def caller(self, kept: frozenset[str]) -> Caller:
+    def caller(self) -> Caller:
         """The caller as the flow sees them (pnp.rules.flow.Caller)."""
-        return Caller(None if self.viewer == HOST else self.viewer, self.host, kept)
+        return Caller(None if self.viewer == HOST else self.viewer, self.host)
 
 
 class Audience(NamedTuple):
@@ -223,16 +223,15 @@ class Play:
             "seats": seats,
             "state": tracker.view(table.state, caller.viewer),
             "flow": flow_of(tracker, table.state),
-            "moves": self.offers(info, table.state, caller, seats),
+            "moves": self.offers(info, table.state, caller),
         }
 
-    def offers(self, info: TableInfo, state: dict, caller: Seat, seats: list[dict]) -> list[dict]:
+    def offers(self, info: TableInfo, state: dict, caller: Seat) -> list[dict]:
         """The moves `caller` may make now (pnp.rules.flow: offers), for their seat and as the host."""
         tracker = self.tracker(info.game)
         if not isinstance(tracker, Rules) or (caller.actor is None and not caller.host):
             return []
-        kept = frozenset(seat["id"] for seat in seats if not seat["phone"])
-        return tracker.offers(self.content(info.game), state, caller.caller(kept), self.chance(info))
+        return tracker.offers(self.content(info.game), state, caller.caller(), self.chance(info))
 
     def replayed(self, code: str, log: list[Entry] | None = None, info: TableInfo | None = None) -> Table:
         """The table after `log` (default: its whole stored log; `info`: the table's, if at hand).
@@ -432,7 +431,7 @@ class Play:
         """The seat a move is recorded as: the caller's, or the host's for the host's own moves and
         corrections of another's seat (NotYours when the caller may make it as neither)."""
         state = self._newest(info)[0].state
-        actor = self.tracker(info.game).actor_for(state, seat.caller(self.kept(info.code)), type_, action)
+        actor = self.tracker(info.game).actor_for(state, seat.caller(), type_, action)
         if actor == HOST:
             return Seat(HOST)
         return seat if actor == seat.actor else Seat(actor)

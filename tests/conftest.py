@@ -239,6 +239,17 @@ def client(app):
     return app.test_client()
 
 
+@pytest.fixture(scope="module")
+def live(tmp_path_factory):
+    """One real server (`companion serve`, SQLite) for a module's tests, each making its own
+    tables and events: its port."""
+    from tests.support.http import free_port, server
+
+    folder = tmp_path_factory.mktemp("live")
+    with server(f"sqlite:///{folder / 'companion.sqlite3'}", folder, port=free_port()) as port:
+        yield port
+
+
 @pytest.fixture(scope="session")
 def chromium_session():
     """Debian's Chromium, headless, shared by every browser test (tests/support/browser.py)."""

@@ -44,13 +44,11 @@ def spells_and_potions() -> TrackedTable:
 
 
 def merchants() -> TrackedTable:
-    table = tracked("merchants-of-magick", ["a", "b"])
-    for player in ("a", "b"):
-        table.do(player, "sheet", kind="paper")
+    table = tracked("merchants-of-magick", ["a", "b"])  # both sheets on paper
     table.do(HOST, "start")
     for round_ in (1, 2, 3):
         table.do(HOST, "roll", round=round_)
-        for phase in table.view(HOST)["phases"]:
+        for phase in table.view(HOST)["round_phases"]:
             for player in ("a", "b"):
                 table.do(player, "ready", phase=phase)
             table.do(HOST, "advance", phase=phase)

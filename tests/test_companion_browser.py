@@ -138,5 +138,5 @@ def test_a_game_script_that_arrives_after_the_table_still_draws_its_panel(chromi
 
         page.route("**/games/magecraft.js", late)
         page.goto(f"http://127.0.0.1:{port}/t/{table.code}")
-        page.locator("#history li").first.wait_for(timeout=FIRST_LOAD_MS)
+        page.locator("#history li").first.wait_for(state="attached", timeout=FIRST_LOAD_MS)  # its own section
         page.locator("[data-testid=turn]").wait_for(timeout=3000)

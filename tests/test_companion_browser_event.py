@@ -8,20 +8,10 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from tests.support.browser import PHONE, shot
-from tests.support.http import call, free_port, server
+from tests.support.http import call
 
 GAME = "merchants-of-magick"
-
-
-@pytest.fixture(scope="module")
-def live(tmp_path_factory):
-    """One real server for this module's tests (each makes its own event): its port."""
-    folder = tmp_path_factory.mktemp("event")
-    with server(f"sqlite:///{folder / 'companion.sqlite3'}", folder, port=free_port()) as port:
-        yield port
 
 
 def watched_phone(chromium, answer: bool):

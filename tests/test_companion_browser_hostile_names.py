@@ -35,7 +35,7 @@ TEXT = """() => {
 INJECTED = """() => [...document.querySelectorAll("*")]
     .filter(el => [...el.attributes].some(a => a.name.startsWith("on"))
         || (el.tagName === "SCRIPT" && el.textContent.includes("alert("))
-        || ["DETAILS", "svg"].includes(el.tagName) && el.outerHTML.includes("alert(")
+        || ["DETAILS", "svg"].includes(el.tagName) && [...el.attributes].some(a => a.value.includes("alert("))
         || (el.tagName === "IMG" && el.getAttribute("src") === "x"))
     .map(el => el.outerHTML.slice(0, 120))"""
 

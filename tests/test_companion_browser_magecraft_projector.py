@@ -7,10 +7,8 @@ printed gems: the duel dashboard's numbers, large. Screenshots in output/screens
 
 from __future__ import annotations
 
-import pytest
-
 from tests.support.browser import FIRST_LOAD_MS, shot
-from tests.support.http import HttpTable, free_port, server
+from tests.support.http import HttpTable
 
 GAME = "magecraft"
 TV = {"width": 1920, "height": 1080}
@@ -24,13 +22,6 @@ def every_spellbook_shown(page) -> bool:
       const books = board.querySelectorAll(".mc-book");
       return books.length === 3 && books[2].getBoundingClientRect().bottom <= board.getBoundingClientRect().bottom;
     })""")
-
-
-@pytest.fixture(scope="module")
-def live(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("mc-projector")
-    with server(f"sqlite:///{folder / 'companion.sqlite3'}", folder, port=free_port()) as port:
-        yield port
 
 
 class Table(HttpTable):

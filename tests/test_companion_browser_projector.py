@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import hashlib
 
-import pytest
-
 from tests.support.browser import PHONE, phone, shot
-from tests.support.http import call, free_port, server
+from tests.support.http import call
 
 GAME = "merchants-of-magick"
 TV = {"width": 1920, "height": 1080}
@@ -38,14 +36,6 @@ WIDEST = """() => [...document.querySelectorAll('.pj-die')].map((tile) => {
 })"""
 FITS = """() => document.documentElement.scrollHeight <= innerHeight
   && document.documentElement.scrollWidth <= innerWidth"""
-
-
-@pytest.fixture(scope="module")
-def live(tmp_path_factory):
-    """One real server for this module's tests (each makes its own tables and events): its port."""
-    folder = tmp_path_factory.mktemp("projector")
-    with server(f"sqlite:///{folder / 'companion.sqlite3'}", folder, port=free_port()) as port:
-        yield port
 
 
 def tv(chromium, size=TV):

@@ -26,9 +26,9 @@ def test_a_phone_draws_a_table_brought_back_to_an_older_copy_and_follows_it_agai
         page = phone(chromium)
         code = open_table(page, port, "magic-spell", "Ada")
         call(port, "POST", f"/api/tables/{code}/players", {"name": "Brin"})
-        page.locator("text=Students: Ada, Brin").wait_for(timeout=FIRST_LOAD_MS)
+        page.get_by_test_id("lobby-names").filter(has_text="Ada, Brin").wait_for(timeout=FIRST_LOAD_MS)
         copy_database(database, before_the_start)  # seq 2: both seated, the semester not begun
-        start = page.get_by_role("button", name="Start the semester", exact=True)
+        start = page.get_by_role("button", name="Start the game", exact=True)  # the lobby's
         start.click()
         start.wait_for(state="hidden", timeout=5000)  # seq 3 shown: the semester has begun
 

@@ -44,7 +44,7 @@ def play_for(page, name: str) -> None:
     if name == "Host":
         assert page.locator("#seat-now").inner_text() == ""
     else:
-        page.locator("#seat-now", has_text=f"Playing for {name}").wait_for(timeout=3000)
+        page.locator("#seat-now", has_text=f"Moves made now are {name}'s").wait_for(timeout=3000)
 
 
 def history(page) -> list[str]:
@@ -78,8 +78,8 @@ def test_a_four_student_semester_is_scored_on_the_hosts_phone(chromium, tmp_path
     with server(f"sqlite:///{tmp_path / 'companion.sqlite3'}", tmp_path, port=free_port()) as port:
         names = ("Ann", "Bob", "Cy", "Di")
         host, _ = host_table(chromium, port, "magic-spell", names, dark=True)
-        host.locator("text=Students: Ann, Bob, Cy, Di").wait_for(timeout=3000)
-        host.get_by_role("button", name="Start the semester").click()
+        host.get_by_test_id("lobby-names").filter(has_text="Ann, Bob, Cy, Di").wait_for(timeout=3000)
+        host.get_by_role("button", name="Start the game").click()  # the lobby's
         rested = rules.end_of_turn(rules.rest(SPIRIT.start, SPIRIT), SPIRIT)
         for name in names:  # each student rests and ends their turn, played for from the host's phone
             play_for(host, name)
@@ -90,26 +90,27 @@ def test_a_four_student_semester_is_scored_on_the_hosts_phone(chromium, tmp_path
                 shot(host, "seats-magic-spell-host-dark")
             host.get_by_role("button", name="End turn").click()
             host.locator("#history li", has_text=f"Host for {name}: end turn").wait_for(state="attached", timeout=3000)
-        for name in names:  # each rest counted for its own student
-            assert host.locator("table.scores tr", has_text=name).locator("td").nth(1).inner_text() == str(rested)
-        # as the host, with no seat chosen: the move is still for the student whose turn it is,
-        # and the history says so
+        # as the host, with no seat chosen: the class's numbers first, each rest counted for its own
+        # student; the turn's moves are made by playing for the student whose turn it is
         play_for(host, "Host")
         host.locator(".ms-moves h2", has_text="Ann's turn").wait_for(timeout=3000)
+        for name in names:
+            assert host.locator("table.scores tr", has_text=name).locator("td").nth(1).inner_text() == str(rested)
+        assert host.get_by_role("button", name="Rest", exact=True).count() == 0
+        host.get_by_test_id("play-for").filter(has_text="choose Ann").wait_for(timeout=3000)
+        play_for(host, "Ann")  # her turn still
+        host.locator(".ms-moves h2", has_text="Your turn").wait_for(timeout=3000)
         host.get_by_role("button", name="Rest", exact=True).click()
         # her second rest: the first was made with her chip chosen
         host.locator("#history li", has_text="Host for Ann: rest").nth(1).wait_for(state="attached", timeout=3000)
-        ann_spirit = host.locator("table.scores tr", has_text="Ann").locator("td").nth(1)
-        assert ann_spirit.inner_text() == str(rules.rest(rested, SPIRIT))
+        host.locator("[data-testid=my-spirit]", has_text=str(rules.rest(rested, SPIRIT))).wait_for(timeout=3000)
         assert not any(line.startswith("Host: rest") or "player" in line for line in history(host))
-        play_for(host, "Ann")  # her turn still
-        host.locator(".ms-moves h2", has_text="Your turn").wait_for(timeout=3000)
 
 
 def test_a_second_phone_asks_for_a_kept_seat_and_holds_it_with_its_numbers(chromium, tmp_path):
     with server(f"sqlite:///{tmp_path / 'companion.sqlite3'}", tmp_path, port=free_port()) as port:
         host, code = host_table(chromium, port, "magic-spell", ("Ann", "Bob"))
-        host.get_by_role("button", name="Start the semester").click()
+        host.get_by_role("button", name="Start the game").click()  # the lobby's
         play_for(host, "Ann")
         host.get_by_role("button", name="Rest", exact=True).click()
         host.locator("#history li", has_text="Host for Ann: rest").wait_for(state="attached", timeout=3000)
@@ -131,7 +132,7 @@ def test_a_second_phone_asks_for_a_kept_seat_and_holds_it_with_its_numbers(chrom
         shot(ann, "seats-asking-phone")
         asks.get_by_role("button", name="Refuse").click()
         ann.locator("#join-error", has_text="The host kept Ann's seat.").wait_for(timeout=3000)
-        assert host.locator("#seat-now").inner_text().startswith("Playing for Ann")  # still the host's
+        assert host.locator("#seat-now").inner_text() == "Moves made now are Ann's."  # still the host's
 
         claims.get_by_role("button", name="This is me").click()
         ann.locator("#claim-wait").filter(has_text="Waiting").wait_for(timeout=3000)
@@ -159,9 +160,9 @@ def test_a_merchants_round_is_played_on_the_hosts_phone(chromium, tmp_path):
         play_for(host, "Ada")
         host.get_by_role("button", name="Digital sheet").click()  # Ada's choice, made for her
         host.locator("button[aria-pressed=true]", has_text="Digital sheet").wait_for(timeout=3000)
-        host.get_by_test_id("start").click()  # the table's own moves stay the host's
+        host.locator("#lobby [data-move=start]").click()  # the table's own moves stay the host's
         host.get_by_test_id("roll").click()
-        host.locator(".mm-dice").wait_for(timeout=3000)
+        host.locator("[data-testid=spend-d6] .mm-pick-value").wait_for(timeout=3000)
         host.get_by_test_id("spend-d6").wait_for(timeout=3000)  # Ada's own sheet, as she would see it
         shot(host, "seats-merchants-host-for-ada")
         play_for(host, "Bo")

@@ -10,12 +10,9 @@ from __future__ import annotations
 import random
 import re
 
-import pytest
-
 from tests.support.browser import FIRST_LOAD_MS, shot
-from tests.support.http import HttpTable, free_port, server
-from tests.test_companion_spellcycles import choices
-from tests.test_spellcycles_tracker import least
+from tests.support.http import HttpTable, call
+from tests.test_spellcycles_tracker import scripted
 
 GAME = "spellcycles"
 TV = {"width": 1920, "height": 1080}
@@ -28,49 +25,25 @@ FITS = """() => document.documentElement.scrollHeight <= innerHeight
   && document.documentElement.scrollWidth <= innerWidth"""
 
 
-@pytest.fixture(scope="module")
-def live(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("sc-projector")
-    with server(f"sqlite:///{folder / 'companion.sqlite3'}", folder, port=free_port()) as port:
-        yield port
-
-
 class Table(HttpTable):
     def __init__(self, port: int, mode: str = "phones"):
         super().__init__(port, GAME, {"mode": mode}, ("Ada", "Bo", "Cy"))
 
-    def place(self, me: str, rng: random.Random) -> None:
-        """Contribute: a piece of the apothecary onto an empty space (none left: skipped)."""
-        s = self.state(me)
-        apothecary = next(p for p in s["players"] if p["id"] == me)["apothecary"]
-        empties = [i for i, stack in enumerate(s["field"]) if not stack]
-        if apothecary and empties:
-            self.ok(me, "contribute", piece=rng.choice(apothecary), space=rng.choice(empties))
-        else:
-            self.ok(me, "skip_contribute")
+    def moves(self, who: str) -> list[dict]:
+        return call(self.port, "GET", f"/api/tables/{self.code}", token=self.tokens[who])[1]["moves"]
 
     def turn(self, rng: random.Random) -> None:
-        """One wizard's turn: Renew, a piece onto an empty space, the matches cast, Progress."""
-        me = self.state()["turn"]["player"]
-        self.ok(me, "renew")
-        self.place(me, rng)
-        tried = set()
-        while matches := [m for m in self.state(me)["matches"] if m["position"] not in tried]:
-            m, s = matches[0], self.state(me)
-            tried.add(m["position"])
-            paid = least(s["line"][m["position"]])
-            self.act(
-                me,
-                "cast",
-                position=m["position"],
-                shape=m["shape"],
-                origin=m["origin"],
-                paid=paid,
-                choices=choices(s, m),
-            )
-        s = self.state()
-        if s["phase"] == "playing":
-            self.ok(me, "progress", position=s["crescents"][0] if s["crescents"] else None)
+        """One wizard's turn by the script (tests.test_spellcycles_tracker.scripted): Renew, a piece
+        onto a space, each spell offered cast, Progress."""
+        me, tried = self.state()["turn"]["player"], set()
+        while self.state()["phase"] == "playing" and self.state()["turn"]["player"] == me:
+            type_, body = scripted(self.moves(me), rng, tried)
+            self.ok(me, type_, **body)
+
+    def place(self, me: str, rng: random.Random) -> None:
+        """Contribute (or its skip), as the script makes it."""
+        type_, body = scripted(self.moves(me), rng, set())
+        self.ok(me, type_, **body)
 
 
 def test_the_projector_shows_the_field_the_line_and_the_wizards_never_a_card(chromium, live):

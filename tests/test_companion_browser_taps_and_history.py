@@ -23,7 +23,7 @@ def test_a_double_tap_on_a_move_or_on_undo_sends_one_request(chromium, tmp_path)
         ada = phone(chromium)
         code = open_table(ada, port, "magic-spell", "Ada")  # the host, who plays too
         call(port, "POST", f"/api/tables/{code}/players", {"name": "Bo"})
-        ada.get_by_role("button", name="Start the semester").click()
+        ada.get_by_role("button", name="Start the game").click()  # the lobby's
         start = SPIRIT.start
         ada.locator("[data-testid=my-spirit]", has_text=str(start)).wait_for(timeout=3000)
 
@@ -34,12 +34,14 @@ def test_a_double_tap_on_a_move_or_on_undo_sends_one_request(chromium, tmp_path)
         moves[0].continue_()
         ada.locator("[data-testid=my-spirit]", has_text=str(start + 1)).wait_for(timeout=3000)
 
-        ada.locator("#history li", has_text="spirit").wait_for(timeout=3000)
+        ada.locator("#history li", has_text="spirit").wait_for(state="attached", timeout=3000)
+        ada.get_by_test_id("jump-history").click()  # Undo is on the history's card, a section of the panel
         undos = held(ada, "undo")
         ada.locator("#undo").dblclick()
         ada.wait_for_timeout(300)
         assert len(undos) == 1
         undos[0].continue_()
+        ada.get_by_test_id("jump-play").click()
         ada.locator("[data-testid=my-spirit]", has_text=str(start)).wait_for(timeout=3000)
 
         history = call(port, "GET", f"/api/tables/{code}/history")[1]["history"]
@@ -54,12 +56,14 @@ def test_the_history_shows_the_newest_moves_and_earlier_ones_on_a_tap(chromium, 
             table.ok("p1", "spirit", delta=1 - 2 * (n % 2))
         page = phone(chromium)
         page.goto(f"http://127.0.0.1:{port}/t/{table.code}")
+        # a spectator's panel says whose turn it is; the history is a section of its own
+        page.locator(".ms-moves h2").wait_for(timeout=FIRST_LOAD_MS)
+        assert page.locator(".ms-moves h2").inner_text() in {"Ada's turn", "Bo's turn"}
+        page.get_by_test_id("jump-history").click()
         items = page.locator("#history li")
         items.nth(HISTORY_PAGE - 1).wait_for(timeout=FIRST_LOAD_MS)
         assert items.count() == HISTORY_PAGE and items.first.get_attribute("value") == "63"
-        # in words (the 60th change, n = 59, is -1), and a spectator's panel says whose turn it is
-        assert items.first.inner_text() == "Ada: spirit −1"  # p1
-        assert page.locator(".ms-moves h2").inner_text() in {"Ada's turn", "Bo's turn"}
+        assert items.first.inner_text() == "Ada: spirit −1"  # in words (the 60th change, n = 59, is -1), p1
         items.nth(HISTORY_PAGE - 1).scroll_into_view_if_needed()
         shot(page, "history-newest-page")
         page.get_by_role("button", name="Earlier moves").click()

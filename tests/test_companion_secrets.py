@@ -6,7 +6,6 @@ the live messages are rendered once per audience, never once per phone."""
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -15,6 +14,7 @@ from pnp.gamedef import games
 from pnp.rules.table import HOST, SPECTATOR
 from tests.support.api import bearer, error_of, join, open_table, undo_latest
 from tests.support.http import CHANCE_SEED
+from tests.support.inprocess import read_stream
 from tests.support.secret_game import DECK
 from tests.support.secret_game import GAME as SECRET_DECK
 
@@ -79,28 +79,14 @@ def held(client, code: str) -> dict[str, set[str]]:
     return cards
 
 
-def stream(client, code: str, until_seq: int, query: str = "", headers=None) -> bytes:
-    """The live stream's bytes from the start until the event with id `until_seq` has arrived."""
-    res = client.get(f"/api/tables/{code}/events{query}", headers=headers, buffered=False)
-    assert res.status_code == 200 and res.mimetype == "text/event-stream"
-    got, give_up = b"", time.monotonic() + 10
-    for chunk in res.response:
-        got += chunk if isinstance(chunk, bytes) else chunk.encode()
-        if f"id: {until_seq}\n".encode() in got and got.endswith(b"\n\n"):
-            break
-        assert time.monotonic() < give_up, got[-300:]
-    res.close()
-    return got
-
-
 def everything_seen_by(client, code: str, token: str | None, last_seq: int) -> bytes:
     """What `token`'s holder gets from every route and stream of the table, and its pages."""
     headers = bearer(token) if token else {}
     paths = ["", "/history", "/export", "/export?format=csv", "/layout"]
     seen = [client.get(f"/api/tables/{code}{path}", headers=headers).data for path in paths]
-    seen.append(stream(client, code, last_seq, headers=headers))
+    seen.append(read_stream(client, code, last_seq, headers=headers))
     if token:
-        seen.append(stream(client, code, last_seq, query=f"?token={token}"))  # as a browser's EventSource sends it
+        seen.append(read_stream(client, code, last_seq, query=f"?token={token}"))  # as a browser's EventSource sends it
     seen += [client.get(page).data for page in (f"/t/{code}", f"/t/{code}/projector", f"/join?code={code}")]
     seen.append(client.get("/api/openapi.json").data)
     return b"\n".join(seen)
@@ -195,7 +181,7 @@ def test_a_seats_stream_resumes_after_last_event_id_with_its_own_view(client):
     code, tokens, _ = dealt_table(client)
     last_seq = client.get(f"/api/tables/{code}").json["seq"]
     deal_seq = last_seq - 2
-    resumed = stream(client, code, last_seq, headers={**bearer(tokens["p2"]), "Last-Event-ID": str(deal_seq)})
+    resumed = read_stream(client, code, last_seq, headers={**bearer(tokens["p2"]), "Last-Event-ID": str(deal_seq)})
     ids = [int(line[4:]) for line in resumed.decode().splitlines() if line.startswith("id: ")]
     assert ids == [deal_seq + 1, deal_seq + 2]  # Ann's draw and Bob's discard, nothing before
     cards = held(client, code)

@@ -145,16 +145,17 @@ def test_a_correction_is_a_players_own_or_the_hosts_for_anyone():
         RULES.apply(None, state, HOST, Fix(player="p9", change=1))
 
 
-def test_who_a_move_is_recorded_as_depends_on_the_callers_rights_and_the_seats_phones():
+def test_who_a_move_is_recorded_as_depends_on_the_callers_rights_and_seat():
     state = table("Ann", "Bob")
     host_plays = Caller("p1", host=True)
     assert RULES.actor_for(state, host_plays, "start", Start()) == HOST  # the host's own move
     assert RULES.actor_for(state, host_plays, "fix", Fix(player="p2", change=1)) == HOST  # another's correction
     assert RULES.actor_for(state, host_plays, "fix", Fix(change=1)) == "p1"  # their own
     assert RULES.actor_for(state, host_plays, "step", Step(by=1)) == "p1"
-    assert RULES.actor_for(state, Caller(None, True, frozenset({"p1"})), "step", Step(by=1)) == HOST  # a kept seat
-    with pytest.raises(NotYours, match="phone of its own"):
-        RULES.actor_for(state, Caller(None, True, frozenset()), "step", Step(by=1))  # p1 holds a phone
+    assert RULES.actor_for(state, Caller("p1", host=True), "note", Note()) == "p1"  # the host playing a seat, as it
+    with pytest.raises(NotYours, match="made as that seat"):  # the host as no seat makes no seat's move
+        RULES.actor_for(state, Caller(None, host=True), "step", Step(by=1))
+    assert RULES.actor_for(state, Caller(None, host=True), "mark", Mark()) == HOST  # but a table's record
     with pytest.raises(NotYours, match="Join the table"):
         RULES.actor_for(state, Caller(None), "note", Note())
 

@@ -13,7 +13,17 @@ import pytest
 from pnp.content.game import load_game
 from pnp.gamedef import game
 from pnp.games.magecraft.rulebook import WILD, Cantrip, book_of
-from pnp.games.magecraft.rules import CASTING, DISCARD_SHIELD, OPENING, OVER, Card, Game, RuleError, payment_for
+from pnp.games.magecraft.rules import (
+    CASTING,
+    DISCARD_SHIELD,
+    OPENING,
+    OVER,
+    Card,
+    Game,
+    RuleError,
+    payment_for,
+    payments,
+)
 from pnp.paths import CONTENT
 
 F, W, E, L, D = range(5)  # the set's colours, in set.yaml's order (checked below)
@@ -550,3 +560,26 @@ def test_the_payment_helper_keeps_named_colours_for_named_slots(book):
     assert payment_for((F, F, -1), gems(F=2, W=1)) == [F, F, W]
     assert payment_for((F, F, -1), gems(F=1, W=3)) is None
     assert payment_for((F, F, -1), gems(F=1, W=1), golden=F) == [None, F, W]
+
+
+def test_every_way_to_pay_comes_once_the_helpers_first(book):
+    """Wild slots take any colour, Darkness too (our ruling "wild"); two Wilds paid with the same
+    colours in another order are the same payment; the golden gem's slot is None in each."""
+    assert payments((F, F, -1), gems(F=2, W=1, D=1)) == [[F, F, W], [F, F, D]]
+    assert payments((-1, -1), gems(F=1, W=2, D=1)) == [[F, W], [W, W], [W, D], [F, D]]
+    assert payments((F, F, -1), gems(F=2, W=1), golden=F) == [[None, F, F], [None, F, W]]
+    assert payments((F, -1), gems(F=1)) == []
+    assert payments((), gems()) == [[]]  # a learn cost of nothing
+
+
+def test_the_next_spell_to_cast_and_the_strikes_a_rival_stands(book):
+    g = table(book, books=(("Meditation", "Magic Missile"),))
+    g.wizards[0].hand = gems(L=1, F=1)
+    card, position = g.next_to_cast(0)
+    assert (book.spells[card.spell].name, position) == ("Meditation", 0)
+    g.cast(0, random.Random(1))
+    assert book.spells[g.next_to_cast(0)[0].spell].name == "Magic Missile"
+    with pytest.raises(RuleError, match="you are casting Spellbook 1 this turn"):
+        g.next_to_cast(1)
+    g.wizards[1].shield, g.wizards[1].hp = gems(E=2), gems(F=1)
+    assert g.strikes_borne(1) == 3

@@ -109,16 +109,3 @@ def test_the_summary_names_each_figure():
         "Fireball:",
     ):
         assert words in result.stdout, words
-
-
-@pytest.mark.parametrize(
-    ("option", "said"),
-    [
-        (["--players", "5"], "expected a whole number from 2 to 4, got 5"),
-        (["--players", "1"], "expected a whole number from 2 to 4, got 1"),
-        (["--games", "0"], "expected a whole number of 1 or more, got 0"),
-    ],
-)
-def test_options_out_of_range_are_refused_with_a_clear_message(option, said):
-    result = invoke("sim", "magecraft", *option)
-    assert result.exit_code == 2 and option[0] in result.stderr and said in result.stderr, result.stderr

@@ -1,7 +1,9 @@
 """The Magecraft tracker, purely through pnp.rules.table: whole games on the phones for 2 and 4
 wizards played by a script to their ends by the rules engine, with every hand and bag kept from
-every other viewer after every move; recorded draws that a replay repeats and no undo takes back;
-bag odds; refusals in the rules' words; and the duel dashboard for printed gems."""
+every other viewer after every move (the views, the entries, the results and the moves offered);
+recorded draws that a replay repeats and no undo takes back; bag odds; refusals in the rules'
+words; the offers (what the hand pays, each way to pay, the Attacks' targets, where gems come
+from), each completion accepted; and the duel dashboard for printed gems."""
 
 from __future__ import annotations
 
@@ -16,6 +18,9 @@ from pnp.games.magecraft.rulebook import book_of
 from pnp.games.magecraft.rules import payment_for
 from pnp.games.magecraft.tracker import TRACKER
 from pnp.paths import CONTENT
+from pnp.rules.chance import SecureChance
+from pnp.rules.flow import ENGINE, Caller
+from pnp.rules.offers import completions
 from pnp.rules.table import HOST, SPECTATOR, Entry, Refused, replay, seen_by
 from pnp.rules.table import act as table_act
 from tests.support.tracked import TrackedTable
@@ -56,15 +61,18 @@ def gems_of(counts: dict) -> list[str]:
 def others_hidden(state: dict, viewer) -> dict:
     """`state` with every hand and bag the viewer may not see replaced by others of the same size
     (all Darkness): a view that told any of them apart would leak it."""
-    game = json.loads(json.dumps(state["game"]))
+    game = json.loads(json.dumps(state[ENGINE]))
     for p, w in enumerate(game["wizards"]):
         if state["players"][p] != viewer:
             for area in ("hand", "bag"):
                 w[area] = [0] * (len(COLOURS) - 1) + [sum(w[area])]
         elif not state["bag_odds"]:
             w["bag"] = [0] * (len(COLOURS) - 1) + [sum(w["bag"])]
-    can = state["can"] if viewer == TRACKER.turn(state) else {"faked": True}  # from the hand of whose turn it is
-    return {**state, "game": game, "can": can}
+    return {**state, ENGINE: game}
+
+
+def offers(state: dict, caller: Caller) -> list[dict]:
+    return TRACKER.offers(MC, state, caller, SecureChance(random.Random(0)))
 
 
 def faked(entry: Entry, viewer) -> Entry:
@@ -91,8 +99,10 @@ def assert_secrets_kept(table: Table) -> None:
         hidden = others_hidden(table.state, viewer)
         assert shown == TRACKER.view(hidden, viewer), viewer
         assert TRACKER.results(hidden) == results
+        caller = Caller(None if viewer == HOST else viewer, host=viewer == HOST)
+        assert offers(table.state, caller) == offers(hidden, caller), viewer
         if viewer in table.state["players"]:
-            own = table.state["game"]["wizards"][table.state["players"].index(viewer)]
+            own = table.state[ENGINE]["wizards"][table.state["players"].index(viewer)]
             assert shown["hand"] == dict(zip(COLOURS, own["hand"], strict=True))
             bag = dict(zip(COLOURS, own["bag"], strict=True))
             assert shown["bag_contents"] == (bag if table.state["bag_odds"] else None)
@@ -261,7 +271,7 @@ def test_a_replay_gives_the_same_table_with_the_recorded_gems(duel):
         drawn = entry.payload["drawn"]
         before = replay(TRACKER, MC, duel.options, duel.log[:i]).state
         p = before["players"].index(entry.payload["done"]["player"])
-        bag = before["game"]["wizards"][p]["bag"]
+        bag = before[ENGINE]["wizards"][p]["bag"]
         other = next((c for n, c in zip(bag, COLOURS, strict=True) if n > drawn.count(c) and c != drawn[0]), None)
         if other is not None:
             break
@@ -269,7 +279,7 @@ def test_a_replay_gives_the_same_table_with_the_recorded_gems(duel):
         entry.seq, entry.actor, entry.type, {**entry.payload, "drawn": [other, *entry.payload["drawn"][1:]]}
     )
     after = replay(TRACKER, MC, duel.options, [*duel.log[:i], changed]).state
-    hand = after["game"]["wizards"][p]["hand"]
+    hand = after[ENGINE]["wizards"][p]["hand"]
     assert hand[COLOURS.index(other)] == entry.payload["drawn"].count(other) + 1
     # and gems the bag does not hold are refused, never drawn anew
     impossible = Entry(entry.seq, entry.actor, entry.type, {**entry.payload, "drawn": ["darkness"] * 4})
@@ -299,7 +309,7 @@ def test_bag_odds_show_only_your_own_bag_and_only_when_switched_on():
     """Bag odds: "what is left in your own bag ... only when the table switched them on"."""
     on, off = started(seed=3, bag_odds=True), started(seed=3)
     for pid in ("a", "b"):
-        bag = on.state["game"]["wizards"][on.state["players"].index(pid)]["bag"]
+        bag = on.state[ENGINE]["wizards"][on.state["players"].index(pid)]["bag"]
         assert on.view(pid)["bag_contents"] == dict(zip(COLOURS, bag, strict=True)) and sum(bag) == 8
         assert off.view(pid)["bag_contents"] is None
     assert on.view(HOST)["bag_contents"] is None and on.view(SPECTATOR)["bag_contents"] is None
@@ -333,10 +343,8 @@ def test_a_move_that_drew_no_gem_is_undone_and_one_that_drew_is_final():
 def test_a_cast_without_a_draw_is_undone_and_a_cast_that_drew_is_not():
     table = ready(seed=6)
     me = table.turn
-    hand = table.view(me)["hand"]
-    # Spellbook 2 starts with Magic Missile (Fire: one Attack, no Draw)
-    if not hand["fire"]:
-        pytest.skip("the seed's hand has no Fire")
+    # Spellbook 2 starts with Magic Missile (Fire: one Attack, no Draw); the seed's hand holds a Fire
+    assert table.view(me)["hand"]["fire"]
     before = table.state
     table.do(me, "cast", spellbook=1)
     assert table.log[-1].payload["drawn"] == [] and table.log[-1].payload["done"]["spell"] == "Magic Missile"
@@ -362,7 +370,7 @@ def test_refusals_say_why_in_the_rules_words():
         table.do(me, "discard_shield", gems=["purple"])
     with pytest.raises(Refused, match=r"^Your Shield Area has no Fire\.$"):
         table.do(me, "discard_shield", gems=["fire"])
-    with pytest.raises(Refused, match="On the phones the companion keeps every count"):
+    with pytest.raises(Refused, match="^This table plays with everything on the phones: that move is not part of it"):
         table.do(me, "count", player=me, area="hp", change=-1)
     with pytest.raises(Refused, match=r"^The opening hands are settled\.$"):
         table.do(me, "opening_discard", gems=[])
@@ -373,10 +381,10 @@ def test_a_spell_the_hand_cannot_pay_is_refused_naming_cost_and_hand():
     table = ready(seed=6)
     me = table.turn
     p = table.state["players"].index(me)
-    game = json.loads(json.dumps(table.state["game"]))
+    game = json.loads(json.dumps(table.state[ENGINE]))
     game["wizards"][p]["hand"] = [1, 0, 1, 1, 0]
     game["wizards"][p]["books"][0] = [["Fireball", False, []]]
-    table.state = {**table.state, "game": game}
+    table.state = {**table.state, ENGINE: game}
     with pytest.raises(Refused, match=r"^Fireball needs Fire, Fire and one more; your hand has one Fire\.$"):
         table.do(me, "cast", spellbook=0)
 
@@ -385,10 +393,10 @@ def test_before_the_start_and_after_the_end_moves_are_refused(duel):
     table = Table()
     with pytest.raises(Refused, match="The game has not begun yet"):
         table.do("a", "refresh")
-    with pytest.raises(Refused, match="Only the host starts the game"):
+    with pytest.raises(Refused, match="Only the host does that"):
         table.do("a", "start")
     lonely = Table(players=("a",))
-    with pytest.raises(Refused, match="Magecraft needs at least 2 wizards; 1 have joined"):
+    with pytest.raises(Refused, match="Magecraft needs at least 2 wizards; 1 has joined"):
         lonely.do(HOST, "start")
     with pytest.raises(Refused, match="The game is over"):
         table_act(TRACKER, MC, duel.state, duel.state["winner"], TRACKER.actions["refresh"]())
@@ -458,7 +466,7 @@ def test_every_viewer_sees_the_same_gems_dashboard():
 def test_the_host_makes_a_seats_moves_and_the_history_names_the_wizard():
     table = started(seed=8)
     first = table.state["players"][0]
-    with pytest.raises(Refused, match="Name the wizard whose opening hand this is"):
+    with pytest.raises(Refused, match="Name the player this move is for"):
         table.do(HOST, "opening_discard", gems=[])
     second = table.state["players"][1]
     with pytest.raises(Refused, match="You can only make your own moves"):
@@ -481,11 +489,11 @@ def test_a_spells_choices_name_where_its_gems_come_from():
     table = ready(seed=6)
     me = table.turn
     p = table.state["players"].index(me)
-    game = json.loads(json.dumps(table.state["game"]))
+    game = json.loads(json.dumps(table.state[ENGINE]))
     w = game["wizards"][p]
     w["hand"], w["discard"] = [0, 2, 2, 0, 0], [0, 0, 0, 1, 0]
     w["books"][2] = [["Mana Tricks", False, []], ["Quarry Wall", False, []]]  # Vanish, then Shield
-    table.state = {**table.state, "game": game}
+    table.state = {**table.state, ENGINE: game}
     vanish = {"vanish": [{"from": "hp", "colour": "light"}]}
     table.do(me, "cast", spellbook=2, payment=["water", "water"], choices=vanish)
     done = table.log[-1].payload["done"]
@@ -508,12 +516,12 @@ def test_a_heal_takes_the_colour_its_caster_chooses():
     table = ready(seed=6)
     me = table.turn
     p = table.state["players"].index(me)
-    game = json.loads(json.dumps(table.state["game"]))
+    game = json.loads(json.dumps(table.state[ENGINE]))
     w = game["wizards"][p]
     w["hand"], w["hp"] = [0, 3, 0, 0, 0], [3, 2, 2, 3, 0]  # two wounds
     w["books"][2] = [["Minor Cure", False, []], ["Minor Cure", False, []]]
     game["academy_gems"][4] = 0  # no Darkness left in the Academy
-    table.state = {**table.state, "game": game}
+    table.state = {**table.state, ENGINE: game}
     table.do(me, "cast", spellbook=2, payment=["water"], choices={"heal": ["earth"]})
     done = table.log[-1].payload["done"]
     assert done["changes"][me]["hp"] == {"earth": 1} and done["changes"]["academy"]["gems"] == {"earth": -1}
@@ -529,9 +537,9 @@ def test_with_more_than_one_rival_each_attack_names_its_target():
     opening(table, lambda t: None)
     me = table.turn
     p = table.state["players"].index(me)
-    game = json.loads(json.dumps(table.state["game"]))
+    game = json.loads(json.dumps(table.state[ENGINE]))
     game["wizards"][p]["hand"] = [2, 0, 0, 0, 0]
-    table.state = {**table.state, "game": game}
+    table.state = {**table.state, ENGINE: game}
     with pytest.raises(Refused, match=r"^Magic Missile: name the rival each Attack strikes \(1 in all\)\.$"):
         table.do(me, "cast", spellbook=1)
     with pytest.raises(Refused, match="No such wizard at this table"):
@@ -575,33 +583,163 @@ def test_an_opening_discard_the_first_turn_depends_on_is_not_undone():
         table.undo(last)
 
 
-def test_the_wizard_whose_turn_it_is_sees_what_their_hand_pays_for():
-    """The rules: "If you do not have sufficient gems for a spell, you cannot skip the current
-    spell and cast the next one"; Meditation costs one Light, Magic Missile one Fire."""
+# --- the offers: what the wizard a move is for may do now ----------------------------------------
+
+
+def offered(table: Table, who=None, type_=None) -> list[dict]:
+    """The moves offered to `who` (default: the wizard whose turn it is), of one type if given."""
+    found = offers(table.state, Caller(who or table.turn))
+    return [o for o in found if type_ is None or o["type"] == type_]
+
+
+def accepted(table: Table, made: dict) -> int:
+    """How many completions `made` has, after checking that the rules accept each now."""
+    count = 0
+    for body in completions(made):
+        action = TRACKER.actions[made["type"]].model_validate(body)
+        action = TRACKER.draw(MC, table.state, made["for"], action, SecureChance(random.Random(count)))
+        TRACKER.apply(MC, table.state, made["for"], action, trial=True)
+        count += 1
+    return count
+
+
+def rigged(table: Table, change) -> None:
+    """The table's game changed by hand (`change(engine data, the seat whose turn it is)`): the
+    deal a test needs, set up rather than waited for."""
+    game = json.loads(json.dumps(table.state[ENGINE]))
+    change(game, game["player"])
+    table.state = {**table.state, ENGINE: game}
+
+
+def test_the_wizard_whose_turn_it_is_is_offered_what_their_hand_pays_for():
+    """The issue: no "Cast this (hand short)" and no Learn the hand cannot pay. The rules: "If you
+    do not have sufficient gems for a spell, you cannot skip the current spell and cast the next
+    one"; Meditation costs one Light, Magic Missile one Fire."""
     table = ready(seed=6)
     me = table.turn
-    p = table.state["players"].index(me)
-    game = json.loads(json.dumps(table.state["game"]))
-    game["wizards"][p]["hand"] = [1, 0, 0, 2, 0]  # one Fire, two Light
-    game["wizards"][p]["books"][0] = [["Fireball", False, []], ["Meditation", False, []]]
-    table.state = {**table.state, "game": game}
-    table.do(me, "discard_shield", gems=[])  # the state keeps what the hand pays for as a move settles
-    can = table.view(me)["can"]
-    assert can["spellbooks"][0] == {"spell": "Fireball", "position": 0, "payment": None}
-    assert can["spellbooks"][1] == {"spell": "Magic Missile", "position": 0, "payment": ["fire"]}
-    assert can["spellbooks"][2]["payment"] is None  # Mana Tricks: Water and one more
-    assert can["revise"] is False and "Fireball" not in can["learn"]
-    assert all(table.view(v)["can"] is None for v in table.viewers if v != me)
+
+    def deal(game, p):
+        game["wizards"][p]["hand"] = [1, 0, 0, 2, 0]  # one Fire, two Light
+        game["wizards"][p]["books"][0] = [["Fireball", False, []], ["Meditation", False, []]]
+
+    rigged(table, deal)
+    casts = offered(table, type_="cast")
+    assert [(o["payload"], o["label"]) for o in casts] == [({"spellbook": 1}, "Magic Missile")]
+    assert casts[0]["pick"] == [{"field": "payment", "one_of": [{"value": ["fire"], "label": "Fire"}]}]
+    assert "revise" not in {o["type"] for o in offered(table)}  # three gems: a Revision discards four
+    [learn] = offered(table, type_="learn")
+    hand = [1, 0, 0, 2, 0]
+    for spell in learn["pick"][0]["one_of"]:
+        assert payment_for(BOOK.spell(spell["value"]).learn, hand) is not None, spell["value"]
+    learnable = {s["name"] for s in table.view(me)["academy"]["spells"]}
+    assert {s["value"] for s in learn["pick"][0]["one_of"]} == {
+        name for name in learnable if payment_for(BOOK.spell(name).learn, hand) is not None
+    }
+    assert all(not offered(table, v) for v in table.state["players"] if v != me)
+    for made in offered(table):
+        assert accepted(table, made)
     table.do(me, "cast", spellbook=1)
-    can = table.view(me)["can"]
-    assert [b["payment"] for b in can["spellbooks"]] == [None, None, None]  # one spellbook a turn
+    assert not offered(table, type_="cast")  # one spellbook a turn, and Magic Missile was its only spell
     table.do(me, "refresh")
-    rival = table.state["players"][1 - p]
+    rival = next(pid for pid in table.state["players"] if pid != me)
     shown = table.view(rival)
     assert shown["last"]["move"] == "refresh" and shown["last_cast"]["spell"] == "Magic Missile"
     # no shield: "move a gem from their HP Area to your Score Area" (the engine's colour: their most plentiful)
     assert shown["last_cast"]["changes"][rival] == {"hp": {"fire": -1}}
     assert shown["last_cast"]["changes"][me]["score"] == {"fire": 1}
+
+
+def test_a_spell_is_offered_with_each_way_to_pay_it_cheapest_first():
+    """Fireball costs Fire, Fire and a Wild: a hand of two Fire, a Water and a Darkness pays the Wild
+    with either, the colour held most first. Learning offers each Academy spell the hand pays, into
+    each spellbook, each way to pay; a Revision the four gems and the spell to master."""
+    table = ready(seed=6)
+
+    def deal(game, p):
+        game["wizards"][p]["hand"] = [2, 1, 0, 0, 1]
+        game["wizards"][p]["books"][0] = [["Fireball", False, []]]
+
+    rigged(table, deal)
+    [fireball] = [o for o in offered(table, type_="cast") if o["label"] == "Fireball"]
+    assert [o["value"] for o in fireball["pick"][0]["one_of"]] == [
+        ["fire", "fire", "water"],
+        ["fire", "fire", "darkness"],
+    ]
+    [learn] = offered(table, type_="learn")
+    fire = next(s for s in learn["pick"][0]["one_of"] if s["value"] == "Fireball")  # learn cost Fire, Fire
+    assert fire["pick"] == [
+        {"field": "spellbook", "one_of": [{"value": b, "label": f"Spellbook {b + 1}"} for b in range(3)]},
+        {"field": "payment", "one_of": [{"value": ["fire", "fire"], "label": "Fire, Fire"}]},
+    ]
+    [revise] = offered(table, type_="revise")
+    assert revise["pick"][0] == {
+        "field": "gems",
+        "some_of": [{"value": "fire", "count": 2}, {"value": "water", "count": 1}, {"value": "darkness", "count": 1}],
+        "size": [4, 4],
+    }
+    assert [o["label"] for o in revise["pick"][1]["one_of"]] == ["none", "Fireball", "Magic Missile", "Mana Tricks"]
+    for made in offered(table):
+        assert accepted(table, made)
+
+
+def test_two_attacks_are_never_offered_at_a_rival_the_first_one_fells():
+    """Our ruling "targets": each Attack picks a rival still in the Arena. Fireball's three Attacks
+    at a table of three: a rival with one HP gem and no shield stands one of them, the other all
+    three; the first Attack's target decides what the next may strike, so the offer counts them."""
+    table = started(("a", "b", "c"), seed=5)
+    opening(table, lambda t: None)
+    me = table.turn
+    weak, strong = [pid for pid in table.state["players"] if pid != me]
+
+    def deal(game, p):
+        game["wizards"][p]["hand"] = [3, 0, 0, 0, 0]
+        game["wizards"][p]["books"][0] = [["Fireball", False, []]]
+        game["wizards"][table.state["players"].index(weak)]["hp"] = [1, 0, 0, 0, 0]
+
+    rigged(table, deal)
+    [fireball] = [o for o in offered(table, type_="cast") if o["label"] == "Fireball"]
+    assert fireball["pick"][1] == {
+        "field": "choices.attack",
+        "some_of": [{"value": {"player": weak}, "count": 1}, {"value": {"player": strong}, "count": 3}],
+        "size": [3, 3],
+    }
+    assert accepted(table, fireball) == 2  # the weak rival struck once, or not at all
+    twice = {"attack": [{"player": weak}, {"player": weak}, {"player": strong}]}
+    with pytest.raises(Refused, match="Attack 2 strikes a rival still in the Arena"):
+        table.do(me, "cast", spellbook=0, choices=twice)
+
+
+def test_a_spells_heals_shields_and_vanishes_are_offered_where_their_gems_come_from():
+    """Tidal Ward: a Heal of a colour the Academy has, and two Shields from the Academy or the
+    Discard Area; Mana Tricks: a Vanish from the hand or the HP Area. Every choice is accepted."""
+    table = ready(seed=6)
+
+    def deal(game, p):
+        game["wizards"][p]["hand"] = [0, 4, 0, 0, 0]
+        game["wizards"][p]["books"][0] = [["Tidal Ward", False, []]]
+        game["academy_gems"] = [0, 0, 2, 0, 0]
+
+    rigged(table, deal)
+    casts = {o["label"]: o for o in offered(table, type_="cast")}
+    assert casts["Tidal Ward"]["pick"][1:] == [
+        {"field": "choices.heal", "some_of": [{"value": "earth", "count": 2}], "size": [0, 1]},
+        *[
+            {
+                "field": f"choices.shield.{i}.from",
+                "one_of": [
+                    {"value": "academy", "label": "the Academy"},
+                    {"value": "discard", "label": "your Discard Area"},
+                ],
+            }
+            for i in range(2)
+        ],
+    ]
+    assert casts["Mana Tricks"]["pick"][1] == {
+        "field": "choices.vanish.0.from",
+        "one_of": [{"value": "hand", "label": "your hand"}, {"value": "hp", "label": "your HP Area"}],
+    }
+    for made in offered(table):
+        assert accepted(table, made)
 
 
 @pytest.mark.parametrize("game_id", ["magecraft", "spellcycles"])

@@ -1,5 +1,5 @@
-"""The Magic Spell simulation: seeded, a locked spell told from a reachable one, games that end,
-and `pnp sim magic-spell` (its JSON, its refusals)."""
+"""The Magic Spell simulation: seeded, a locked spell told from a reachable one, games that end by
+the table's own rules (the tracker's moves), and `pnp sim magic-spell` (its JSON, its refusals)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pytest
 from pnp.content.game import load_game
 from pnp.gamedef import games
 from pnp.games.magic_spell.sim import TURN_CAP, Game, Homework, Student, Table, figures, is_locked, play_games
+from pnp.games.magic_spell.tracker import TRACKER
 from pnp.paths import CONTENT
 from tests.conftest import invoke
 
@@ -32,8 +33,8 @@ def test_the_same_seed_gives_the_same_figures(content):
 def position(content) -> tuple[Game, Student, Student]:
     """Two students; the only G in the game is in the second one's cabinet."""
     game = Game(content, 2, 100, random.Random(0))
-    me = Student(5, Counter("XY"), [Homework("glean", 2, Counter("LEAN"))])
-    you = Student(5, Counter("G"), [Homework("zenith", 2)])
+    me = Student("s1", Counter("XY"), [Homework("glean", Counter("LEAN"))])
+    you = Student("s2", Counter("G"), [Homework("zenith")])
     game.table = Table(Counter("ABCZENITH"), Counter(), [], [me, you])
     return game, me, you
 
@@ -55,7 +56,7 @@ def test_a_copy_the_student_can_reach_unlocks_it(content, where):
     elif where == "cabinet":
         me.cabinet["G"] += 1
     else:
-        me.homework.append(Homework("gravid", 2, Counter("G")))
+        me.homework.append(Homework("gravid", Counter("G")))
     assert not is_locked(me.homework[0], me, game.table.laboratory)
 
 
@@ -63,6 +64,28 @@ def test_a_locked_spell_turn_is_counted(content):
     game, me, you = position(content)
     result = game.play()
     assert result.spell_turns >= 1 and result.locked_spell_turns >= 1
+
+
+def test_the_simulation_plays_by_the_tables_rules(content, monkeypatch):
+    """Every number the simulation counts is the tracker's: its moves, replayed on the table's
+    rules, give its final state; the semester ends as the table ends it."""
+    made = []
+    move = Game.move
+
+    def recorded(game, student, action):
+        move(game, student, action)
+        made.append((student.id, action))
+
+    monkeypatch.setattr(Game, "move", recorded)
+    game = Game(content, 3, content["magic-spell-set"].letter_tiles, random.Random(4))
+    state = game.state
+    assert game.play().finished
+    for actor, action in made:
+        state = TRACKER.apply(content, state, actor, action)
+    assert state == game.state and state["phase"] == "over"
+    caller = state["students"][state["grading"]["called_by"]]
+    assert sum(entry["credits"] for entry in caller["spellbook"]) >= state["courseload"]
+    assert {type(action).__name__ for _, action in made} >= {"Weave", "CompleteSpell", "EndTurn", "Rest"}
 
 
 def test_games_at_four_end_within_the_cap(content):
@@ -83,16 +106,3 @@ def test_the_summary_names_each_figure():
     assert result.exit_code == 0, result.output
     for words in ("1 games, 4 players, 120 tiles", "finished within", "locked spell-turns", "mean rounds"):
         assert words in result.stdout
-
-
-@pytest.mark.parametrize(
-    ("option", "value", "message"),
-    [
-        ("--players", "1", "expected a whole number from 2 to 4, got 1"),
-        ("--games", "0", "expected a whole number of 1 or more, got 0"),
-    ],
-)
-def test_bad_options_exit_2_and_say_why(option, value, message):
-    result = invoke("sim", "magic-spell", option, value)
-    assert result.exit_code == 2
-    assert option in result.stderr and message in result.stderr

@@ -3,6 +3,7 @@ stones, the end of the semester, and undo through the log."""
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import replace
 
@@ -14,7 +15,9 @@ from pnp.gamedef import game
 from pnp.games.magic_spell.checks import printed_credits, spells
 from pnp.games.magic_spell.tracker import TRACKER
 from pnp.paths import CONTENT
-from pnp.rules.table import HOST, TURN, Entry, NotYours, Refused, replay, undo_target
+from pnp.rules.chance import SecureChance
+from pnp.rules.flow import SEAT, TURN, Caller
+from pnp.rules.table import HOST, Entry, NotYours, Refused, replay, undo_target
 from pnp.rules.table import act as table_act
 from tests.conftest import overlay as conftest_overlay
 from tests.test_magic_spell_set import MY_WORDS, my_set, spells_file
@@ -39,6 +42,23 @@ def spirit(state, who):
     return state["students"][who]["spirit"]
 
 
+def offered(state, seat, kind):
+    """The offers of `kind` a student's phone is shown now (pnp.rules.flow: offers)."""
+    found = TRACKER.offers(CONTENT_MS, state, Caller(seat), SecureChance(random.Random(1)))
+    return [o for o in found if o["type"] == kind]
+
+
+def values(offers, field):
+    """The values a one_of pick of `field` takes in `offers`."""
+    return [
+        o["value"]
+        for found in offers
+        for pick in found.get("pick", [])
+        if pick["field"] == field
+        for o in pick["one_of"]
+    ]
+
+
 def words(credits: int) -> list[str]:
     return [word for word, n in CREDITS.items() if n == credits]
 
@@ -50,9 +70,11 @@ def test_the_registry_names_this_tracker():
 def test_everyone_starts_with_the_contents_spirit_in_join_order():
     state = table("ann", "bo", "cy")
     assert [spirit(state, who) for who in ("ann", "bo", "cy")] == [5, 5, 5]
-    assert state["order"] == ["ann", "bo", "cy"] and state["turn"] == 0 and state["courseload"] == 9
+    assert state["players"] == ["ann", "bo", "cy"] and state["turn"] == 0 and state["courseload"] == 9
     state = act(table("ann", "bo", "cy", start=False), HOST, "start", first="bo")
-    assert state["order"] == ["bo", "cy", "ann"]
+    assert state["players"] == ["bo", "cy", "ann"]
+    with pytest.raises(Refused, match="The student to go first has not joined"):
+        act(table("ann", "bo", start=False), HOST, "start", first="cy")
 
 
 def test_the_deck_in_the_state_is_the_contents_with_each_cards_credits_mode_and_cost():
@@ -116,11 +138,16 @@ def test_only_the_student_whose_turn_it_is_acts_and_the_host_acts_for_anyone():
         act(state, "bo", "rest")
     with pytest.raises(Refused, match="only make your own moves"):
         act(state, "bo", "rest", player="ann")
+    # a log's host entries name the student they were made for (the server now lets the host play
+    # only a seat without a phone): they still replay
     with pytest.raises(Refused, match="It is Ann's turn"):
         act(state, HOST, "rest", player="bo")
     assert spirit(act(state, HOST, "rest"), "ann") == 7  # the host's default: the student on turn
-    assert spirit(act(state, HOST, "spirit", player="bo", delta=3), "bo") == 8
-    with pytest.raises(Refused, match="no such student"):
+    assert spirit(act(state, HOST, "rest", player="ann"), "ann") == 7
+    assert spirit(act(state, HOST, "spirit", player="bo", delta=3), "bo") == 8  # a correction, for anyone
+    with pytest.raises(NotYours, match="put your own numbers right"):
+        act(state, "ann", "spirit", player="bo", delta=3)
+    with pytest.raises(Refused, match="No such player at this table"):
         act(state, HOST, "spirit", player="zed", delta=1)
 
 
@@ -129,13 +156,13 @@ def test_whose_turn_it_is_is_declared_not_checked_by_hand():
     player on turn's (the host may make them for that player), and only the declaration refuses
     the rest: without it, the same moves by the wrong student go through."""
     state = table("ann", "bo")
-    turn_moves = {name for name, who in TRACKER.who.items() if who.role == TURN}
+    turn_moves = {name for name, move in TRACKER.moves.items() if move.who == TURN}
     assert {"rest", "research", "weave", "cast", "end_turn"} <= turn_moves and "give_spell" not in turn_moves
     with pytest.raises(Refused, match="It is Ann's turn") as refused:
         act(state, "bo", "rest")
     assert not isinstance(refused.value, NotYours)  # another's turn passes: a 409, not a 403
-    undeclared = replace(TRACKER, who={name: who for name, who in TRACKER.who.items() if who.role != TURN})
-    rested = table_act(undeclared, CONTENT_MS, state, "bo", TRACKER.actions["rest"]())
+    moves = {name: replace(move, who=SEAT) if move.who == TURN else move for name, move in TRACKER.moves.items()}
+    rested = table_act(replace(TRACKER, moves=moves), CONTENT_MS, state, "bo", TRACKER.actions["rest"]())
     rest = spirit(act(state, "ann", "rest"), "ann") - spirit(state, "ann")  # what resting gives, by the rules
     assert rest > 0 and spirit(rested, "bo") == spirit(state, "bo") + rest
 
@@ -221,16 +248,17 @@ def test_spirit_and_stones_cannot_go_below_zero_and_stones_are_the_sets():
 
 
 def test_nothing_before_the_start_and_no_joining_after_it():
+    # the flow's words, the same for every game
     waiting = table("ann", start=False)
-    with pytest.raises(Refused, match="not begun"):
-        act(waiting, HOST, "rest")
-    with pytest.raises(Refused, match="at least two students"):
+    with pytest.raises(Refused, match=r"^The game has not begun yet\.$"):
+        act(waiting, "ann", "rest")
+    with pytest.raises(Refused, match=r"^Magic Spell needs at least 2 students; 1 has joined\.$"):
         act(waiting, HOST, "start")
-    with pytest.raises(Refused, match="Only the host starts"):
+    with pytest.raises(NotYours, match=r"^Only the host does that\.$"):
         act(TRACKER.join(waiting, "bo", "Bo"), "ann", "start")
-    with pytest.raises(Refused, match="no one can join now"):
+    with pytest.raises(Refused, match=r"^The game has begun: no one joins now\.$"):
         TRACKER.join(table("ann", "bo"), "cy", "Cy")
-    with pytest.raises(Refused, match="has already begun"):
+    with pytest.raises(Refused, match=r"^The game has already begun\.$"):
         act(table("ann", "bo"), HOST, "start")
 
 
@@ -250,7 +278,7 @@ def test_a_full_courseload_gives_everyone_else_one_last_turn_then_the_most_credi
     assert state["phase"] == "playing" and state["grading"]["last_turns"] == ["ann"]
     state = act(act(state, "ann", "stone", delta=1), "ann", "end_turn")
     assert state["phase"] == "over" and state["winners"] == ["bo", "cy"]  # a tie is shared
-    with pytest.raises(Refused, match="The semester is over"):
+    with pytest.raises(Refused, match=r"^The game is over\.$"):
         act(state, "bo", "rest")
 
 
@@ -302,6 +330,24 @@ def test_undo_takes_back_a_move_and_refuses_when_later_moves_depend_on_it():
     # Ann's latest is ending her turn, and Bo has researched on his since: it cannot be taken back.
     with pytest.raises(Refused, match="later moves depend on it"):
         undo_target(TRACKER, CONTENT_MS, options, log, "ann")
+
+
+def test_a_stored_log_of_the_hosts_moves_for_the_student_on_turn_still_replays():
+    # before the flow, the host without a seat moved for the student whose turn it was, naming them
+    log = entries(
+        (HOST, "start", {"player": "", "first": "bo"}),
+        (HOST, "rest", {"player": "bo"}),
+        (HOST, "end_turn", {"player": "bo"}),
+        (HOST, "weave", {"player": ""}),  # the student on turn, unnamed
+        (HOST, "complete_spell", {"player": "ann", "spell": "verve", "by_card": "", "stone": False}),
+        (HOST, "spirit", {"player": "bo", "delta": -2}),
+        ("ann", "end_turn", {"player": ""}),
+        (HOST, "trade_remove", {"player": "ann"}),
+    )
+    state = replay(TRACKER, CONTENT_MS, TRACKER.Options(), log).state
+    assert state["players"] == ["bo", "ann"] and state["players"][state["turn"]] == "bo"
+    assert [spirit(state, who) for who in ("ann", "bo")] == [4, 5]
+    assert state["students"]["ann"]["spellbook"] == [{"spell": "verve", "credits": CREDITS["verve"]}]
 
 
 def test_undoing_a_rest_is_refused_when_its_spirit_paid_for_a_later_move():
@@ -369,7 +415,11 @@ def test_a_card_completes_a_spell_only_under_the_action_its_effect_names():
     assert act(cast, "ann", "complete_spell", spell=spell, by_card="consummate")["cast"] == "consummate"
     assert act(act(cast, "ann", "end_turn"), "bo", "rest")["cast"] is None
     # what a phone offers: Complete, naming the card
-    assert [TRACKER.view(s, "ann")["by_card"] for s in (state, rested, cast)] == [None, "alacrity", "consummate"]
+    assert offered(state, "ann", "complete_spell") == []
+    assert [values(offered(s, "ann", "complete_spell"), "by_card") for s in (rested, cast)] == [
+        ["alacrity"],
+        ["consummate"],
+    ]
 
 
 def test_the_seven_cards_whose_effects_weave_outside_the_actions_say_so_in_content():
@@ -423,9 +473,9 @@ def test_procrastinate_gives_its_holder_two_last_turns_in_a_row():
     state = complete(state, "ann", *ann)  # 9 credits: Ann calls for grading
     assert state["grading"]["last_turns"] == ["bo", "bo", "cy"]
     state = complete(state, "bo", *first)
-    assert state["order"][state["turn"]] == "bo" and state["phase"] == "playing"  # in a row
+    assert state["players"][state["turn"]] == "bo" and state["phase"] == "playing"  # in a row
     state = complete(state, "bo", *second)  # 3 + 3 + 4: 10, past Ann's 9
-    assert state["order"][state["turn"]] == "cy"
+    assert state["players"][state["turn"]] == "cy"
     state = act(state, "cy", "end_turn")
     assert state["phase"] == "over" and state["winners"] == ["bo"]  # one last turn: Ann, with 9 to Bo's 6
 
@@ -459,7 +509,8 @@ def test_two_students_trade_between_turns_by_our_ruling():
     with pytest.raises(Refused, match="that student is taking theirs"):
         act(started, "ann", "give_spell", spell=word, to="bo")
     between = act(state, "ann", "end_turn")  # Bo's turn, before his first move
-    assert TRACKER.view(between, "bo")["trade_with_turn"] is True
+    assert values(offered(between, "ann", "give_spell"), "to") == ["bo"]  # what Ann's phone offers
+    assert offered(between, "bo", "trade_remove") and not offered(started, "bo", "trade_remove")
     given = act(between, "ann", "give_spell", spell=word, to="bo")
     assert [e["spell"] for e in given["students"]["bo"]["spellbook"]] == [word]
     back = act(given, "bo", "give_spell", spell=word, to="ann")  # Bo, whose turn it is, trades too
@@ -481,8 +532,6 @@ def test_two_students_are_told_they_play_by_low_enrollment_from_the_start():
     assert TRACKER.view(table("ann", "bo"), None)["low_enrollment"] == ruling
     assert TRACKER.view(table("ann", start=False), "ann")["low_enrollment"] is None
     assert TRACKER.view(table("ann", "bo", "cy"), "ann")["low_enrollment"] is None
-    with pytest.raises(Refused, match="two play by the Low Enrollment variant"):
-        act(table("ann", start=False), HOST, "start")
 
 
 def test_parley_lets_its_caster_trade_in_the_middle_of_their_turn():
@@ -493,8 +542,10 @@ def test_parley_lets_its_caster_trade_in_the_middle_of_their_turn():
     rested = act(held, "ann", "rest")  # without casting it: no trade during her turn
     with pytest.raises(Refused, match="not during your own"):
         act(rested, "ann", "give_spell", spell=word, to="bo")
+    assert offered(rested, "ann", "give_spell") == [] and "ann" not in values(offered(rested, "bo", "give_spell"), "to")
     cast = act(held, "ann", "cast", spell="parley")
-    assert TRACKER.view(cast, "cy")["trade_with_turn"] is True
+    assert values(offered(cast, "ann", "give_spell"), "to") == ["bo", "cy"]
+    assert offered(cast, "ann", "trade_remove")
     given = act(act(cast, "ann", "trade_remove"), "ann", "give_spell", spell=word, to="bo")
     assert [e["spell"] for e in given["students"]["bo"]["spellbook"]] == [word]
 
@@ -550,8 +601,8 @@ def test_a_table_seats_the_games_player_range():
     # Low Enrollment: "You can play with two players."; the set: "3-4 students (2 with Low Enrollment)"
     assert game("magic-spell").players == (2, 4)
     state = table("ann", "bo", "cy", "di", start=False)
-    with pytest.raises(Refused, match="seats 2 to 4 students"):
+    with pytest.raises(Refused, match="Magic Spell is for at most 4 students, and they are all here"):
         TRACKER.join(state, "ed", "Ed")
-    assert TRACKER.join(state, "di", "Dee")["students"]["di"]["name"] == "Dee"  # renaming still works
-    with pytest.raises(Refused, match="at least two students"):
+    assert TRACKER.join(state, "di", "Dee")["names"]["di"] == "Dee"  # renaming still works
+    with pytest.raises(Refused, match="Magic Spell needs at least 2 students; 1 has joined"):
         act(table("ann", start=False), HOST, "start")

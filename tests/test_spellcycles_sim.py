@@ -110,18 +110,10 @@ def test_the_summary_names_each_figure():
         assert words in result.stdout, words
 
 
-@pytest.mark.parametrize(
-    ("option", "said"),
-    [
-        (["--players", "6"], "expected a whole number from 2 to 5, got 6"),
-        (["--players", "1"], "expected a whole number from 2 to 5, got 1"),
-        (["--line", "5"], "5 is not a line the rules deal; the set's are 4, 8, 12"),
-        (["--games", "0"], "expected a whole number of 1 or more, got 0"),
-    ],
-)
-def test_options_out_of_range_are_refused_with_a_clear_message(option, said):
-    result = invoke("sim", "spellcycles", *option)
-    assert result.exit_code == 2 and option[0] in result.stderr and said in result.stderr, result.stderr
+def test_a_line_the_rules_do_not_deal_is_refused_with_a_clear_message():
+    result = invoke("sim", "spellcycles", "--line", "5")
+    assert result.exit_code == 2 and "--line" in result.stderr, result.stderr
+    assert "5 is not a line the rules deal; the set's are 4, 8, 12" in result.stderr
 
 
 def test_a_spell_that_can_never_be_laid_is_never_cast(book):

@@ -435,9 +435,10 @@ const Spellpress = (() => {
     $("seat-switch").hidden = !kept(t).length;
     const mine = me.player_id ? `${seatName(me.player_id)} (you)` : "Host";
     const chips = [{id: null, name: mine}, ...kept(t)];
-    $("seat-chips").replaceChildren(...chips.map((s) => el("button", {"aria-pressed": String((me.as || null) === s.id),
+    $("seat-chips").replaceChildren(el("span", {class: "label"}, "Plays for"), ...chips.map((s) => el("button", {"aria-pressed": String((me.as || null) === s.id),
       onclick: () => { if ((me.as || null) !== s.id) playFor(s.id); }}, s.name)));
-    $("seat-now").textContent = me.as ? `Playing for ${seatName(me.as)}: moves made now are ${seatName(me.as)}'s.` : "";
+    $("seat-now").textContent = me.as ? `Moves made now are ${seatName(me.as)}'s.` : "";
+    $("seat-now").hidden = !me.as;
   }
 
   async function answer(seat, give) {

@@ -7,7 +7,7 @@ and is an error for any other kind, which a game holds once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -70,6 +70,17 @@ class Content:
 
     def problem(self, kind: str, *path, message: str) -> Problem:
         return Problem(*self.locate(kind, *path), message)
+
+    def repeated_names(self, kind: str, what: str) -> Iterator[Problem]:
+        """A problem for each card of the deck `kind` whose name an earlier card has (in any
+        case): a name is how a card is known at the table."""
+        seen: dict[str, int] = {}
+        for i, card in enumerate(self[kind].cards):
+            key = card.name.casefold()
+            if key in seen:
+                message = f"expected a name of its own, got {card.name!r} (also {what} {seen[key] + 1})"
+                yield self.problem(kind, "cards", i, "name", message=message)
+            seen.setdefault(key, i)
 
 
 def run_checks(content: Content, *checks: Callable[[Content], Iterable[Problem]]) -> list[Problem]:

@@ -25,11 +25,12 @@ Who may make a move (`Move.who`):
 - TURN: the player whose turn it is;
 - SEAT: any seated player, for their own seat (ready, a sheet's mark, a trade between turns).
 
-A seat without a phone is the host's to play: the host makes its TURN and SEAT moves (as that seat,
-or naming it in the body's `player`). A seat held by a phone is its own: the host may make only
-the moves the game declares as corrections (`Move.correction`: a score, essence or HP put right),
-for any seat, named in the field the declaration gives. Whose seat has a phone is the server's to
-say (`Caller.kept`); a replay checks only the roles, which the state decides.
+A seat without a phone is the host's to play: the host makes its TURN and SEAT moves as that seat
+(the server checks it has no phone, and records the host as who made the move for it). A seat held
+by a phone is its own: the host may make only the moves the game declares as corrections
+(`Move.correction`: a score, essence or HP put right), for any seat, named in the field the
+declaration gives. A replay checks only the roles, which the state decides (an older log's host
+move naming a seat in `player` replays as made for it).
 
 Ways of playing: a game played in several ways (printed gems or the phones; real pieces or the
 phones) declares each as a `Way`, its own moves and what it adds to the setup, the start and the
@@ -109,11 +110,10 @@ class Way:
 @dataclass(frozen=True)
 class Caller:
     """Who asks: the seat whose own moves they make (a phone's, or a seat without a phone that the
-    host plays), whether they hold the host's rights, and which seats have no phone."""
+    host plays as it), and whether they hold the host's rights."""
 
     seat: str | None = None
     host: bool = False
-    kept: frozenset[str] = frozenset()  # seats without a phone of their own: the host moves for them
 
     @property
     def actors(self) -> list[str]:
@@ -128,7 +128,7 @@ class Rules:
     game: GameDef
     players_are: str  # what the game calls its players, plural: "wizards"
     Options: type[BaseModel]
-    moves: Mapping[str, Move]  # the moves every way of playing has (the start among them)
+    moves: Mapping[str, Move]  # the moves every way of playing has (the start, unless each way has its own)
     setup_game: Callable[[Any, BaseModel], dict]  # (content, options) -> the game's own keys
     view: Callable[[dict, str | None], dict]
     results: Callable[[dict], list[dict]]
@@ -165,8 +165,7 @@ class Rules:
         if move is None or move.draw is None:
             return action
         try:
-            self._mover(state, actor, action, move)
-            self._in_stage(state, type_, move)
+            self._checked(state, actor, action, type_, move)
         except Refused:
             return action
         return move.draw(content, state, actor, action, chance)
@@ -224,8 +223,7 @@ class Rules:
         move = self.in_effect(state).get(type_)
         if move is None:
             raise Refused(f"This table plays with {self.ways[state['way']].title}: that move is not part of it.")
-        mover = self._mover(state, actor, action, move)
-        self._in_stage(state, type_, move)
+        mover = self._checked(state, actor, action, type_, move)
         state = move.handler(content, state, mover, action)
         return state if trial or self.settle is None else self.settle(content, state)
 
@@ -238,11 +236,24 @@ class Rules:
 
     # --- the flow's checks, in one wording -------------------------------------------------
 
-    def _in_stage(self, state: dict, type_: str, move: Move) -> None:
+    def _checked(self, state: dict, actor: str, action: BaseModel, type_: str, move: Move) -> str:
+        """The seat (or HOST) a move is for, once the flow lets it through: made in its stage, by
+        someone who may make it, and a start with the players the table seats."""
+        try:
+            mover = self._mover(state, actor, action, move)  # a move never theirs is refused as that first
+        except NotYours:
+            raise
+        except Refused:  # not theirs now (another's turn): unless the game is not at this move's stage at all
+            self._in_stage(state, move)
+            raise
+        self._in_stage(state, move)
+        if type_ == START:
+            self._can_start(state)
+        return mover
+
+    def _in_stage(self, state: dict, move: Move) -> None:
         phase = state["phase"]
         if phase == move.stage:
-            if type_ == START:
-                self._can_start(state)
             return
         if move.stage == JOINING:
             raise Refused("The game has already begun.")
@@ -302,7 +313,7 @@ class Rules:
     def actor_for(self, state: dict, caller: Caller, type_: str, action: BaseModel) -> str:
         """The actor `caller`'s move is recorded as: HOST for the host's own moves and corrections
         of another's seat, else the caller's seat. NotYours when the caller may not make it: a
-        seat's own move asked by the host for a seat held by a phone, a host's move by a player."""
+        seat's move asked by the host as no seat, a host's move by a player."""
         move = self.in_effect(state).get(type_)
         if move is None or move.who in (HOST_ONLY, HOST_OR_EVENT):
             return HOST if caller.host else caller.seat or HOST
@@ -317,10 +328,7 @@ class Rules:
             raise NotYours("Join the table to play.")
         if move.who == TABLE:
             return HOST
-        named = getattr(action, "player", None) or self.turn(state)
-        if named not in caller.kept:
-            raise NotYours("That seat has a phone of its own: its player makes its moves.")
-        return HOST
+        raise NotYours("A seat's move is made as that seat: the host plays a seat without a phone as it (?as=).")
 
     # --- legal moves ------------------------------------------------------------------------
 

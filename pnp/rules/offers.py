@@ -14,7 +14,8 @@ An offer is plain JSON, the same for a phone, a computer player and a test:
                                                            at most its count times, in any order
 
 and an Option `{"value": v, "label": "...", "pick": [Pick, ...]}` may open choices of its own once
-chosen (which squares a piece may go to, once the piece is chosen). A field is a dotted path into
+chosen (which squares a piece may go to, once the piece is chosen), and carry what a phone draws
+it with (the squares a way of casting a spell covers), which completing it ignores. A field is a dotted path into
 the body: "choices.attack.0.player" sets body["choices"]["attack"][0]["player"].
 
 The promise every game keeps, and the property tests hold it to: every completion of an offer (a

@@ -17,7 +17,7 @@ import click
 
 from pnp.cli_options import CONTENT_OPTION, chosen_games, layers, reports_problems
 from pnp.cli_types import WholeNumber
-from pnp.gamedef import games
+from pnp.gamedef import GameDef, games
 
 
 @dataclass(frozen=True)
@@ -37,6 +37,11 @@ class Simulation:
     games: int  # how many games by default
     run: Callable[..., Run]  # (content, games, seed, **the game's options)
     summary: Callable[[Any], str]  # the figures as printed without --json
+
+
+def players_option(game: GameDef, default: int, help: str) -> click.Option:
+    """The --players a simulation takes: a table the game's rules seat (GameDef.players)."""
+    return click.Option(["--players"], type=WholeNumber(*game.players), default=default, show_default=True, help=help)
 
 
 class _Simulations(click.Group):

@@ -15,3 +15,8 @@ def spread_text(figure: dict, unit: str = "") -> str:
     """A spread as a summary prints it: "median 44 turns, quartiles 33-57"."""
     low, high = figure["quartiles"]
     return f"median {figure['median']:g}{unit}, quartiles {low:g}-{high:g}"
+
+
+def first_seat_text(wins: float, players: int) -> str:
+    """How often the first seat wins, beside a fair share of the games: the seat order's advantage."""
+    return f"first player wins: {wins:.1%} (a fair share is {1 / players:.1%})"

@@ -17,16 +17,11 @@ def check(content: Content) -> list[Problem]:
 def _card_problems(content: Content) -> Iterator[Problem]:
     """Each card of a suit the rules name, and a name of its own (a phone plays a card by its name)."""
     ids = [suit.id for suit in content["charm-rules"].suits]
-    seen: set[str] = set()
     for i, card in enumerate(content["charm-cards"].cards):
         if card.suit not in ids:
             wanted = f"a suit id of charm-rules ({', '.join(ids)})"
             yield content.problem("charm-cards", "cards", i, "suit", message=expected_got(wanted, card.suit, ids))
-        if card.name in seen:
-            yield content.problem(
-                "charm-cards", "cards", i, "name", message=expected_got("a name no other charm has", card.name)
-            )
-        seen.add(card.name)
+    yield from content.repeated_names("charm-cards", "charm")
 
 
 def _deal_problems(content: Content) -> Iterator[Problem]:

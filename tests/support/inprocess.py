@@ -44,16 +44,20 @@ class ApiTable:
         return self.client.application.extensions["play"].replayed(self.code).state
 
 
-def stream_latest(table: ApiTable, viewer, seq: int) -> bytes:
-    """The live stream's newest event, as `viewer`'s phone gets it."""
-    res = table.client.get(
-        f"/api/tables/{table.code}/events?after={seq - 1}", headers=table.headers(viewer), buffered=False
-    )
-    assert res.status_code == 200
+def stream_latest(table: ApiTable, viewer, seq: int, query: str = "") -> bytes:
+    """The live stream's newest event, as `viewer`'s phone gets it (`query`: more of the query,
+    "&as=p2" for the host playing a seat without a phone)."""
+    return read_stream(table.client, table.code, seq, f"?after={seq - 1}{query}", table.headers(viewer))
+
+
+def read_stream(client, code: str, until_seq: int, query: str = "", headers=None) -> bytes:
+    """A table's live stream in-process, its bytes until the event with id `until_seq` has arrived."""
+    res = client.get(f"/api/tables/{code}/events{query}", headers=headers, buffered=False)
+    assert res.status_code == 200 and res.mimetype == "text/event-stream"
     got, give_up = b"", time.monotonic() + 10
     for chunk in res.response:
         got += chunk if isinstance(chunk, bytes) else chunk.encode()
-        if f"id: {seq}\n".encode() in got and got.endswith(b"\n\n"):
+        if f"id: {until_seq}\n".encode() in got and got.endswith(b"\n\n"):
             break
         assert time.monotonic() < give_up, got[-300:]
     res.close()

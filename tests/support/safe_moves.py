@@ -36,12 +36,6 @@ def _spirit(rng: random.Random, players: list[str]) -> Move:
     return rng.choice(players), "spirit", {"delta": rng.choice((1, 1, -1))}
 
 
-def _paper_sheets(table: HttpTable) -> None:
-    for player in table.tokens:
-        table.ok(player, "sheet", kind="paper")
-    table.ok("host", "start")
-
-
 def _scores(rng: random.Random, players: list[str]) -> Move:
     """Merchants of Magick: a paper sheet's score box, filled in again."""
     return rng.choice(players), "scores", {"fulfilled": rng.randint(0, 9), "potions": rng.randint(0, 9)}
@@ -98,7 +92,7 @@ SAFE_PLAYS = {
     play.game: play
     for play in (
         SafePlay("magic-spell", {}, ("Ada", "Brin", "Cy"), _started, _spirit),
-        SafePlay("merchants-of-magick", {}, ("Ada", "Brin", "Cy"), _paper_sheets, _scores),
+        SafePlay("merchants-of-magick", {}, ("Ada", "Brin", "Cy"), _started, _scores),  # every sheet on paper
         SafePlay("spells-and-potions", {"wizards": 4}, ("Ada", "Brin", "Cy", "Dov"), _started, _trick),
         SafePlay("spellcycles", {"mode": "pieces"}, ("Ada", "Brin", "Cy"), _cast_once, _essence),
         SafePlay("magecraft", {"mode": "phones"}, ("Ada", "Brin", "Cy"), _openings_discarded, _refresh),

@@ -1,15 +1,17 @@
-// Magecraft at the table (pnp/games/magecraft/tracker.py has the view's shape and the payloads).
-// On the phones ("phones"): your own hand (only yours is sent to you), every wizard's public board
-// (HP, shield, score toward the goal, discard, bag size, spellbooks left to right with the gems
-// paid onto them, mastered spells and the golden gem) and the Academy; on your turn the phases as
-// the rules order them: Discard Shield, Casting (tap a spellbook, pay its next spell gem by gem from
-// your hand, name the targets at a table of 3-4, cast; the Cantrip before or after), Learning or
-// Revision, Refresh. With printed gems ("gems"): the duel dashboard, one phone for the table: HP,
-// shield and score with - and +, whose turn and which phase, defeats and the winner, and each seat's
-// opening draw and discard. The server's rules engine checks every move and says why it refuses one.
+// Magecraft at the table (pnp/games/magecraft/tracker.py has the view's shape and the payloads;
+// pnp/games/magecraft/offered.py what each move offers). On the phones ("phones"): in sections, so
+// a page is a screen or two. "Turn": whose turn and what the latest move did, your own hand (only
+// yours is sent to you), your moves as the server offers them (Discard Shield, each spellbook whose
+// next spell your hand pays with the ways to pay it and its targets, the Cantrip, Learning, Revision,
+// Refresh) and the board of the wizard to play; "Boards": every wizard's public board (HP, shield,
+// score toward the goal, discard, bag size, spellbooks left to right with the gems paid onto them);
+// "Academy": its spells, each you can learn now with its Learn. With printed gems ("gems"): the duel
+// dashboard, one phone for the table: HP, shield and score with - and +, whose turn and which phase,
+// defeats and the winner, each seat's opening draw and discard. A button is drawn only for a move
+// the server offers this phone now (table.moves), and carries its type as data-move.
 "use strict";
 (() => {
-  const {el, button, rich, rulings} = window.SpellpressUI;
+  const {el, rich, rulings, offers, offered, move} = window.SpellpressUI;
   // The printed set's inks (templates/magecraft/mc-card.yaml). A gem also carries its letter and a
   // symbol (content/magecraft/set.yaml: fire, water, earth, star, moon), so none is told by colour alone.
   const INKS = {fire: "#d55e00", water: "#0072b2", earth: "#009e73", light: "#f0e442", darkness: "#3d2b56"};
@@ -19,13 +21,12 @@
   const ICONS = {draw: "Draw", attack: "Attack", heal: "Heal", shield: "Shield", vanish: "Vanish"};
   const PHASES = {"discard-shield": "Discard Shield", casting: "Casting", studied: "Learning or Revision done", learning: "Learning or Revision", refresh: "Refresh"};
   const AREAS = {hp: "HP", shield: "shield", score: "score", discard: "discard", gems: "gems"};
+  const SOURCES = {shield: "Shield gems from", vanish: "Vanish gems from"};  // where a spell's Shield and Vanish gems come from
 
   // What the player is choosing lives here, not in the DOM: every event redraws the whole panel.
-  let chosenBook = null;  // the spellbook tapped to cast this turn
-  let payment = [];  // colours paying the next spell's cost slots (null: not yet)
-  let targets = {};  // "cast" / "cantrip" -> the spell's choices: the rival each Attack strikes, Shield and Vanish sources
-  let cantripGem = null;  // the hand's colour chosen for a Wild Cantrip
   let picked = [];  // gems picked to discard (shield, opening hand, revision), by colour
+  let composing = null;  // the cast or Cantrip whose choices are open: its offer's type and payload, as JSON
+  let chosen = {};  // that move's choices so far: field -> value (the offer's first where none is chosen)
   let learnSpell = null;  // the Academy spell tapped to learn
   let arrangement = null;  // revision: each spellbook's spells as [book, position] of now
   let master = null;  // revision: "book:position" in the new arrangement to master
@@ -68,28 +69,119 @@
   // An area's gems as counts by colour ("F▲ ×3"); empty: "none".
   function counts(area, testid) {
     const shown = colours.filter((c) => (area || {})[c]);
-    return el("div", {class: "mc-counts live", "data-testid": testid || null},
+    return el("span", {class: "mc-counts live", "data-testid": testid || null},
       ...(shown.length ? shown.map((c) => el("span", {class: "mc-count"}, gem(c), `×${area[c]}`)) : [el("span", {class: "mc-none"}, "none")]));
   }
 
   const nameOf = (s, id) => ((s.players || []).find((p) => p.id === id) || {name: "?"}).name;
   const effectWords = (effects) => Object.entries(effects || {}).filter(([, n]) => n).map(([k, n]) => `${ICONS[k] || k} ${n}`).join(" · ");
-  const costWords = (cost) => (cost || []).map(gemName).join(", ");
   const spellInfo = (s, name) => (s.spells || {})[name] || {cast: [], learn: [], effects: {}};
 
-  // The hand as big gems; each tap passes its colour to onTap. Gems already chosen (`used`) are dimmed.
-  function handRow(hand, onTap, used = [], testid = "hand") {
-    const left = {...hand};
+  // The gems of an area (the hand, the shield) as big gems; each tap passes its colour to onTap.
+  // Gems already chosen (`used`) are dimmed.
+  function gemRow(area, onTap, used = [], testid = "hand", composes = null) {
+    const left = {...area};
     used.forEach((c) => { if (c) left[c] -= 1; });
     const seen = {};
-    const gems = each(hand);
+    const gems = each(area);
     return el("div", {class: "mc-hand", "data-testid": testid}, ...(gems.length ? gems.map((c) => {
       seen[c] = (seen[c] || 0) + 1;
       const spent = seen[c] > left[c];
-      if (!onTap) return el("span", {class: "mc-tap" + (spent ? " mc-used" : ""), "data-gem": c}, gem(c, "mc-big"));  // shown, not tapped
-      return el("button", {class: "mc-tap" + (spent ? " mc-used" : ""), "data-gem": c, "aria-pressed": String(spent),
+      if (!onTap) return el("span", {class: "mc-tap", "data-gem": c}, gem(c, "mc-big"));  // shown, not tapped
+      return el("button", {class: "mc-tap" + (spent ? " mc-used" : ""), "data-gem": c, "data-move": composes, "aria-pressed": String(spent),
         disabled: spent, onclick: () => onTap(c), "aria-label": `${gemName(c)} gem` + (spent ? ", chosen" : "")}, gem(c, "mc-big"));
     }) : [el("span", {class: "note"}, "Empty.")]));
+  }
+
+  // Gems picked from an area (at most `most`) for a move of type `composes`: tap to pick, "Clear" to start again.
+  function pickRow(area, most, testid, composes) {
+    return gemRow(area, (c) => { if (picked.length < most) { picked.push(c); redraw(); } }, picked, testid, composes);
+  }
+
+  function pickedLine(label) {
+    return el("div", {class: "row spread"},
+      el("span", {class: "note", "data-testid": "picked"}, picked.length ? `${label}: ${picked.map(gemName).join(", ")}` : "Nothing picked yet."),
+      picked.length ? el("button", {onclick: () => { picked = []; redraw(); }}, "Clear") : null);
+  }
+
+  // --- an offer's choices -----------------------------------------------------------------------
+
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  const keyOf = (m) => JSON.stringify([m.type, m.payload]);
+
+  // Set the dotted `path` of `body` ("choices.shield.0.from"), making the objects and lists on the way.
+  function place(body, path, value) {
+    const keys = path.split(".").map((k) => (/^\d+$/.test(k) ? Number(k) : k));
+    let here = body;
+    keys.slice(0, -1).forEach((k, i) => {
+      if (here[k] === undefined || here[k] === null) here[k] = typeof keys[i + 1] === "number" ? [] : {};
+      here = here[k];
+    });
+    here[keys[keys.length - 1]] = value;
+  }
+
+  // The offer's body with the choices made (`chosen`, by field), each other pick at its first choice.
+  function completed(m, made) {
+    const body = JSON.parse(JSON.stringify(m.payload || {}));
+    const fill = (picks) => picks.forEach((pick) => {
+      const value = made[pick.field];
+      if (pick.one_of) {
+        const option = pick.one_of.find((o) => same(o.value, value)) || pick.one_of[0];
+        place(body, pick.field, option.value);
+        fill(option.pick || []);
+      } else if (pick.range) {
+        place(body, pick.field, value ?? pick.range[0]);
+      } else {
+        const pool = pick.some_of.flatMap((item) => Array(item.count).fill(item.value));
+        place(body, pick.field, value ?? pool.slice(0, pick.size[0]));
+      }
+    });
+    fill(m.pick || []);
+    return body;
+  }
+
+  // A select of a pick's values (its first chosen unless `made` has one); `onchange(value)`.
+  function select(label, name, options, value, onchange) {
+    const node = el("select", {name}, ...options.map(([v, words]) => el("option", {value: JSON.stringify(v), selected: same(v, value)}, words)));
+    node.addEventListener("change", () => { onchange(JSON.parse(node.value)); redraw(); });
+    return el("label", {class: "mc-target"}, label, node);
+  }
+
+  // The controls of a cast's or Cantrip's choices: its payment (or gem), the rival each Attack
+  // strikes, the colours its Heals take, where its Shields' and Vanishes' gems come from.
+  function choiceControls(s, m) {
+    const body = completed(m, chosen);
+    const nodes = [];
+    const rivalName = (v) => nameOf(s, v.player);
+    for (const pick of m.pick || []) {
+      const f = pick.field;
+      if ((f === "payment" || f === "gem") && pick.one_of.length > 1) {
+        nodes.push(el("div", {class: "mc-slots", role: "group", "aria-label": f === "gem" ? "Pay it with" : "Pay with"}, ...pick.one_of.map((o) => {
+          const on = same(o.value, body[f]);
+          const gems = (Array.isArray(o.value) ? o.value : [o.value]).map((c) => (c ? gem(c) : gem(WILD, "mc-golden")));
+          return el("button", {class: "mc-pay-way" + (on ? " act" : ""), "aria-pressed": String(on), "aria-label": o.label || gemName(o.value),
+            onclick: () => { chosen[f] = o.value; redraw(); }}, ...gems);
+        })));
+      } else if (f === "choices.attack" && pick.some_of) {
+        const rivals = pick.some_of.map((item) => item.value);
+        body.choices.attack.forEach((target, i) => nodes.push(select(pick.size[1] > 1 ? `Attack ${i + 1} strikes` : "The Attack strikes", `target-${i}`,
+          rivals.map((r) => [r, rivalName(r)]), target, (v) => { chosen[f] = body.choices.attack.map((t, k) => (k === i ? v : t)); })));
+      } else if (f === "choices.heal") {
+        const heals = chosen[f] || [];
+        for (let i = 0; i < pick.size[1]; i++) {
+          nodes.push(select(`Heal ${pick.size[1] > 1 ? i + 1 + " " : ""}takes`, `heal-${i}`,
+            [[null, "any colour there is"], ...pick.some_of.map((item) => [item.value, gemName(item.value)])], heals[i] ?? null,
+            (v) => { const made = [...heals]; made[i] = v; chosen[f] = made.filter((c) => c !== null && c !== undefined); }));
+        }
+      } else {
+        const icon = Object.keys(SOURCES).find((k) => f === `choices.${k}.0.from`);  // one choice for every icon of the kind
+        if (!icon) continue;
+        const fields = (m.pick || []).filter((p) => p.field.startsWith(`choices.${icon}.`)).map((p) => p.field);
+        nodes.push(select(SOURCES[icon], icon, pick.one_of.map((o) => [o.value, o.label]), body.choices[icon][0].from,
+          (v) => fields.forEach((field) => { chosen[field] = v; })));
+      }
+    }
+    return nodes;
   }
 
   // --- the turn -------------------------------------------------------------------------------
@@ -101,196 +193,55 @@
     if (key === choiceKey) return;
     const sameTurn = choiceKey && t && choiceKey.startsWith(`${t.number}:${t.player}:`);
     choiceKey = key;
-    payment = [];
-    targets = {};
-    cantripGem = null;
     picked = [];
+    composing = null;
+    chosen = {};
     learnSpell = null;
     if (!sameTurn) { arrangement = null; master = null; revising = false; }
-    chosenBook = t && t.spellbook !== null && t.spellbook !== undefined ? t.spellbook : sameTurn ? chosenBook : null;
   }
 
-  // Where a spell's Shield and Vanish gems come from, one choice for all the icons of a kind; ""
-  // leaves it to the engine (the first place that has a gem).
-  const SOURCES = {
-    shield: {label: "Shield gems from", from: {"": "the Academy (empty: your Discard Area)", academy: "the Academy only", discard: "your Discard Area"}},
-    vanish: {label: "Vanish gems from", from: {"": "your hand (empty: your HP Area)", hand: "your hand only", hp: "your HP Area"}},
-  };
-
-  // The spell's choices on the phone: the rival each Attack strikes when more than one is still in
-  // the Arena (our ruling "targets"), the colour its Heals take (our ruling "heal-empty": the
-  // healer chooses), and where its Shield and Vanish gems come from. `choices()`
-  // gives them in the tracker's format, read when the spell is cast (a select changed since the
-  // panel was drawn counts).
-  function iconChoices(s, me, info, key) {
-    const effects = info.effects || {};
-    const rivals = s.players.filter((p) => p.id !== me.id && !p.out);
-    const attacks = effects.attack || 0;
-    const made = (targets[key] = targets[key] || {attack: [], heal: "", shield: "", vanish: ""});
-    const nodes = [];
-    const naming = attacks && info.special !== "attack-each" && rivals.length > 1;
-    if (naming) {
-      for (let i = 0; i < attacks; i++) {
-        if (!rivals.some((r) => r.id === made.attack[i])) made.attack[i] = rivals[0].id;
-        const select = el("select", {name: `${key}-target-${i}`},  // named by its label
-          ...rivals.map((r) => el("option", {value: r.id, selected: r.id === made.attack[i]}, `${r.name} · HP ${r.hp_total} · shield ${r.shield_total}`)));
-        select.addEventListener("change", () => { made.attack[i] = select.value; });
-        nodes.push(el("label", {class: "mc-target"}, attacks > 1 ? `Attack ${i + 1} strikes` : "The Attack strikes", select));
-      }
-    }
-    if (effects.heal) {  // "": the engine takes a colour the Academy has
-      const select = el("select", {name: `${key}-heal`},
-        el("option", {value: "", selected: !made.heal}, "any colour there is"),
-        ...s.colours.map((c) => el("option", {value: c, selected: made.heal === c}, gemName(c))));
-      select.addEventListener("change", () => { made.heal = select.value; });
-      nodes.push(el("label", {class: "mc-target"}, info.special === "heal-from-discard" ? "Heal with a gem from your discard of" : "Heal with a gem of", select));
-    }
-    for (const [icon, {label, from}] of Object.entries(SOURCES)) {
-      if (!effects[icon]) continue;
-      const select = el("select", {name: `${key}-${icon}`},
-        ...Object.entries(from).map(([value, words]) => el("option", {value, selected: made[icon] === value}, words)));
-      select.addEventListener("change", () => { made[icon] = select.value; });
-      nodes.push(el("label", {class: "mc-target"}, label, select));
-    }
-    const choices = () => ({
-      ...(naming ? {attack: made.attack.slice(0, attacks).map((id) => ({player: id}))} : {}),
-      ...(effects.heal && made.heal ? {heal: Array(effects.heal).fill(made.heal)} : {}),
-      ...Object.fromEntries(Object.keys(SOURCES).filter((icon) => effects[icon] && made[icon]).map((icon) => [icon, Array(effects[icon]).fill({from: made[icon]})])),
-    });
-    return {nodes, choices};
-  }
-
-  // The slot of a cost the golden gem pays: one of its own colour, else a Wild (our ruling
-  // "golden-match"); -1 when it pays none.
-  function goldenSlot(cost, golden) {
-    if (!golden) return -1;
-    return cost.includes(golden) ? cost.indexOf(golden) : cost.indexOf(WILD);
-  }
-
-  // Casting: the chosen spellbook's next spell, its cost slots paid by taps from the hand (a paid
-  // slot tapped again is cleared), the targets of its Attacks, and Cast.
-  function castPanel(s, me, act) {
-    const t = s.turn;
-    if (t.closed) return el("p", {class: "note", "data-testid": "cast-prompt"}, "Your Cantrip came after your last spell: no more spells this turn.");
-    if (chosenBook === null) return el("p", {class: "mc-prompt", "data-testid": "cast-prompt"}, "Casting: tap “Cast this” on one of your spellbooks below; its spells are cast left to right.");
-    const cards = me.spellbooks[chosenBook] || [];
-    const position = t.spellbook === chosenBook ? t.next_spell : 0;
-    if (position >= cards.length) return el("p", {class: "note", "data-testid": "cast-prompt"}, `Spellbook ${chosenBook + 1} has no spell left to cast this turn.`);
-    const card = cards[position];
-    const info = spellInfo(s, card.spell);
-    const cost = info.cast;
-    const golden = goldenSlot(cost, me.golden);
-    payment = cost.map((_, i) => payment[i] || null);
-    const pay = (c) => {
-      // the first open slot this gem pays: one of its own colour first, else a Wild
-      const open = cost.map((_, i) => i).filter((i) => i !== golden && !payment[i]);
-      const slot = open.find((i) => cost[i] === c) ?? open.find((i) => cost[i] === WILD);
-      if (slot === undefined) {
-        document.getElementById("act-error").textContent = `${gemName(c)} pays no open slot of ${card.spell}: it costs ${costWords(cost)}.`;
-        return;
-      }
-      payment[slot] = c;
-      redraw();
-    };
-    const slots = cost.map((want, i) => {
-      if (i === golden) return el("span", {class: "mc-slot", title: "paid by the golden gem", "aria-label": `Slot ${i + 1}: the golden ${gemName(me.golden)} gem pays it`}, gem(me.golden, "mc-golden"));
-      const paid = payment[i];
-      return el("button", {class: "mc-slot", "data-testid": `slot-${i}`, onclick: () => { payment[i] = null; redraw(); },
-        "aria-label": paid ? `Slot ${i + 1}: paid with ${gemName(paid)}; tap to take it back` : `Slot ${i + 1}: ${gemName(want)}, not paid yet`},
-      paid ? gem(paid) : gem(want, "mc-empty"));
-    });
-    const aim = iconChoices(s, me, info, "cast");
-    const ready = cost.every((_, i) => i === golden || payment[i]);
-    // unpaid, the server pays from the hand (a Wild with the colour held most) or says what it lacks
-    const send = () => act("cast", {spellbook: chosenBook, payment: ready ? payment.map((c, i) => (i === golden ? null : c)) : null, choices: aim.choices()});
-    return el("div", {class: "mc-pay", "data-testid": "pay"},
-      el("div", {}, el("strong", {}, card.spell), el("span", {class: "note"}, ` · spell ${position + 1} of ${cards.length} in Spellbook ${chosenBook + 1}`)),
-      el("div", {class: "note"}, `Costs ${costWords(cost)} · ${effectWords(info.effects)}`),
+  // A spell or the Cantrip offered: its name, cost and icons, Cast, and its choices once unfolded.
+  function castRow(s, table, act, m, info, where) {
+    const open = composing === keyOf(m);
+    const choosing = (m.pick || []).some((p) => (p.one_of ? p.one_of.length > 1 : true));
+    const body = completed(m, open ? chosen : {});
+    return el("div", {class: "mc-offer" + (open ? " mc-open" : ""), "data-testid": m.type === "cast" ? `cast-${m.payload.spellbook}` : "cantrip"},
+      el("div", {class: "mc-offer-head"},
+        el("div", {},
+          el("div", {class: "mc-cost"}, el("strong", {}, m.label), ...info.cost.map((c) => gem(c))),
+          el("div", {class: "note"}, `${where} · ${effectWords(info.effects)}`)),
+        el("button", {class: "act", "data-move": m.type, disabled: !offered(table, m.type, body), onclick: () => act(m.type, body)}, "Cast")),
       info.text ? el("div", {class: "note"}, ...rich(info.text)) : null,
-      el("div", {class: "mc-slots"}, ...slots),
-      el("div", {class: "note"}, ready ? "Paid: cast it, or tap a slot to take its gem back." : "Tap your gems to pay the slots (a Wild takes any colour), or cast and let your hand pay."),
-      handRow(s.hand, ready ? null : pay, payment.filter((c, i) => c && i !== golden)),
-      ...aim.nodes,
-      button(ready ? `Cast ${card.spell}` : `Cast ${card.spell}, my hand pays`, send, "act mc-wide"));
+      choosing && !open ? el("button", {class: "mc-link", "data-move": m.type, onclick: () => { composing = keyOf(m); chosen = {}; redraw(); }},
+        `Choose: ${describeBody(s, m, body)}`) : null,
+      open ? el("div", {class: "mc-choices"}, ...choiceControls(s, m)) : null);
   }
 
-  function cantripPanel(s, me, act) {
+  // The choices a body makes, in a few words: "Fire, Fire, Water · Attack: Bo".
+  function describeBody(s, m, body) {
+    const words = [];
+    if (body.payment) words.push(body.payment.map((c) => (c ? gemName(c) : "golden")).join(", "));
+    if (body.gem) words.push(gemName(body.gem));
+    const c = body.choices || {};
+    if (c.attack && c.attack.length) words.push(`Attack: ${c.attack.map((a) => nameOf(s, a.player)).join(", ")}`);
+    return words.join(" · ") || "defaults";
+  }
+
+  function castOffers(s, table, act, me) {
+    const rows = offers(table, "cast").map((m) => {
+      const b = m.payload.spellbook;
+      const t = s.turn;
+      const position = t.spellbook === b ? t.next_spell : 0;
+      const info = spellInfo(s, m.label);
+      return castRow(s, table, act, m, {cost: info.cast, effects: info.effects, text: info.text}, `Book ${b + 1}, ${position + 1} of ${me.spellbooks[b].length}`);
+    });
     const c = me.cantrip;
-    const t = s.turn;
-    if (!c || t.cantrip_cast) return null;
-    const held = colours.filter((g) => (s.hand[g] || 0) && (c.gem === WILD || c.gem === g));
-    if (!held.includes(cantripGem)) cantripGem = held[0] || null;  // a Wild Cantrip: the gem tapped pays it
-    const aim = iconChoices(s, me, {effects: c.effects}, "cantrip");
-    return el("div", {class: "mc-pay", "data-testid": "cantrip"},
-      el("div", {}, el("strong", {}, `Cantrip: ${c.name}`), el("span", {class: "note"}, ` · one ${gemName(c.gem)} gem · ${effectWords(c.effects)}`)),
-      el("div", {class: "note"}, t.spellbook === null ? "Before your spellbook's first spell, or after its last (then no more spells)." : "After your spells: no more spells this turn."),
-      held.length ? null : el("p", {class: "note"}, `Your hand has no ${gemName(c.gem)} gem for it.`),
-      c.gem === WILD && held.length > 1 ? el("div", {class: "mc-slots"}, ...held.map((g) => el("button", {class: "mc-slot", "aria-pressed": String(cantripGem === g),
-        "aria-label": `Pay it with ${gemName(g)}`, onclick: () => { cantripGem = g; redraw(); }}, gem(g)))) : null,
-      ...aim.nodes,
-      held.length ? button(`Cast ${c.name}`, () => act("cantrip", {gem: cantripGem, choices: aim.choices()}), "mc-wide") : null);
+    for (const m of offers(table, "cantrip")) rows.push(castRow(s, table, act, m, {cost: [c.gem], effects: c.effects}, "Cantrip"));
+    return rows;
   }
 
-  // Gems picked from an area to discard: tap to pick, "Clear" to start again.
-  function pickRow(area, limit, testid) {
-    return handRow(area, (c) => { if (limit === undefined || picked.length < limit) { picked.push(c); redraw(); } }, picked, testid);
-  }
-
-  function pickedLine(label) {
-    return el("div", {class: "row spread"},
-      el("span", {class: "note", "data-testid": "picked"}, picked.length ? `${label}: ${picked.map(gemName).join(", ")}` : "Nothing picked yet."),
-      picked.length ? button("Clear", () => { picked = []; redraw(); }, "") : null);
-  }
-
-  // Learning: a spell tapped in the Academy, then the spellbook it goes to the left of.
-  function learnPanel(s, me, act) {
-    const academy = () => document.querySelector("[data-testid=jump-academy]").click();
-    if (!learnSpell) {
-      const payable = s.can ? Object.keys(s.can.learn) : null;
-      return el("div", {},
-        button("Learn a spell: choose it in the Academy", academy, "mc-wide"),
-        payable ? el("p", {class: "note", "data-testid": "learnable"}, payable.length ? `Your hand pays for: ${payable.join(", ")}.` : "Your hand pays for no Academy spell now.") : null);
-    }
-    const info = spellInfo(s, learnSpell);
-    return el("div", {class: "mc-pay", "data-testid": "learn"},
-      el("strong", {}, `Learn ${learnSpell} (ends the casting)`),
-      el("div", {class: "mc-cost"}, el("span", {class: "note"}, "Its learn cost, from your hand to your Discard Area:"), ...info.learn.map((c) => gem(c))),
-      el("div", {class: "note"}, "Put it on the left of:"),
-      el("div", {class: "mc-moves"}, ...me.spellbooks.map((_, b) => button(`Spellbook ${b + 1}`, () => act("learn", {spell: learnSpell, spellbook: b, payment: null}), "act"))),
-      button("Another spell", academy, ""));
-  }
-
-  // Revision: discard the rules' number of gems; rearrange the spells (◀ one place left, ▲ ▼ to the
-  // spellbook above or below); master at most one.
-  function revisePanel(s, me, act) {
-    const need = 4;
-    if (!arrangement) arrangement = me.spellbooks.map((cards, b) => cards.map((_, i) => [b, i]));
-    const at = ([b, i]) => me.spellbooks[b][i];
-    const move = (fn) => () => { fn(); master = null; redraw(); };
-    const books = arrangement.map((places, b) => el("div", {class: "mc-book"},
-      el("div", {class: "mc-book-head"}, el("strong", {}, `Spellbook ${b + 1}`)),
-      places.length ? el("div", {class: "mc-spells"}, ...places.map((place, i) => {
-        const here = `${b}:${i}`;
-        return el("div", {class: "mc-spell" + (master === here ? " mc-next" : "")},
-          el("div", {class: "mc-spell-name"}, at(place).spell),
-          el("div", {class: "mc-arrows"},
-            i > 0 ? button("◀", move(() => places.splice(i - 1, 0, places.splice(i, 1)[0])), "") : null,
-            b > 0 ? button("▲", move(() => arrangement[b - 1].push(places.splice(i, 1)[0])), "") : null,
-            b < arrangement.length - 1 ? button("▼", move(() => arrangement[b + 1].push(places.splice(i, 1)[0])), "") : null),
-          at(place).mastered ? el("span", {class: "mc-mastered"}, "★ Mastered")
-            : button(master === here ? "★ To master" : "Master", () => { master = master === here ? null : here; redraw(); }, master === here ? "act" : ""));
-      })) : el("span", {class: "mc-none"}, "empty")));
-    const box = el("details", {class: "mc-pay", "data-testid": "revise", open: revising},
-      el("summary", {}, el("strong", {}, `Revision: discard ${need}, rearrange, master one`)),
-      pickRow(s.hand, need, "revise-hand"), pickedLine("Discard"),
-      ...books,
-      button("Revise", () => act("revise", {gems: picked, arrangement, master: master === null ? null : master.split(":").map(Number)}), "act mc-wide"));
-    box.addEventListener("toggle", () => { revising = box.open; });  // open still after a redraw
-    return box;
-  }
-
-  // What the latest move did, in words (the other phones see the damage here and on the boards).
-  // and the latest spell's, which stays after the turn moves on
+  // What the latest move did, in words (the other phones see the damage here and on the boards),
+  // and the latest spell's, which stays after the turn moves on.
   function lastLine(s) {
     const cast = s.last_cast && s.last_cast !== s.last && !(s.last && ["cast", "cantrip"].includes(s.last.move)) ? s.last_cast : null;
     return [
@@ -299,42 +250,90 @@
     ];
   }
 
-  function turnCard(s, you, act) {
+  function turnCard(s, table, you, act) {
     const t = s.turn;
-    const mine = t.player === you.actor;
     const me = s.players.find((p) => p.id === you.actor);
+    const mine = !!me && t.player === me.id;
     const current = s.players.find((p) => p.id === t.player);
     // with no shield to discard, the Discard Shield phase is the casting's start
     const phase = t.phase === "discard-shield" && !current.shield_total ? "casting" : t.phase;
-    const head = el("div", {class: "row spread"},
+    const parts = [el("div", {class: "row spread"},
       el("h2", {"data-testid": "turn"}, `${mine ? "Your turn" : current.name + "'s turn"}: ${phaseWords[phase] || phase}`),
-      el("span", {class: "note"}, `Turn ${t.number}`));
-    if (!mine || !me) return el("section", {class: "card mc-turn"}, head, ...lastLine(s));
-    const parts = [head, ...lastLine(s)];
-    if (t.phase === "discard-shield" && me.shield_total) {
-      parts.push(el("div", {class: "mc-pay", "data-testid": "discard-shield"},
-        el("strong", {}, "Discard Shield (if you wish)"),
-        pickRow(me.shield, undefined, "shield-pick"), pickedLine("To discard"),
-        picked.length ? button("Discard them", () => act("discard_shield", {gems: picked}), "mc-wide") : null));
+      el("span", {class: "note"}, `Turn ${t.number}`)), ...lastLine(s)];
+    if (me) parts.push(handBlock(s, me));
+    if (mine) {
+      const [shield] = offers(table, "discard_shield");
+      if (shield) {
+        const most = shield.pick[0].size[1];
+        parts.push(el("div", {class: "mc-pay", "data-testid": "discard-shield"},
+          el("strong", {}, "Discard Shield (if you wish)"), pickRow(me.shield, most, "shield-pick", "discard_shield"), pickedLine("To discard"),
+          picked.length ? el("button", {class: "mc-wide", "data-move": "discard_shield", onclick: () => act("discard_shield", {gems: picked})}, "Discard them") : null));
+      }
+      parts.push(...castOffers(s, table, act, me));
+      if (t.closed) parts.push(el("p", {class: "note"}, "Your Cantrip came after your last spell: no more spells this turn."));
+      if (offered(table, "revise")) parts.push(revisePanel(s, table, me, act));
+      const learn = offered(table, "learn") ? el("button", {"data-move": "learn", onclick: () => document.querySelector("[data-testid=jump-academy]").click()}, "Learn: in the Academy") : null;
+      parts.push(el("div", {class: "mc-moves"}, learn, move(table, act, "Refresh: end the turn", "refresh", {}, t.phase === "studied" || !learn ? "act" : "")));
     }
-    if (t.phase !== "studied") {
-      parts.push(castPanel(s, me, act), cantripPanel(s, me, act), learnPanel(s, me, act), s.can && !s.can.revise ? null : revisePanel(s, me, act));
-    }
-    parts.push(button("Refresh: discard and draw 4, end the turn", () => act("refresh"), t.phase === "studied" ? "act mc-wide" : "mc-wide"));
-    return el("section", {class: "card mc-turn mc-mine"}, ...parts);
+    return el("section", {class: "card mc-turn" + (mine ? " mc-mine" : "")}, ...parts.filter(Boolean));
+  }
+
+  // Your own hand (only you are sent it) and, with the table's bag odds on, what your bag holds.
+  function handBlock(s, me) {
+    const bag = s.bag_contents;
+    const left = total(bag);
+    return el("div", {class: "mc-mine-hand"},
+      el("div", {class: "label"}, `Your hand (${total(s.hand)}; only you see it)`), gemRow(s.hand, null, [], "my-hand"),
+      bag ? el("div", {class: "mc-odds", "data-testid": "odds"}, el("span", {class: "label"}, `Left in your bag: ${left}`),
+        ...colours.filter((c) => bag[c]).map((c) => el("span", {class: "mc-count"}, gem(c), ` ${Math.round((100 * bag[c]) / left)}%`))) : null);
+  }
+
+  // Revision: discard the rules' number of gems; rearrange the spells (◀ one place left, ▲ ▼ to the
+  // spellbook above or below); master at most one.
+  function revisePanel(s, table, me, act) {
+    const [offer] = offers(table, "revise");
+    const need = offer.pick[0].size[0];
+    if (!arrangement) arrangement = me.spellbooks.map((cards, b) => cards.map((_, i) => [b, i]));
+    const at = ([b, i]) => me.spellbooks[b][i];
+    const moved = (fn) => () => { fn(); master = null; redraw(); };
+    const tiny = (label, fn, name) => el("button", {"aria-label": name, onclick: fn}, label);
+    const books = arrangement.map((places, b) => el("div", {class: "mc-book"},
+      el("strong", {class: "mc-book-no"}, String(b + 1)),
+      places.length ? el("div", {class: "mc-spells"}, ...places.map((place, i) => {
+        const here = `${b}:${i}`;
+        return el("div", {class: "mc-spell" + (master === here ? " mc-next" : "")},
+          el("div", {class: "mc-spell-name"}, at(place).spell),
+          el("div", {class: "mc-arrows"},
+            i > 0 ? tiny("◀", moved(() => places.splice(i - 1, 0, places.splice(i, 1)[0])), "One place left") : null,
+            b > 0 ? tiny("▲", moved(() => arrangement[b - 1].push(places.splice(i, 1)[0])), "To the spellbook above") : null,
+            b < arrangement.length - 1 ? tiny("▼", moved(() => arrangement[b + 1].push(places.splice(i, 1)[0])), "To the spellbook below") : null),
+          at(place).mastered ? el("span", {class: "mc-mastered"}, "★ Mastered")
+            : el("button", {class: master === here ? "act" : "", onclick: () => { master = master === here ? null : here; redraw(); }}, master === here ? "★ To master" : "Master"));
+      })) : el("span", {class: "mc-none"}, "empty")));
+    const ready = picked.length === need && offered(table, "revise", {gems: picked});
+    const toggle = el("button", {class: "mc-wide" + (revising ? " act" : ""), "aria-expanded": String(revising), "data-move": "revise",
+      onclick: () => { revising = !revising; picked = []; redraw(); }}, `Revise: discard ${need}, rearrange, master one`);
+    if (!revising) return toggle;
+    return el("div", {class: "mc-pay", "data-testid": "revise"}, toggle,
+      pickRow(s.hand, need, "revise-hand", "revise"), pickedLine("Discard"),
+      ...books,
+      ready ? el("button", {class: "act mc-wide", "data-move": "revise",
+        onclick: () => act("revise", {gems: picked, arrangement, master: master === null ? null : master.split(":").map(Number)})}, "Revise") : null);
   }
 
   // Before the first turn: each seat that must discard from its opening hand picks the gems.
-  function openingCard(s, you, act) {
+  function openingCard(s, table, you, act) {
+    const [offer] = offers(table, "opening_discard");
+    const due = offer ? offer.pick[0].size[0] : 0;
     const me = s.players.find((p) => p.id === you.actor);
-    const due = me ? me.to_discard : 0;
     const waiting = s.players.filter((p) => p.to_discard).map((p) => `${p.name} (${p.to_discard})`);
     return el("section", {class: "card mc-turn" + (due ? " mc-mine" : "")},
       el("h2", {"data-testid": "turn"}, "Opening hands"),
       el("p", {class: "note"}, waiting.length ? `Still to discard: ${waiting.join(", ")}.` : "Every opening hand is settled."),
       due ? el("p", {class: "mc-prompt"}, `Tap ${due} gem${due > 1 ? "s" : ""} of your opening hand to discard.`) : null,
-      due ? pickRow(s.hand, due, "opening-hand") : null, due ? pickedLine("To discard") : null,
-      due ? button("Discard", () => act("opening_discard", {gems: picked}), "act mc-wide") : null);
+      due ? pickRow(s.hand, due, "opening-hand", "opening_discard") : me ? handBlock(s, me) : null, due ? pickedLine("To discard") : null,
+      due && picked.length === due && offered(table, "opening_discard", {gems: picked})
+        ? el("button", {class: "act mc-wide", "data-move": "opening_discard", onclick: () => act("opening_discard", {gems: picked})}, "Discard") : null);
   }
 
   // --- the boards and the Academy -------------------------------------------------------------
@@ -342,121 +341,98 @@
   function spellCard(s, card, position, book, owner) {
     const info = spellInfo(s, card.spell);
     const t = s.turn;
-    const next = t && t.player === owner.id && (t.spellbook === book ? position === t.next_spell : t.spellbook === null && position === 0 && chosenBook === book);
+    const next = t && t.player === owner.id && t.spellbook === book && position === t.next_spell;
     // a mastered spell once cast has sent its first, golden gem on (rules.py: _golden_moves)
     const paid = card.mastered && card.paid.length && card.paid.length === info.cast.length - 1 ? [null, ...card.paid] : card.paid;
     const first = card.mastered ? " mc-golden" : "";
-    return el("div", {class: "mc-spell" + (next ? " mc-next" : "") + (card.paid.length ? " mc-cast" : ""), "data-testid": `spell-${owner.id}-${book}-${position}`},
-      el("div", {class: "mc-spell-name"}, card.spell),
-      card.mastered ? el("div", {class: "mc-mastered"}, "★ Mastered") : null,
-      el("div", {class: "mc-cost", "aria-label": `Cost ${costWords(info.cast)}` + (card.paid.length ? `; paid ${card.paid.map(gemName).join(", ")}` : "")},
-        ...info.cast.map((c, i) => (paid[i] ? gem(paid[i], i === 0 ? first : "") : gem(c, "mc-empty" + (i === 0 ? first : ""))))),
-      el("div", {class: "mc-icons"}, effectWords(info.effects)));
+    return el("div", {class: "mc-spell" + (next ? " mc-next" : "") + (card.paid.length ? " mc-cast" : ""), "data-testid": `spell-${owner.id}-${book}-${position}`,
+      title: effectWords(info.effects)},
+    el("span", {class: "mc-spell-name"}, (card.mastered ? "★ " : "") + card.spell),
+    el("span", {class: "mc-cost", "aria-label": `Cost ${info.cast.map(gemName).join(", ")}` + (card.paid.length ? `; paid ${card.paid.map(gemName).join(", ")}` : "")},
+      ...info.cast.map((c, i) => (paid[i] ? gem(paid[i], i === 0 ? first : "") : gem(c, "mc-empty" + (i === 0 ? first : ""))))));
   }
-
-  // Whether the server says the hand cannot pay Spellbook b's next spell (it tells only the wizard to play).
-  const unpaid = (s, b) => !!(s.can && s.can.spellbooks[b] && s.can.spellbooks[b].spell && !s.can.spellbooks[b].payment);
 
   function boardCard(s, p, you) {
     const t = s.turn;
     const mine = p.id === you.actor;
-    const choosing = mine && t && t.player === p.id && t.phase !== "studied" && t.spellbook === null && !t.closed;
-    const goal = s.score_to_win;
-    const books = p.spellbooks.map((cards, b) => el("div", {class: "mc-book" + (t && t.player === p.id && (t.spellbook === b || (choosing && chosenBook === b)) ? " mc-chosen" : ""), "data-testid": `book-${p.id}-${b}`},
-      el("div", {class: "mc-book-head"}, el("strong", {}, `Spellbook ${b + 1}`),
-        choosing && cards.length ? el("button", {class: chosenBook === b ? "act" : "", "aria-pressed": String(chosenBook === b),
-          onclick: () => { chosenBook = b; payment = []; redraw(); }}, chosenBook === b ? "Casting this" : "Cast this" + (unpaid(s, b) ? " (hand short)" : "")) : null),
-      cards.length ? el("div", {class: "mc-spells", "aria-label": `Spellbook ${b + 1}, left to right`}, ...cards.map((card, i) => spellCard(s, card, i, b, p)))
-        : el("span", {class: "mc-none"}, "empty")));
-    const status = [p.character, p.out ? "defeated" : null, t && t.player === p.id ? "to play" : null, s.winner === p.id ? "winner" : null].filter(Boolean).join(" · ");
-    return el("section", {class: "card mc-board" + (t && t.player === p.id ? " mc-now" : "") + (p.out ? " mc-out" : "") + (mine ? " me" : ""), "data-testid": `board-${p.id}`},
-      el("div", {class: "row spread"}, el("h3", {}, p.name + (mine ? " (you)" : "")), el("span", {class: "note"}, status)),
-      el("div", {class: "mc-stats"},
-        el("div", {class: "mc-stat"}, el("div", {class: "big live", "data-testid": `hp-${p.id}`}, String(p.hp_total)), el("div", {class: "label"}, `HP of ${s.hp_full}`)),
-        el("div", {class: "mc-stat"}, el("div", {class: "big live", "data-testid": `shield-${p.id}`}, String(p.shield_total)), el("div", {class: "label"}, "Shield")),
-        el("div", {class: "mc-stat"}, el("div", {class: "big live", "data-testid": `score-${p.id}`}, String(p.score_total)), el("div", {class: "label"}, `Score of ${goal}`))),
-      el("div", {class: "mc-goal", role: "img", "aria-label": `${p.score_total} of ${goal} gems toward winning`}, el("span", {style: `width: ${Math.min(100, (100 * p.score_total) / goal)}%`})),
+    const now = t && t.player === p.id;
+    const status = [p.out ? "defeated" : null, now ? "to play" : null, s.winner === p.id ? "winner" : null].filter(Boolean).join(" · ");
+    const stat = (area, label) => el("div", {class: "mc-stat"}, el("span", {class: "big live", "data-testid": `${area}-${p.id}`}, String(p[`${area}_total`])), el("span", {class: "label"}, label));
+    const area = (label, gems, testid) => el("span", {class: "mc-area"}, el("span", {class: "label"}, label), counts(gems, testid));
+    return el("section", {class: "card mc-board" + (now ? " mc-now" : "") + (p.out ? " mc-out" : "") + (mine ? " me" : ""), "data-testid": `board-${p.id}`},
+      el("div", {class: "mc-board-head"}, el("div", {}, el("h3", {}, p.name + (mine ? " (you)" : "")), status ? el("div", {class: "note"}, status) : null),
+        el("div", {class: "mc-stats"}, stat("hp", `HP /${s.hp_full}`), stat("shield", "shield"), stat("score", `score /${s.score_to_win}`))),
+      el("div", {class: "mc-goal", role: "img", "aria-label": `${p.score_total} of ${s.score_to_win} gems toward winning`}, el("span", {style: `width: ${Math.min(100, (100 * p.score_total) / s.score_to_win)}%`})),
       el("div", {class: "mc-areas"},
-        el("span", {class: "label"}, "HP"), counts(p.hp),
-        el("span", {class: "label"}, "Shield"), counts(p.shield),
-        el("span", {class: "label"}, "Score"), counts(p.score),
-        el("span", {class: "label"}, "Discard"), counts(p.discard, `discard-${p.id}`),
-        el("span", {class: "label"}, "Bag"), el("span", {class: "live", "data-testid": `bag-${p.id}`}, `${p.bag} gem${p.bag === 1 ? "" : "s"}`),
-        el("span", {class: "label"}, "Hand"), el("span", {class: "live"}, mine ? `${p.hand} (above)` : `${p.hand} hidden`),
-        p.golden ? el("span", {class: "label"}, "Golden") : null, p.golden ? el("span", {}, gem(p.golden, "mc-golden"), " waits for the next spell") : null,
-        p.cantrip ? el("span", {class: "label"}, "Cantrip") : null,
-        p.cantrip ? el("span", {class: "note"}, `${p.cantrip.name}: ${gemName(p.cantrip.gem)} · ${effectWords(p.cantrip.effects)}`) : null),
-      el("div", {class: "mc-books"}, ...books));
+        area("HP", p.hp), area("Shield", p.shield), area("Discard", p.discard, `discard-${p.id}`),
+        el("span", {class: "mc-area live"}, el("span", {class: "label"}, "Bag"), el("span", {"data-testid": `bag-${p.id}`}, String(p.bag)),
+          el("span", {class: "label"}, " hand"), String(p.hand), p.golden ? el("span", {}, el("span", {class: "label"}, " golden"), gem(p.golden, "mc-golden")) : null)),
+      el("div", {class: "mc-books"}, ...p.spellbooks.map((cards, b) => el("div", {class: "mc-book" + (now && t.spellbook === b ? " mc-chosen" : ""), "data-testid": `book-${p.id}-${b}`},
+        el("strong", {class: "mc-book-no", "aria-label": `Spellbook ${b + 1}, left to right`}, String(b + 1)),
+        cards.length ? el("div", {class: "mc-spells"}, ...cards.map((card, i) => spellCard(s, card, i, b, p))) : el("span", {class: "mc-none"}, "empty")))),
+      p.cantrip ? el("div", {class: "note mc-cantrip", title: p.character}, `Cantrip ${p.cantrip.name}: ${gemName(p.cantrip.gem)} · ${effectWords(p.cantrip.effects)}`) : null);
   }
 
-  // Your own hand (only you are sent it) and, with the table's bag odds on, what your bag holds.
-  function handCard(s, me) {
-    if (!me) return null;
-    return el("section", {class: "card"}, el("h2", {}, "Your hand"), handRow(s.hand, null, [], "my-hand"),
-      el("p", {class: "note"}, "Only you see your hand; the others see how many gems it holds."),
-      oddsBlock(s));
-  }
-
-  function oddsBlock(s) {
-    const bag = s.bag_contents;
-    if (!bag) return null;  // the server sends it only when the table turned the odds on
-    const left = total(bag);
-    return el("div", {class: "mc-odds", "data-testid": "odds"}, el("div", {class: "label"}, `Left in your bag: ${left}`),
-      ...colours.filter((c) => bag[c]).map((c) => el("div", {class: "mc-count"}, gem(c), ` ${bag[c]} · ${Math.round((100 * bag[c]) / left)}% for the next draw`)));
-  }
-
-  // A spell chosen to learn: back to the boards, the turn card's spellbook buttons in sight.
-  function choose(name) {
-    learnSpell = name;
-    document.querySelector("[data-testid=jump-boards]").click();  // sections.js redraws the panel
-    const panel = document.querySelector("[data-testid=learn]");
-    if (panel) panel.scrollIntoView({block: "center"});
-  }
-
-  function academyCard(s, you) {
-    const a = s.academy;
-    const t = s.turn;
-    const learning = t && t.player === you.actor && t.phase !== "studied";
-    return el("section", {class: "card"}, el("h2", {}, "The Academy"),
-      el("div", {class: "label"}, "Gems"), counts(a.gems, "academy-gems"),
-      el("div", {class: "label"}, "Spells"),
-      el("div", {class: "mc-academy", "data-testid": "academy"}, ...a.spells.map(({name, cards}) => {
+  // The Academy's spells; each the hand can learn now with Learn, then the spellbook it goes to the
+  // left of and, when there are several, the way to pay for it (the server's offer).
+  function academyCard(s, table, act) {
+    const [offer] = offers(table, "learn");
+    const learnable = offer ? Object.fromEntries(offer.pick[0].one_of.map((o) => [o.value, o])) : {};
+    return el("section", {class: "card"}, el("div", {class: "mc-areas"}, el("h2", {}, "The Academy"), counts(s.academy.gems, "academy-gems")),
+      el("div", {class: "mc-academy", "data-testid": "academy"}, ...s.academy.spells.map(({name, cards}) => {
         const info = spellInfo(s, name);
-        const on = learnSpell === name;
+        const option = learnable[name];
+        const on = !!option && learnSpell === name;
         return el("div", {class: "mc-learn", "aria-pressed": String(on), "data-testid": `academy-${name}`},
           el("div", {},
-            el("div", {class: "mc-spell-name"}, `${name} · ${cards} left`),
-            el("div", {class: "mc-cost"}, el("span", {class: "note"}, "Learn"), ...info.learn.map((c) => gem(c))),
-            el("div", {class: "mc-cost"}, el("span", {class: "note"}, "Cast"), ...info.cast.map((c) => gem(c))),
-            el("div", {class: "mc-icons"}, effectWords(info.effects)),
-            info.text ? el("div", {class: "note"}, ...rich(info.text)) : null),
-          learning && cards ? el("button", {class: on ? "act" : "", "aria-pressed": String(on), title: s.can && !s.can.learn[name] ? "Your hand cannot pay its learn cost" : null,
-            onclick: () => choose(on ? null : name)}, on ? "Chosen" : "Learn") : null);
+            el("div", {class: "mc-cost"}, el("strong", {class: "mc-spell-name"}, name), el("span", {class: "note"}, `×${cards}`),
+              ...(info.learn.length ? info.learn.map((c) => gem(c)) : [el("span", {class: "note"}, "free")]),
+              el("span", {class: "note", "aria-label": "to learn; to cast"}, "→"), ...info.cast.map((c) => gem(c)),
+              el("span", {class: "note"}, effectWords(info.effects))),
+            info.text ? el("div", {class: "note mc-text"}, ...rich(info.text)) : null,
+            on ? learnChoices(offer, option, name, act) : null),
+          option && !on ? el("button", {"data-move": "learn", onclick: () => { learnSpell = name; chosen = {}; redraw(); }}, "Learn") : null);
       })));
+  }
+
+  function learnChoices(offer, option, name, act) {
+    const [books, pay] = option.pick;
+    const body = completed(offer, {spell: name, ...chosen});
+    return el("div", {class: "mc-choices", "data-testid": "learn"},
+      pay.one_of.length > 1 ? el("div", {class: "mc-slots", role: "group", "aria-label": "Pay with"}, ...pay.one_of.map((o) =>
+        el("button", {class: "mc-pay-way" + (same(o.value, body.payment) ? " act" : ""), "aria-label": o.label, onclick: () => { chosen.payment = o.value; redraw(); }},
+          ...o.value.map((c) => gem(c))))) : null,
+      el("div", {class: "note"}, `Put ${name} on the left of:`),
+      el("div", {class: "mc-moves"}, ...books.one_of.map((o) => el("button", {class: "act", "data-move": "learn",
+        onclick: async () => { if (await act("learn", {...body, spellbook: o.value})) document.querySelector("[data-testid=jump-turn]").click(); }}, o.label))),
+      el("button", {onclick: () => { learnSpell = null; redraw(); }}, "Another spell"));
   }
 
   // --- the gems dashboard (printed gems and boards) ---------------------------------------------
 
-  function dashboard(s, you, act) {
-    const over = s.phase === "over";
-    const adjust = !over && (!!you.actor || you.host);
+  function dashboard(s, table, you, act) {
     const t = s.turn;
-    const row = (p, area, label, said) => el("div", {class: "mc-adjust"},
+    const step = (p, area, said, change) => {
+      const body = {player: p.id, area, change};
+      return offered(table, "count", body)
+        ? el("button", {"aria-label": `${said} ${change > 0 ? "+1" : "−1"} for ${p.name}`, "data-move": "count", onclick: () => act("count", body)}, change > 0 ? "+" : "−")
+        : el("span", {class: "mc-no-step"});
+    };
+    // a count between its − and +, three side by side
+    const stepper = (p, area, label, said) => el("div", {class: "mc-adjust"},
       el("span", {class: "label"}, label),
-      adjust ? el("button", {"aria-label": `${said} −1 for ${p.name}`, onclick: () => act("count", {player: p.id, area, change: -1})}, "−") : el("span"),
-      el("span", {class: "big live", "data-testid": `${area}-${p.id}`}, String(p[area])),
-      adjust ? el("button", {"aria-label": `${said} +1 for ${p.name}`, onclick: () => act("count", {player: p.id, area, change: 1})}, "+") : el("span"));
-    return el("section", {class: "card mc-duel", "data-testid": "dashboard"},
-      t ? el("div", {class: "row spread"}, el("h2", {"data-testid": "turn"}, `${nameOf(s, t.player)}'s turn: ${phaseWords[t.phase] || t.phase}`), el("span", {class: "note"}, `Turn ${t.number}`)) : null,
-      t && adjust ? el("div", {},
+      el("div", {class: "mc-step"}, step(p, area, said, -1), el("span", {class: "big live", "data-testid": `${area}-${p.id}`}, String(p[area])), step(p, area, said, 1)));
+    return el("section", {class: "mc-duel", "data-testid": "dashboard"},
+      t ? el("div", {class: "card"},
+        el("div", {class: "row spread"}, el("h2", {"data-testid": "turn"}, `${nameOf(s, t.player)}'s turn: ${phaseWords[t.phase] || t.phase}`), el("span", {class: "note"}, `Turn ${t.number}`)),
         el("div", {class: "mc-phases", role: "list", "aria-label": "The turn's phases"}, ...["discard-shield", "casting", "learning", "refresh"].map((ph) =>
           el("span", {role: "listitem", class: "mc-phase" + (t.phase === ph ? " mc-on" : ""), "aria-current": t.phase === ph ? "step" : null}, phaseWords[ph]))),
-        button(t.phase === "refresh" ? "Next wizard's turn" : "Next phase", () => act("next_phase"), "act mc-wide")) : null,
-      ...s.players.map((p) => el("div", {class: "mc-seat" + (t && t.player === p.id ? " mc-now" : "") + (p.out ? " mc-out" : ""), "data-testid": `seat-${p.id}`},
+        move(table, act, t.phase === "refresh" ? "Next wizard's turn" : "Next phase", "next_phase", {}, "act mc-wide")) : null,
+      ...s.players.map((p) => el("div", {class: "card mc-seat" + (t && t.player === p.id ? " mc-now" : "") + (p.out ? " mc-out" : ""), "data-testid": `seat-${p.id}`},
         el("div", {class: "row spread"}, el("strong", {}, p.name + (p.id === you.actor ? " (you)" : "")),
           el("span", {class: "note"}, [p.out ? "defeated" : null, s.winner === p.id ? "winner" : null, t && t.player === p.id ? "to play" : null].filter(Boolean).join(" · "))),
         p.opening ? el("div", {class: "note", "data-testid": `opening-${p.id}`}, `Seat ${p.seat + 1}: opening hand draw ${p.opening.draw}, discard ${p.opening.discard}`) : null,
-        row(p, "hp", `HP of ${s.hp_full}`, "HP"), row(p, "shield", "Shield", "Shield"), row(p, "score", `Score of ${s.score_to_win}`, "Score"))));
+        el("div", {class: "mc-steppers"}, stepper(p, "hp", `HP /${s.hp_full}`, "HP"), stepper(p, "shield", "Shield", "Shield"), stepper(p, "score", `Score /${s.score_to_win}`, "Score")))));
   }
 
   // --- the panel ------------------------------------------------------------------------------
@@ -472,29 +448,32 @@
     redraw = () => render(root, table, you, act);
     const s = table.state;
     readView(s);
-    if (s.phase === "joining") {
-      root.replaceChildren(el("section", {class: "card"}, el("h2", {}, "Magecraft"),
-        el("p", {}, s.mode === "gems" ? "With printed gems and boards: one phone keeps the duel's numbers." : "Everything on the phones: the server keeps every bag and hand."),
-        el("p", {"data-testid": "joined"}, `${s.players.length} wizard${s.players.length === 1 ? "" : "s"}: ${s.players.map((p) => p.name).join(", ") || "waiting"}`),
-        you.host ? button("Start the game", () => act("start", {}, true), "act mc-wide") : el("p", {class: "note"}, "The host starts the game.")));
+    if (s.phase === "joining") {  // the lobby (table.js) has who has joined and Start
+      root.replaceChildren(el("p", {class: "note", "data-testid": "mode"}, s.mode === "gems"
+        ? "With printed gems and boards: one phone keeps the duel's numbers."
+        : "Everything on the phones: the server keeps every bag and hand."));
       return;
     }
     settle(s);
-    const parts = [s.phase === "over" ? overCard(s) : null];
+    const over = s.phase === "over" ? overCard(s) : null;
     if (s.mode === "gems") {
-      root.replaceChildren(...parts.filter(Boolean), dashboard(s, you, act), rulings(s.rulings));
+      root.replaceChildren(...window.SpellpressSections.show([
+        {id: "duel", label: "Duel", nodes: [over, dashboard(s, table, you, act), rulings(s.rulings)]},
+      ], "duel", () => redraw()));
       return;
     }
-    if (s.phase !== "over") parts.push(s.turn ? turnCard(s, you, act) : openingCard(s, you, act));
     // your own board first, then the others' in seat order after yours
     const seat = s.players.findIndex((p) => p.id === you.actor);
     const order = seat < 0 ? s.players : [...s.players.slice(seat), ...s.players.slice(0, seat)];
-    const me = s.players[seat];
-    parts.push(...window.SpellpressSections.show([
-      {id: "boards", label: "Boards", nodes: [handCard(s, me), ...order.map((p) => boardCard(s, p, you))]},
-      {id: "academy", label: "Academy", nodes: [academyCard(s, you), rulings(s.rulings)]},
-    ], "boards", () => redraw()));
-    root.replaceChildren(...parts.filter(Boolean));
+    const current = s.turn && s.players.find((p) => p.id === s.turn.player);
+    // the board of the wizard to play, unless it is yours (your moves fill the card then)
+    const watched = current && current.id !== you.actor ? boardCard(s, current, you) : null;
+    const turn = s.phase === "over" ? [over] : [s.turn ? turnCard(s, table, you, act) : openingCard(s, table, you, act), watched];
+    root.replaceChildren(...window.SpellpressSections.show([
+      {id: "turn", label: s.phase === "over" ? "Result" : "Turn", nodes: [...turn, rulings(s.rulings)]},
+      {id: "boards", label: "Boards", nodes: order.map((p) => boardCard(s, p, you))},
+      {id: "academy", label: "Academy", nodes: [academyCard(s, table, act)]},
+    ], "turn", () => redraw()));
   }
 
   // --- history --------------------------------------------------------------------------------

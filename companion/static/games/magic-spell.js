@@ -1,15 +1,19 @@
-// Magic Spell: your spirit large, your turn's moves as big buttons, spells picked from the deck
-// (state.deck: the cards as printed, overlays included), the class's numbers below.
+// Magic Spell: your spirit large, your turn's moves as big buttons, spells picked from those the
+// server offers (a spell no one holds, one you can cast and pay for), the class's numbers below.
+// Every button is a move the server offers this phone now (table.moves): the turn's moves to the
+// student whose turn it is, trades when the rules allow them, a student's own numbers put right
+// (the host's phone: anyone's). The lobby (table.js) has Start.
 "use strict";
 (() => {
-  const {el, button} = window.SpellpressUI;
+  const {el, move, offered, offers, values} = window.SpellpressUI;
   const picked = {};  // select name -> value: another phone's move redraws the panel mid-choice
+  let redraw = () => {};
 
   const upper = (word) => word.toUpperCase();  // magic words are printed in capitals
   const creditsLabel = (n) => `${n} credit${n === 1 ? "" : "s"}`;
 
   // A native select (the phone's own picker); its first option is the prompt, which `required`
-  // refuses, so a stray tap on the button never picks a spell.
+  // refuses, so a stray tap on the button never sends a move.
   function picker(name, prompt, choices) {
     const node = el("select", {name, "aria-label": prompt, required: true},
       el("option", {value: ""}, prompt), ...choices.map(([value, text]) => el("option", {value}, text)));
@@ -18,56 +22,84 @@
     return node;
   }
 
-  function pickForm(label, fields, submit) {
-    const form = el("form", {class: "ms-pick"}, ...fields, el("button", {class: "act"}, label));
+  function pickForm(label, type, fields, submit) {
+    const form = el("form", {class: "ms-pick"}, ...fields, el("button", {class: "act", "data-move": type}, label));
     form.addEventListener("submit", (e) => { e.preventDefault(); submit(); });
     return form;
   }
 
-  // Spells nobody holds yet, alphabetical: the player looks up the word on the card in hand.
-  // Outside weaving, s.by_card names the card whose effect wove the spell (cast it, or rest with it).
-  function completeForm(s, act) {
-    const held = new Set(s.order.flatMap((id) => s.students[id].spellbook.map((entry) => entry.spell)));
-    const free = s.deck.filter((card) => !held.has(card.spell)).sort((a, b) => a.spell.localeCompare(b.spell));
-    const stone = el("input", {type: "checkbox", name: "stone"});
-    const spellPicker = picker("complete", "Spell to complete", free.map((card) => [card.spell, `${upper(card.spell)} · ${creditsLabel(card.credits)}`]));
-    return el("div", {}, el("div", {class: "label"}, "Complete a spell"),
-      pickForm("Complete", [spellPicker, el("label", {class: "small"}, stone, " a philosopher's stone in it (it leaves the game)")],
-        () => act("complete_spell", {spell: spellPicker.value, ...(s.by_card ? {by_card: s.by_card} : {}), ...(stone.checked ? {stone: true} : {})})));
+  // The spells no one holds, alphabetical: the player looks up the word on the card in hand. Outside
+  // weaving the offer names the card whose effect wove it (cast it, or rest with it); a stone may go
+  // in while one is left to weave.
+  function completeForm(table, act) {
+    if (!offers(table, "complete_spell").length) return null;
+    const credits = new Map(table.state.deck.map((card) => [card.spell, card.credits]));
+    const free = values(table, "complete_spell", "spell").sort((a, b) => a.localeCompare(b));
+    const cards = values(table, "complete_spell", "by_card");
+    const spellPicker = picker("complete", "Spell to complete", free.map((w) => [w, `${upper(w)} · ${creditsLabel(credits.get(w))}`]));
+    const cardPicker = cards.length > 1 ? picker("by-card", "Woven by", cards.map((w) => [w, `by ${upper(w)}`])) : null;
+    const stone = values(table, "complete_spell", "stone").includes(true) ? el("input", {type: "checkbox", name: "stone"}) : null;
+    const byCard = () => (cardPicker ? cardPicker.value : cards[0]);
+    return el("div", {}, el("div", {class: "label"}, "Complete a spell" + (cards.length === 1 ? ` (woven by ${upper(cards[0])})` : "")),
+      pickForm("Complete", "complete_spell", [spellPicker, cardPicker,
+        stone ? el("label", {class: "small"}, stone, " a philosopher's stone in it (it leaves the game)") : null].filter(Boolean),
+      () => act("complete_spell", {spell: spellPicker.value, ...(cards.length ? {by_card: byCard()} : {}), ...(stone && stone.checked ? {stone: true} : {})})));
   }
 
-  function castButtons(s, student, act) {
-    const deck = new Map(s.deck.map((card) => [card.spell, card]));
-    const castable = student.spellbook.map((entry) => deck.get(entry.spell)).filter((card) => card.mode === "cast");
+  function castButtons(table, act) {
+    const costs = new Map(table.state.deck.map((card) => [card.spell, card.cost]));
+    const castable = values(table, "cast", "spell");
     if (!castable.length) return null;
-    return el("div", {}, el("div", {class: "label"}, "Cast from your spellbook"),
-      el("div", {class: "grid ms-casts"}, ...castable.map((card) => button(`Cast ${upper(card.spell)} · ${card.cost}`, () => act("cast", {spell: card.spell})))));
+    return el("div", {}, el("div", {class: "label"}, "Cast a spell · its spirit cost"),
+      el("div", {class: "grid"}, ...castable.map((w) => {
+        const button = move(table, act, `${upper(w)} · ${costs.get(w)}`, "cast", {spell: w});
+        button.setAttribute("aria-label", `Cast ${upper(w)} · ${costs.get(w)}`);
+        return button;
+      })));
   }
 
-  // Between turns: one of your spells to a student who is not taking their turn (the rules' trade).
-  function giveForm(s, you, current, act) {
-    const book = s.students[you.actor].spellbook;
-    // the student taking a turn trades only when the tracker says (two students between turns, PARLEY)
-    const others = s.order.filter((id) => id !== you.actor && (id !== current || s.trade_with_turn));
-    if (!book.length || !others.length) return null;
-    const spellPicker = picker("give", "Spell to give", book.map((entry) => [entry.spell, upper(entry.spell)]));
-    const studentPicker = picker("to", "Give it to", others.map((id) => [id, `to ${s.students[id].name}`]));
+  // A trade: one of your spells to a student the rules let you trade with now.
+  function giveForm(table, act) {
+    const s = table.state;
+    const book = values(table, "give_spell", "spell");
+    const to = values(table, "give_spell", "to");
+    if (!book.length || !to.length) return null;
+    const spellPicker = picker("give", "Spell to give", book.map((w) => [w, upper(w)]));
+    const studentPicker = picker("to", "Give it to", to.map((id) => [id, `to ${s.names[id]}`]));
     return el("div", {}, el("div", {class: "label"}, "Trade a spell"),
-      pickForm("Give", [spellPicker, studentPicker], () => act("give_spell", {spell: spellPicker.value, to: studentPicker.value})));
+      pickForm("Give", "give_spell", [spellPicker, studentPicker], () => act("give_spell", {spell: spellPicker.value, to: studentPicker.value})));
   }
 
-  // The turn's moves, each enabled only while the rules allow it: one action a turn (rest,
-  // research, weave, scrounge or cast), then weaving again only after a weave.
-  function turnMoves(s, act) {
-    const move = (label, type, payload, allowed, cls = "act") =>
-      el("button", {class: cls, disabled: !allowed, onclick: () => act(type, payload)}, label);
-    const free = !s.acted;
+  // The turn's one action (rest, research, weave, scrounge), then weaving again only after a weave.
+  function turnMoves(table, act) {
     return [
-      move("Rest", "rest", {}, free), move("Research", "research", {}, free),
-      move("Weave", "weave", {}, free), move("Scrounge", "scrounge", {}, free),
-      move("Scrounge & weave", "scrounge", {woven: true}, free),  // only a weave lets you weave again
-      move("Weave again", "weave_again", {}, s.woven, ""), move("Move ingredient", "move_ingredient", {}, free || s.woven, ""),
-    ];
+      move(table, act, "Rest", "rest"), move(table, act, "Research", "research"),
+      move(table, act, "Weave", "weave"), move(table, act, "Scrounge", "scrounge", {woven: false}),
+      move(table, act, "Scrounge & weave", "scrounge", {woven: true}),  // only a weave lets you weave again
+      move(table, act, "Weave again", "weave_again", {}, ""), move(table, act, "Move ingredient", "move_ingredient", {}, ""),
+    ].filter(Boolean);
+  }
+
+  // A student's spirit or stones put right by one (a spell's effect): drawn only when offered.
+  // `name`: what a screen reader says ("Spirit +1", "Bo's stones −1").
+  const nudge = (table, act, type, id, delta, name) => {
+    const button = move(table, act, delta > 0 ? `+${delta}` : `−${-delta}`, type, {player: id, delta}, "");
+    if (button) button.setAttribute("aria-label", name);
+    return button;
+  };
+
+  function meCard(table, you, current, act) {
+    const s = table.state;
+    const mine = s.students[you.actor];
+    const number = (value, label, testid, type, word) => el("div", {class: "ms-number"},
+      el("div", {class: "big live", "data-testid": testid}, String(value ?? "–")), el("div", {class: "label"}, label),
+      type ? el("div", {class: "ms-nudge"}, nudge(table, act, type, you.actor, -1, `${word} −1`), nudge(table, act, type, you.actor, 1, `${word} +1`)) : null);
+    return el("section", {class: "card me"},
+      el("div", {class: "label"}, s.names[you.actor] + (current === you.actor ? " · your turn" : "")),
+      el("div", {class: "row spread ms-numbers"},
+        number(mine.spirit, "spirit", "my-spirit", "spirit", "Spirit"),
+        number(s.credits[you.actor], `credits of ${s.courseload}`, null, null),
+        number(mine.stones, "stones", null, "stone", "Stone")));
   }
 
   // Low Enrollment: the variant two students play by, in the content's words.
@@ -75,76 +107,97 @@
     return s.low_enrollment ? el("p", {class: "note", "data-testid": "low-enrollment"}, el("strong", {}, "Low Enrollment: "), s.low_enrollment) : null;
   }
 
-  function render(root, table, you, act) {
+  // turnHere: the turn's moves are this phone's (its student's turn, or a kept seat's on the host's page)
+  function movesCard(table, you, current, turnHere, act) {
     const s = table.state;
-    const mine = s.students[you.actor];
-    const current = s.turn === null ? null : s.order[s.turn];
-    const myTurn = current !== null && (current === you.actor || (you.host && !mine));
-    // the host without a seat of their own moves for the student whose turn it is: named, so the
-    // history says for whom
-    if (you.host && !mine && current !== null) {
-      const hostAct = act;
-      act = (type, payload = {}, asHost) => hostAct(type, type === "start" ? payload : {player: current, ...payload}, asHost);
+    const mine = !!s.students[you.actor];
+    const heading = el("h2", {}, current === you.actor ? "Your turn" : `${s.names[current]}'s turn`);
+    const parts = [heading];
+    if (turnHere) {
+      const actions = turnMoves(table, act);
+      parts.push(actions.length ? el("div", {class: "grid ms-actions"}, ...actions) : null, completeForm(table, act), castButtons(table, act));
+    } else if (!mine && you.host && table.seats.some((seat) => seat.id === current && !seat.phone)) {
+      // the host makes the moves of a seat without a phone by playing for it (table.js's seat chips)
+      parts.push(el("p", {class: "note", "data-testid": "play-for"}, `${s.names[current]} has no phone: choose ${s.names[current]} under “This phone plays for” to make their moves.`));
     }
-    const parts = [];
+    const trade = move(table, act, "Remove ingredient to trade", "trade_remove", {}, "");
+    parts.push(trade ? el("div", {class: "grid"}, trade) : null, giveForm(table, act));
+    parts.push(move(table, act, "End turn", "end_turn", {}, "primary"));
+    if (s.grading) parts.push(el("p", {class: "note"}, "Grading is called: everyone else has one last turn."));
+    parts.push(lowEnrollment(s));
+    return el("section", {class: "card ms-moves"}, ...parts.filter(Boolean));
+  }
 
-    if (mine) {
-      parts.push(el("section", {class: "card me"},
-        el("div", {class: "label"}, mine.name + (current === you.actor ? " · your turn" : "")),
-        el("div", {class: "row spread"},
-          el("div", {}, el("div", {class: "big live", "data-testid": "my-spirit"}, String(mine.spirit ?? "–")), el("div", {class: "label"}, "spirit")),
-          el("div", {}, el("div", {class: "big live"}, String(s.credits[you.actor])), el("div", {class: "label"}, `credits of ${s.courseload}`)),
-          el("div", {}, el("div", {class: "big live"}, String(mine.stones)), el("div", {class: "label"}, "stones")))));
+  // The host's corrections of the students other than the one this phone plays (their spells' effects).
+  function numbersCard(table, you, act) {
+    const s = table.state;
+    const others = s.players.filter((id) => id !== you.actor && offers(table).some((m) => m.for === id && ["spirit", "stone"].includes(m.type)));
+    if (!others.length) return null;
+    // −1, the number, +1; a button not offered leaves its place empty, so the numbers line up
+    const group = (id, type, word) => el("div", {class: "ms-fix-group"},
+      nudge(table, act, type, id, -1, `${s.names[id]}'s ${word} −1`) || el("span", {}),
+      el("div", {class: "ms-fix-value"}, el("strong", {class: "live"}, String(type === "spirit" ? s.students[id].spirit : s.students[id].stones)),
+        el("span", {class: "label"}, word)),
+      nudge(table, act, type, id, 1, `${s.names[id]}'s ${word} +1`) || el("span", {}));
+    return el("section", {class: "card"}, el("h2", {}, "Put numbers right"),
+      el("div", {class: "ms-fix"}, ...others.map((id) => el("div", {class: "ms-fix-row", "data-student": id},
+        el("div", {class: "label"}, s.names[id]),
+        el("div", {class: "ms-fix-nums"}, group(id, "spirit", "spirit"), group(id, "stone", "stones"))))));
+  }
+
+  // Everyone's numbers, a line each: the student whose turn it is marked.
+  function classCard(table, you, current) {
+    const s = table.state;
+    const rows = s.players.map((id) => el("tr", {class: id === current ? "turn" : null},
+      el("td", {}, s.names[id] + (id === you.actor ? " (you)" : "")),
+      el("td", {class: "live"}, String(s.students[id].spirit ?? "–")),
+      el("td", {class: "live"}, String(s.credits[id])), el("td", {class: "live"}, String(s.students[id].stones))));
+    return el("section", {class: "card"}, el("table", {class: "scores ms-scores"},
+      el("thead", {}, el("tr", {}, ...["Student", "Spirit", "Credits", "Stones"].map((h) => el("th", {}, h)))),
+      el("tbody", {}, ...rows)));
+  }
+
+  // Each student's spellbook, spell by spell with its credits.
+  function spellbooks(table, you) {
+    const s = table.state;
+    const held = s.players.filter((id) => s.students[id].spellbook.length);
+    if (!held.length) return null;
+    return el("section", {class: "card ms-books", "data-testid": "spellbooks"}, el("h2", {}, "Spellbooks"),
+      ...held.map((id) => el("div", {"data-student": id},
+        el("div", {class: "label"}, `${s.names[id]}${id === you.actor ? " (you)" : ""} · ${creditsLabel(s.credits[id])}`),
+        el("p", {class: "ms-book"}, s.students[id].spellbook.map((e) => `${upper(e.spell)} ${e.credits}`).join(" · ")))));
+  }
+
+  function render(root, table, you, act) {
+    redraw = () => render(root, table, you, act);
+    const s = table.state;
+    const current = s.turn === null ? null : s.players[s.turn];
+    const mine = s.phase !== "joining" && !!s.students[you.actor];
+    if (s.phase === "joining") {  // the lobby (table.js) has who has joined, and Start; no sections yet
+      root.replaceChildren(...[lowEnrollment(s)].filter(Boolean), ...window.SpellpressSections.show([], "play", redraw));
+      return;
     }
-
-    if (s.phase === "joining") {
-      parts.push(el("section", {class: "card"},
-        el("p", {}, s.order.length ? `Students: ${s.order.map((id) => s.students[id].name).join(", ")}` : "Waiting for students to join."),
-        lowEnrollment(s),
-        you.host ? button("Start the semester", () => act("start", {}, true)) : el("p", {class: "note"}, "The host starts the semester.")));
-    } else if (s.phase === "playing") {
-      const moves = el("section", {class: "card ms-moves"});
-      if (myTurn) {
-        moves.append(...[el("h2", {}, current === you.actor ? "Your turn" : `${s.students[current].name}'s turn`),
-          el("div", {class: "grid"}, ...turnMoves(s, act)),
-          s.woven || s.by_card ? completeForm(s, act) : null,
-          s.acted ? null : castButtons(s, s.students[current], act),  // casting is the turn's one action
-          mine && s.trade_with_turn ? giveForm(s, you, current, act) : null,
-          el("div", {class: "row"}, button("End turn", () => act("end_turn"), "primary"))].filter(Boolean));
-      } else if (mine) {
-        moves.append(...[el("h2", {}, `${s.students[current].name}'s turn`),
-          el("div", {class: "grid"}, button("Remove ingredient to trade", () => act("trade_remove"), "")),
-          giveForm(s, you, current, act)].filter(Boolean));
-      } else {
-        moves.append(el("h2", {}, `${s.students[current].name}'s turn`));  // a spectator, a host who does not play
-      }
-      if (mine) {
-        moves.append(el("div", {class: "grid"},
-          button("Spirit +1", () => act("spirit", {delta: 1}), ""), button("Spirit −1", () => act("spirit", {delta: -1}), ""),
-          button("Stone +1", () => act("stone", {delta: 1}), ""), button("Stone −1", () => act("stone", {delta: -1}), "")));
-      }
-      if (s.grading) moves.append(el("p", {class: "note"}, "Grading is called: everyone else has one last turn."));
-      const variant = lowEnrollment(s);
-      if (variant && moves.childElementCount) moves.append(variant);
-      parts.push(moves);
+    const playing = s.phase === "playing";
+    // the server offers the turn's moves to the phone that makes them: its student's, or the host's
+    // page for a seat without a phone
+    const turnHere = playing && offered(table, "end_turn");
+    // a student's turn first, everyone's numbers a tap away so a long turn stays short; a phone
+    // that plays no turn now and has no seat (a follower's, the host's) sees the numbers first
+    const numbersFirst = !playing || (!mine && !turnHere);
+    const play = [mine ? meCard(table, you, current, act) : null];
+    if (playing) {
+      play.push(movesCard(table, you, current, turnHere, act));
     } else {
-      const names = s.winners.map((id) => s.students[id].name);
-      parts.push(el("section", {class: "card"}, el("h2", {}, "The semester is over"),
+      const names = s.winners.map((id) => s.names[id]);
+      play.push(el("section", {class: "card"}, el("h2", {}, "The semester is over"),
         el("p", {class: "big"}, names.length > 1 ? `Tie: ${names.join(" and ")}` : `${names[0] ?? "Nobody"} wins`)));
     }
-
-    const rows = s.order.map((id) => {
-      const st = s.students[id];
-      const book = st.spellbook.map((entry) => upper(entry.spell)).join(", ");
-      return el("tr", {class: id === current ? "turn" : null},
-        el("td", {}, st.name + (id === you.actor ? " (you)" : ""), book ? el("div", {class: "small"}, book) : null),
-        el("td", {class: "live"}, String(st.spirit ?? "–")),
-        el("td", {class: "live"}, String(s.credits[id])), el("td", {class: "live"}, String(st.stones)));
-    });
-    parts.push(el("section", {class: "card"}, el("table", {class: "scores ms-scores"},
-      el("thead", {}, el("tr", {}, ...["Student", "Spirit", "Credits", "Stones"].map((h) => el("th", {}, h)))),
-      el("tbody", {}, ...rows))));
-    root.replaceChildren(...parts);
+    const scores = classCard(table, you, current);
+    root.replaceChildren(...window.SpellpressSections.show([
+      {id: "play", label: "Semester", nodes: [...play, numbersFirst ? scores : null]},
+      {id: "class", label: "Class", nodes: [numbersFirst ? null : scores, spellbooks(table, you)]},
+      {id: "numbers", label: "Numbers", nodes: [playing ? numbersCard(table, you, act) : null]},
+    ], "play", () => redraw()));
   }
 
   // History lines in words: a spell by its printed word, a trade by the student's name, not their id.
@@ -153,7 +206,7 @@
     if (entry.type === "complete_spell") return `completed ${upper(p.spell)}`;
     if (entry.type === "cast") return `cast ${upper(p.spell)}`;
     if (["spirit", "stone"].includes(entry.type)) return `${entry.type} ${p.delta > 0 ? "+" : "−"}${Math.abs(p.delta)}`;
-    if (entry.type === "give_spell") return `gave ${upper(p.spell)} to ${table.state.students[p.to]?.name ?? "someone"}`;
+    if (entry.type === "give_spell") return `gave ${upper(p.spell)} to ${table.state.names[p.to] ?? "someone"}`;
     return null;
   }
 

@@ -31,8 +31,8 @@
     return el("span", {class: `${cls} sc-${colour}`, style: `--ink: ${INK[colour] || "#888"}`}, LETTER[colour] || "?");
   }
 
-  function space(stack, highlighted) {
-    const cell = el("div", {class: "sc-space" + (highlighted ? " sc-hot" : "")});
+  function space(stack) {
+    const cell = el("div", {class: "sc-space"});
     if (!stack.length) return cell;
     const [colour, size] = stack[stack.length - 1];  // the top piece is what a pattern reads
     cell.append(swatch(colour), el("span", {class: "sc-pips", "aria-label": size}, "●".repeat(PIPS[size] || 0)));
@@ -45,10 +45,8 @@
   function drawField(s) {
     field.hidden = !s.field;
     if (!s.field) return;
-    // The matches the wizard whose turn it is could cast now, lit on the field.
-    const hot = new Set((s.matches || []).flatMap((m) => m.squares));
     field.style.setProperty("--n", String(s.field_size || 8));
-    field.replaceChildren(...s.field.map((stack, i) => space(stack, hot.has(i))));
+    field.replaceChildren(...s.field.map((stack) => space(stack)));
   }
 
   // A pattern cell: a colour, a stack of colours (bottom first), a vacant or marked space, a gap.

@@ -1,13 +1,14 @@
 // Spellcycles: whose turn and its step, the knucklebone's last roll, the spell line with its moon
 // crescents, each wizard's essence and certificate count and the viewer's own certificates. On the
-// phones also the 8x8 casting field and the viewer's apothecary (tap a piece, then a square, to
-// Contribute) and, at Reap, the spells that match, each with a Cast button; a spell's choices of
-// pieces or squares are made by tapping the field, and after a text-only spell its changes are
-// made by hand (pieces, crescents), each a logged move. With real pieces:
-// Renew (and Roll again), a "Cast by hand" form and essence +/-. The server checks every move.
+// phones also the 8x8 casting field and the apothecaries. Every move is drawn from the moves the
+// server offers this phone (table.moves): Renew, a piece placed (tap it, then a square), Skip
+// Contribute only when the server would take it, each castable spell with its ways on the field
+// and what its effects let the caster choose (squares tapped on the field, a rival, a crescent,
+// what to pay), Progress, changes by hand after a text-only spell, essence and the cauldron put
+// right. A cast is sent only once every choice its offer leaves is made.
 "use strict";
 (() => {
-  const {el, button} = window.SpellpressUI;
+  const {el, button, move, offers, offered, values} = window.SpellpressUI;
   // The Okabe-Ito inks of templates/spellcycles/sc-card.yaml, always with the colour's letter
   // (colour is never the only cue): R Y G B W K.
   const INKS = {red: "#d55e00", yellow: "#f0e442", green: "#009e73", blue: "#0072b2", white: "#ffffff", black: "#1a1a1a"};
@@ -16,15 +17,13 @@
   const STEPS = {renew: "Renew", contribute: "Contribute", reap: "Reap"};
   const SUITS = [["♠", "spades"], ["♥", "hearts"], ["♦", "diamonds"], ["♣", "clubs"]];
   const RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"};
+  const TAPPED = /^choices\.\d+\.(take|to|spaces)$/;  // choices made by tapping the field
 
-  // What the player is choosing lives here, not in the DOM: every event redraws the whole panel.
-  let picked = null;  // the index of the apothecary piece tapped, waiting for a square
-  let chosen = null;  // the key of the match chosen at Reap ("position:match"), shown on the field
-  let handSpell = null;  // with real pieces: the line position of the spell being cast by hand
-  let marks = [];  // the squares tapped for the chosen spell's choice (or a change by hand), in order
-  let markPieces = [];  // for pieces put on the field: the piece ("colour size") chosen for each tapped square
-  let marksFor = null;  // what they were tapped for: another match, turn or change starts afresh
-  let hand = {from: "field", to: "cauldron", piece: "", crescent: "", crescentTo: ""};  // a change by hand
+  // What the player is composing lives here, not in the DOM: every event redraws the whole panel.
+  let picked = null;  // {type, piece}: the apothecary piece tapped for Contribute or Accelerando
+  let cast = null;  // {key, body}: the cast being composed (key: the turn and spell it is for)
+  const unchanged = (turn) => ({turn, from: "field", to: "field", piece: null, take: null, space: null, crescent: null, crescentTo: null});
+  let hand = unchanged(null);  // a change by hand being made, afresh each turn
   let redraw = () => {};
 
   const capital = (word) => word[0].toUpperCase() + word.slice(1);
@@ -33,8 +32,11 @@
   const cardText = ([rank, suit]) => `${RANKS[rank] || rank}${SUITS[suit][0]}`;
   const cardName = ([rank, suit]) => `${RANKS[rank] || rank} of ${SUITS[suit][1]}`;
   const costText = (essence) => essence === "n" ? "any essence" : Array.isArray(essence) ? `${essence.join(" or ")} essence` : `${essence} essence`;
+  const squareName = (space) => `row ${Math.floor(space / 8) + 1}, column ${(space % 8) + 1}`;
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  const pieceWords = ([colour, size]) => `${size} ${colour}`;
 
-  // A colour as a swatch with its letter on it; `title` says its name to a screen reader.
+  // A colour as a swatch with its letter on it; `aria-label` says its name to a screen reader.
   function swatch(colour, extra = "") {
     return el("span", {class: `sc-swatch ${extra}`, style: `--ink: ${INKS[colour] || "#888"}`, "data-dark": DARK.has(colour) ? "1" : null,
       role: "img", "aria-label": capital(colour)}, letter(colour));
@@ -70,6 +72,7 @@
   function rollLine(s) {
     const r = s.last_roll;
     if (!r) return el("p", {class: "note", "data-testid": "roll"}, "The knucklebone has not been rolled yet.");
+    if (!r.colours.length) return el("p", {class: "note", "data-testid": "roll"}, "No large piece was left to roll for.");
     const last = r.colours[r.colours.length - 1];
     return el("div", {class: "sc-roll", "data-testid": "roll"},
       swatch(last, "sc-big"),
@@ -86,354 +89,373 @@
       `${nameOf(s, c.player)} cast ${c.spell}: paid ${c.paid} essence` + (c.recolours ? `, ${c.recolours} recoloured` : "") + `, ${c.prestige} prestige.`);
   }
 
-  // --- choices made by tapping the field ---------------------------------------------------
+  // --- a cast composed from its offer --------------------------------------------------------
 
-  const upTo = (n, what) => (n > 1 ? `up to ${n} ${what}s` : `a ${what}`);
-  const kindWords = (e) => [e.size && e.size !== "any" ? e.size : "", e.colour && e.colour !== "any" ? e.colour : ""].filter(Boolean).join(" ");
-
-  // What an effect asks the caster to tap on the field, if anything: what each tap must be
-  // ("piece": a square with a piece, "empty": a vacant one), the prompt, and the choice the taps
-  // make, in the tracker's format. The server checks it all: a wrong tap is refused in words.
-  function tapPlan(e, s) {
-    const n = e.count || 1;
-    const many = (kind) => Array(n).fill(kind);
-    if (e.do === "swap-pieces") {
-      return {kinds: ["piece", "piece"], prompt: "Tap the two pieces to swap.", choice: (m) => (m.length ? {spaces: m} : {})};
-    }
-    if (e.do === "move-piece") {
-      const reach = e.spaces === "paid" ? "as many squares away as the essence you pay" : `up to ${e.spaces} away`;
-      return {kinds: ["piece", "empty"], prompt: `Tap a piece beside the spell's ${e.beside} (not one of the spell's), then an empty square ${reach}.`,
-        choice: (m) => (m.length ? {take: m[0], to: m[1]} : {})};
-    }
-    if (e.do === "return-pieces" && e.which === "any") {
-      return {kinds: many("piece"), prompt: `Tap ${upTo(n, "piece")} to send back to the cauldron.`, choice: (m) => ({spaces: m})};
-    }
-    if (e.do === "move-pieces" && e.source === "field") {
-      const what = kindWords(e);
-      return {kinds: many("piece"), prompt: `Tap ${upTo(n, (what ? what + " " : "") + "piece")} to move ${e.to === "apothecary" ? "into your apothecary" : "back to the cauldron"}.`,
-        choice: (m) => ({take: m})};
-    }
-    if (e.do === "move-pieces" && e.to === "field" && e.random) {
-      return {kinds: many("empty"), prompt: `Tap ${upTo(n, "empty square")} for the random piece${n > 1 ? "s" : ""} from your ${e.source}.`,
-        choice: (m) => ({to: m})};
-    }
-    if (e.do === "move-pieces" && e.to === "field") {  // the caster names the piece for each square
-      const fits = (p) => (!e.colour || e.colour === "any" || p[0] === e.colour) && (!e.size || e.size === "any" || p[1] === e.size);
-      const pool = piecesIn(s, e.source).filter(fits);
-      return {kinds: many("empty"), pool, prompt: `Tap ${upTo(n, "empty square")}, and choose the piece from ${e.source === "cauldron" ? "the cauldron" : "your apothecary"} for each.`,
-        choice: (m) => ({to: m, pieces: m.map((_, i) => pool.find((p) => pieceKey(p) === markPieces[i])).filter(Boolean)})};
-    }
-    return null;
+  const at = (body, path) => path.split(".").reduce((v, k) => (v === undefined || v === null ? undefined : v[k]), body);
+  function setAt(body, path, value) {
+    const keys = path.split(".");
+    let here = body;
+    keys.slice(0, -1).forEach((k, i) => {
+      const list = /^\d+$/.test(keys[i + 1]);
+      if (Array.isArray(here)) while (here.length <= Number(k)) here.push({});
+      if (here[k] === undefined || here[k] === null) here[k] = list ? [] : {};
+      here = here[k];
+    });
+    if (value === undefined) delete here[keys[keys.length - 1]];
+    else here[keys[keys.length - 1]] = value;
   }
 
-  const pieceKey = ([colour, size]) => `${colour} ${size}`;
+  // Every field the picks (and their options' picks) may set: what a changed choice clears.
+  const fieldsOf = (picks) => picks.flatMap((p) => [p.field, ...(p.one_of || []).flatMap((o) => fieldsOf(o.pick || []))]);
 
-  // The pieces in the cauldron or the apothecary of the wizard whose turn it is, each once.
-  function piecesIn(s, place) {
-    if (place === "cauldron") return Object.entries(s.cauldron || {}).flatMap(([colour, counts]) => counts.flatMap((n, size) => (n ? [[colour, s.sizes[size]]] : [])));
-    const me = s.players.find((p) => p.id === s.turn.player);
-    return me ? me.apothecary : [];
+  // The picks of `offer` the body has reached: each one_of's chosen option opens its own.
+  function reached(offer, body) {
+    const found = [];
+    const walk = (picks) => picks.forEach((pick) => {
+      found.push(pick);
+      if (!pick.one_of) return;
+      const chosen = pick.one_of.find((o) => same(o.value, at(body, pick.field)));
+      if (chosen) walk(chosen.pick || []);
+    });
+    walk(offer.pick || []);
+    return found;
   }
 
-  // With a text-only spell cast: a piece moved by hand, its field squares tapped (from, then to).
-  function handPlan() {
-    const kinds = [...(hand.from === "field" ? ["piece"] : []), ...(hand.to === "field" ? ["empty"] : [])];
-    if (!kinds.length) return null;
-    const prompt = kinds.length === 2 ? "Tap the piece to move, then an empty square." : kinds[0] === "piece" ? "Tap the piece to move." : "Tap the empty square it goes to.";
-    return {kinds, prompt};
-  }
+  const tapped = (pick) => TAPPED.test(pick.field);
+  const answered = (pick, body) => {
+    const value = at(body, pick.field);
+    if (pick.some_of) return (Array.isArray(value) ? value : []).length >= pick.size[0];
+    return value !== undefined && (!pick.one_of || pick.one_of.some((o) => same(o.value, value)));
+  };
 
-  const byHandDue = (s) => s.line.some((sp) => sp.cast && sp.effects === null);
-
-  // What the field's taps choose now, if anything (on the caster's phone at Reap): a change by
-  // hand after a text-only spell, else the chosen match's spell's first effect that asks for taps.
-  function tapping(s, you) {
-    const t = s.turn;
-    if (s.mode !== "phones" || !t || t.player !== you.actor || t.step !== "reap") return null;
-    if (s.matches.length && !s.matches.some((m) => matchKey(m) === chosen)) chosen = matchKey(s.matches[0]);
-    let plan = null, key = null;
-    if (byHandDue(s) && handPlan()) {
-      plan = handPlan();
-      key = `hand:${t.number}:${hand.from}:${hand.to}`;
-    } else {
-      const match = s.matches.find((m) => matchKey(m) === chosen);
-      const effects = (match && s.line[match.position].effects) || [];
-      const index = effects.findIndex((e) => tapPlan(e, s));
-      if (index >= 0) plan = {...tapPlan(effects[index], s), effect: index};
-      key = `${t.number}:${chosen}`;
+  // The body with each choice that has a natural first answer (a way, a price, a rival) made.
+  function settled(offer, body) {
+    for (let guard = 0; guard < 20; guard++) {
+      const open = reached(offer, body).find((p) => !tapped(p) && !p.some_of && !answered(p, body));
+      if (!open) break;
+      setAt(body, open.field, open.one_of ? open.one_of[0].value : open.range[0]);
     }
-    if (marksFor !== key) { marks = []; markPieces = []; marksFor = key; }
-    return plan;
+    return body;
   }
 
-  // The prompt, how far the taps have got, and a Clear.
-  function tapPrompt(plan) {
-    const done = marks.length >= plan.kinds.length;
-    return el("div", {class: "sc-tapping", "data-testid": "tap-prompt"},
-      el("p", {class: "sc-prompt"}, plan.prompt),
-      el("div", {class: "row spread"},
-        el("span", {class: "note", "data-testid": "tapped"}, marks.length ? `Tapped ${marks.length}${done ? " (all)" : ""}: ${marks.map(squareName).join("; ")}` : "Nothing tapped yet."),
-        marks.length ? button("Clear", () => { marks = []; redraw(); }, "") : null),
-      ...(plan.pool ? marks.map((space, i) => {
-        const keys = plan.pool.map(pieceKey);
-        if (!keys.includes(markPieces[i])) markPieces[i] = keys[Math.min(i, keys.length - 1)];
-        const select = el("select", {name: `piece-${i}`}, ...plan.pool.map((p) => el("option", {value: pieceKey(p), selected: pieceKey(p) === markPieces[i]}, `${capital(p[1])} ${p[0]}`)));
-        select.addEventListener("change", () => { markPieces[i] = select.value; });
-        return el("label", {class: "sc-field"}, `Piece for ${squareName(space)}`, select);
-      }) : []));
+  function choose(offer, body, pick, value) {
+    if (pick.one_of) fieldsOf(pick.one_of.flatMap((o) => o.pick || [])).forEach((f) => setAt(body, f, undefined));
+    setAt(body, pick.field, value);
+    settled(offer, body);
+    redraw();
   }
 
-  const squareName = (space) => `row ${Math.floor(space / 8) + 1}, column ${(space % 8) + 1}`;
+  // The cast offers this phone has, and the one being composed (the first, unless one was chosen).
+  function composing(table) {
+    const s = table.state;
+    const found = offers(table, "cast");
+    if (!found.length) { cast = null; return null; }
+    const key = (o) => `${s.turn.number}:${o.payload.position}`;
+    let current = cast && found.find((o) => key(o) === cast.key);
+    if (!current || !offered(table, "cast", cast.body)) {  // a new turn, or the table moved on under it
+      current = current || found[0];
+      cast = {key: key(current), body: settled(current, {...current.payload})};
+    }
+    return {offer: current, body: cast.body, all: found};
+  }
+
+  function pickSpell(table, o) {
+    cast = {key: `${table.state.turn.number}:${o.payload.position}`, body: settled(o, {...o.payload})};
+    redraw();
+  }
+
+  // What a choice among values asks for, in words: what to pay, whom, which crescent.
+  function chooseWords(s, c, pick) {
+    if (pick.field === "paid") return "Essence to pay";
+    const e = (s.line[c.body.position].effects || [])[Number(pick.field.split(".")[1])] || {};
+    return {"drain-essence": "Drain essence from", "take-certificates": "Take certificates from",
+      "move-crescent": `Move ${e.direction || "on"} the crescent on`, "remove-crescent": "Remove the crescent on"}[e.do] || "Choose";
+  }
+
+  // What a tap pick asks for, in words.
+  function prompt(s, c, pick) {
+    const spell = s.line[c.body.position];
+    const index = Number(pick.field.split(".")[1]);
+    const e = (spell.effects || [])[index] || {};
+    const [low, high] = pick.size || [1, 1];
+    const most = low === high ? `${high}` : `up to ${high}`;
+    if (e.do === "swap-pieces") return "Tap the two pieces to swap.";
+    if (e.do === "move-piece") return pick.field.endsWith("take") ? `Tap a piece beside the spell's ${e.beside} to move.` : "Tap the empty square it moves to.";
+    if (e.do === "return-pieces") return `Tap ${most} piece${high > 1 ? "s" : ""} to send back to the cauldron.`;
+    if (pick.field.endsWith("take")) return `Tap ${most} piece${high > 1 ? "s" : ""} to move ${e.to === "apothecary" ? "into your apothecary" : "to the cauldron"}.`;
+    return `Tap ${most} empty square${high > 1 ? "s" : ""} for the piece${high > 1 ? "s" : ""} from your ${e.source || "apothecary"}.`;
+  }
+
+  // The field squares the cast's next tap may choose, what a tap on one does, and every square
+  // tapped so far for it (shown marked).
+  function castTaps(c) {
+    if (!c) return null;
+    const picks = reached(c.offer, c.body).filter(tapped);
+    if (!picks.length) return null;
+    const chosen = picks.flatMap((p) => [at(c.body, p.field)].flat().filter((v) => v !== undefined));
+    const pick = picks.find((p) => p.some_of || !answered(p, c.body));
+    if (!pick) return {type: "cast", chosen, can: () => false, tap: () => null};  // all tapped: Clear undoes
+    const mine = pick.some_of ? at(c.body, pick.field) || [] : [];
+    const spaces = pick.one_of ? pick.one_of.map((o) => o.value) : pick.some_of.map((i) => i.value);
+    return {
+      type: "cast",
+      chosen,
+      can: (space) => mine.includes(space) || (spaces.includes(space) && mine.length < (pick.size ? pick.size[1] : 1)),
+      tap: (space) => {
+        if (pick.one_of) return choose(c.offer, c.body, pick, space);
+        setAt(c.body, pick.field, mine.includes(space) ? mine.filter((x) => x !== space) : [...mine, space]);
+        return redraw();
+      },
+    };
+  }
+
+  // The ways a spell is found on the field, the choices its effects leave, and Cast.
+  function castCard(table, act, c) {
+    const s = table.state;
+    const nodes = [];
+    if (c.all.length > 1) {
+      nodes.push(el("div", {class: "sc-row"}, ...c.all.map((o) => el("button", {class: o === c.offer ? "sc-chosen" : "",
+        "aria-pressed": String(o === c.offer), "data-move": "cast", onclick: () => pickSpell(table, o)}, o.label))));
+    }
+    const body = c.body;
+    for (const pick of reached(c.offer, body)) {
+      const value = at(body, pick.field);
+      if (pick.field === "match") {
+        nodes.push(el("div", {class: "label"}, "Where on the field"), el("div", {class: "sc-row sc-ways"}, ...pick.one_of.map((o, i) =>
+          el("button", {class: same(o.value, value) ? "sc-chosen" : "", "aria-pressed": String(same(o.value, value)), "data-move": "cast",
+            onclick: () => choose(c.offer, body, pick, o.value)}, `${i + 1}`, el("span", {class: "note"}, ` · ${o.label}`)))));
+      } else if (tapped(pick)) {
+        const taps = pick.some_of ? (value || []) : value === undefined ? [] : [value];
+        nodes.push(el("div", {class: "sc-tapping", "data-testid": "tap-prompt"},
+          el("p", {class: "sc-prompt"}, prompt(s, c, pick)),
+          el("div", {class: "row spread"}, el("span", {class: "note", "data-testid": "tapped"},
+            taps.length ? `Tapped: ${taps.map(squareName).join("; ")}` : "Nothing tapped yet."),
+          taps.length ? button("Clear", () => choose(c.offer, body, pick, undefined), "") : null)));
+      } else if (pick.some_of) {  // pieces from the cauldron or the apothecary
+        const chosen = value || [];
+        nodes.push(el("div", {class: "label"}, `Pieces (up to ${pick.size[1]})`), el("div", {class: "sc-apothecary"},
+          ...pick.some_of.map((item) => {
+            const n = chosen.filter((v) => same(v, item.value)).length;
+            return el("button", {class: "sc-pick" + (n ? " sc-chosen" : ""), "aria-label": `${pieceWords(item.value)}, ${n} chosen`,
+              disabled: n >= item.count || chosen.length >= pick.size[1], onclick: () => { setAt(body, pick.field, [...chosen, item.value]); redraw(); }},
+            ...piece(item.value), n ? el("span", {class: "sc-height"}, String(n)) : null);
+          }),
+          chosen.length ? button("Clear", () => choose(c.offer, body, pick, []), "") : null));
+      } else if (pick.range) {
+        const input = el("input", {type: "number", min: String(pick.range[0]), max: String(pick.range[1]), value: String(value), inputmode: "numeric",
+          name: pick.field});
+        input.addEventListener("change", () => {
+          const n = Math.min(pick.range[1], Math.max(pick.range[0], Math.round(Number(input.value)) || pick.range[0]));
+          choose(c.offer, body, pick, n);
+        });
+        nodes.push(el("label", {class: "sc-field"}, pick.field === "paid" ? "Essence to pay" : "Pieces recoloured", input));
+      } else {
+        const select = el("select", {name: pick.field}, ...pick.one_of.map((o, i) =>
+          el("option", {value: String(i), selected: same(o.value, value)}, o.label || String(o.value))));
+        select.addEventListener("change", () => choose(c.offer, body, pick, pick.one_of[Number(select.value)].value));
+        nodes.push(el("label", {class: "sc-field"}, chooseWords(s, c, pick), select));
+      }
+    }
+    const ready = reached(c.offer, body).every((p) => answered(p, body)) && offered(table, "cast", body);
+    const prestige = s.way === "pieces" ? el("input", {type: "number", min: "0", name: "prestige", inputmode: "numeric",
+      placeholder: String(s.line[body.position].prestige)}) : null;
+    const send = () => {
+      const sent = JSON.parse(JSON.stringify(body));
+      if (prestige && prestige.value !== "") sent.prestige = Math.max(0, Math.round(Number(prestige.value)));
+      act("cast", sent);
+    };
+    return el("div", {class: "sc-cast", "data-testid": "cast"},
+      ...nodes,
+      prestige ? el("label", {class: "sc-field"}, "Prestige taken", prestige) : null,
+      el("button", {class: "act sc-wide", "data-move": "cast", disabled: !ready, onclick: send}, `Cast ${s.line[body.position].name}`));
+  }
 
   // --- the turn card: whose turn, its step, and the viewer's moves ----------------------------
 
-  function turnCard(s, you, act, plan) {
+  // Whose turn it is and its step: in sight whichever section is.
+  function turnLine(s, you) {
     const t = s.turn;
-    const mine = t && t.player === you.actor;
-    const phones = s.mode === "phones";
-    const parts = [
+    const mine = t.player === you.actor;
+    return el("section", {class: "card sc-status" + (mine ? " sc-mine" : "")},
       el("div", {class: "row spread"}, el("h2", {"data-testid": "turn"}, `${mine ? "Your turn" : nameOf(s, t.player) + "'s turn"}: ${STEPS[t.step] || t.step}`),
-        el("span", {class: "note"}, `Turn ${t.number}`)),
+        el("span", {class: "note"}, `Turn ${t.number}`)));
+  }
+
+  function turnCard(table, you, act, c) {
+    const s = table.state;
+    const parts = [
       rollLine(s), castLine(s),
+      move(table, act, "Roll the knucklebone", "renew", {}, "act sc-wide"),
+      move(table, act, "Roll again: no large piece of that colour", "reroll", {}, "sc-wide"),
     ];
-    if (!mine) return el("section", {class: "card sc-turn"}, ...parts);
-    if (t.step === "renew") parts.push(button("Roll the knucklebone", () => act("renew"), "act sc-wide"));
-    if (t.step === "contribute") {
-      parts.push(el("p", {class: "sc-prompt"}, picked === null ? "Tap a piece of your apothecary, then a square of the field." : "Now tap a square of the field."),
-        button("Skip Contribute", () => act("skip_contribute"), "sc-wide"));
+    if (offered(table, "contribute")) {
+      parts.push(el("p", {class: "sc-prompt"}, picked ? "Now tap a square of the field." : "Tap a piece of your apothecary, then a square of the field."));
     }
-    if (t.step === "reap") {
-      const rolledNow = s.last_roll && s.last_roll.turn === t.number;
-      if (!phones && !s.cauldron_tracked && rolledNow && !s.line.some((sp) => sp.cast)) {
-        parts.push(button("Roll again: no large piece of that colour", () => act("reroll"), "sc-wide"));
-      }
-      if (phones && s.variants.accelerando && !s.accelerated) {
-        parts.push(el("p", {class: "note"}, "Accelerando: tap a piece, then a square, to place one more for essence."));
-      }
-      parts.push(phones ? matchesList(s, act, plan) : castByHand(s, act), phones && byHandDue(s) ? changesByHand(s, act, plan) : null, progressButtons(s, act));
-    }
-    return el("section", {class: "card sc-turn sc-mine"}, ...parts);
+    parts.push(move(table, act, "Skip Contribute", "skip_contribute", {}, "sc-wide"));
+    if (offered(table, "accelerate")) parts.push(el("p", {class: "note"}, "Accelerando: tap a piece, then a square, to place one more for essence."));
+    if (c) parts.push(castCard(table, act, c));
+    if (offered(table, "by_hand")) parts.push(byHandCard(table, act));
+    parts.push(progressButtons(table, act));
+    return el("section", {class: "card sc-turn"}, ...parts.filter(Boolean));
   }
 
-  const matchKey = (m) => `${m.position}:${m.match}`;
-
-  // "Subtle Drain · way 2 of 2 · 2 recolours": a spell found twice is told apart by its way.
-  function matchLabel(s, m) {
-    const ways = s.matches.filter((other) => other.position === m.position).length;
-    const recolours = m.recolours ? `${m.recolours} recolour${m.recolours > 1 ? "s" : ""}` : "no recolour";
-    return [s.line[m.position].name, ways > 1 ? `way ${m.match + 1} of ${ways}` : null, recolours].filter(Boolean).join(" · ");
+  // Progress ends the turn: a crescent moves on, from a spell the server offers.
+  function progressButtons(table, act) {
+    const s = table.state;
+    if (!offered(table, "progress")) return null;
+    const from = values(table, "progress", "position");
+    return el("div", {class: "sc-progress"}, el("div", {class: "label"}, "Progress (ends your turn)"),
+      el("div", {class: "sc-row"}, ...(from.length ? from.map((p) => move(table, act, `From ${s.line[p].name}`, "progress", {position: p}, ""))
+        : [move(table, act, "End the turn", "progress", {}, "")])));
   }
 
-  // At Reap on the phones: each matching active spell, the first chosen; Cast sends its match.
-  function matchesList(s, act, plan) {
-    if (!s.matches.length) return el("p", {class: "note", "data-testid": "no-match"}, "No active spell matches the field now.");
-    return el("div", {class: "sc-matches", "data-testid": "matches"}, el("div", {class: "label"}, "Matching spells"),
-      ...s.matches.map((m) => {
-        const spell = s.line[m.position];
-        const on = matchKey(m) === chosen;
-        const form = castChoices(s, spell, s.turn.player, on && plan && plan.effect !== undefined ? plan : null);
-        return el("div", {class: "sc-match" + (on ? " sc-on" : "")},
-          el("button", {class: on ? "sc-chosen" : "", "aria-pressed": String(on), onclick: () => { chosen = matchKey(m); redraw(); }},
-            matchLabel(s, m)),
-          on ? form.nodes : null,
-          on ? button(`Cast ${spell.name}`, () => act("cast", {position: m.position, match: m.match, ...form.read()}), "act") : null);
-      }));
+  // After a text-only spell: a piece moved between the field, the cauldron and the caster's
+  // apothecary, or a moon crescent moved, each as the server offers them.
+  const PLACES = {field: "The field", cauldron: "The cauldron", apothecary: "Your apothecary"};
+
+  // Where a piece moved by hand may come from, as offered: a square of the field, or a place.
+  function handFrom(table) {
+    const takes = values(table, "by_hand", "take");
+    return [...(takes.some(Number.isInteger) ? ["field"] : []), ...takes.filter((v) => typeof v === "string")];
   }
 
-  // The choices a spell asks for: what to pay (a choice of costs, or any), whom to drain or rob,
-  // which crescent to move, and on the phones the squares tapped for the effect of `plan`.
-  // Effects moving pieces chosen from elsewhere are left undone ("up to", "may").
-  function castChoices(s, spell, actor, plan = null) {
-    const nodes = [];
-    let paid = () => undefined;
-    if (spell.essence === "n" || Array.isArray(spell.essence)) {
-      const input = spell.essence === "n"
-        ? el("input", {type: "number", min: "1", value: "1", name: "paid", inputmode: "numeric"})
-        : el("select", {name: "paid"}, ...spell.essence.map((c) => el("option", {value: String(c)}, String(c))));
-      nodes.push(el("label", {class: "sc-field"}, "Essence to pay", input));
-      paid = () => Number(input.value);
-    }
-    const others = s.players.filter((p) => p.id !== actor && !p.out);
-    if (plan) nodes.push(tapPrompt(plan));
-    const reads = (spell.effects || []).map((e, i) => {
-      if (plan && plan.effect === i) return () => plan.choice([...marks]);
-      if ((e.do === "drain-essence" || e.do === "take-certificates") && !e.each) {
-        const select = el("select", {name: e.do}, ...others.map((p) => el("option", {value: p.id}, p.name)));
-        nodes.push(el("label", {class: "sc-field"}, e.do === "drain-essence" ? "Drain whom" : "Take certificates from", select));
-        return () => ({player: select.value});
-      }
-      if ((e.do === "move-crescent" || e.do === "remove-crescent") && s.crescents.length) {
-        const select = el("select", {name: e.do}, ...[...new Set(s.crescents)].map((p) => el("option", {value: String(p)}, s.line[p].name)));
-        nodes.push(el("label", {class: "sc-field"}, e.do === "move-crescent" ? "Move the crescent on" : "Remove the crescent on", select));
-        return () => ({crescent: Number(select.value)});
-      }
-      return () => ({});
-    });
-    return {nodes: el("div", {class: "sc-choices"}, ...nodes), read: () => ({paid: paid(), choices: reads.map((r) => r())})};
-  }
+  // The body of the piece's move as far as it is chosen: where from (the square tapped), which piece.
+  const handBody = () => ({take: hand.from === "field" ? hand.take : hand.from, ...(hand.from === "field" ? {} : {piece: hand.piece})});
 
-  // With real pieces: the spell cast on the board (its choices as on the phones), the prestige taken
-  // (the spell's unless told) and how many pieces were recoloured.
-  function castByHand(s, act) {
-    const active = s.line.filter((sp) => sp.active && !sp.cast);
-    if (!active.length) return null;
-    if (!active.some((sp) => sp.position === handSpell)) handSpell = active[0].position;
-    const spell = el("select", {name: "spell"}, ...active.map((sp) =>
-      el("option", {value: String(sp.position), selected: sp.position === handSpell}, sp.name)));
-    spell.addEventListener("change", () => { handSpell = Number(spell.value); redraw(); });
-    const form = castChoices(s, s.line[handSpell], s.turn.player);
-    const prestige = el("input", {type: "number", min: "0", name: "prestige", inputmode: "numeric", placeholder: String(s.line[handSpell].prestige)});
-    const recolours = el("input", {type: "number", min: "0", value: "0", name: "recolours", inputmode: "numeric"});
-    const number = (input) => (input.value === "" ? undefined : Number(input.value));
-    return el("div", {class: "sc-byhand", "data-testid": "cast-by-hand"},
-      el("div", {class: "label"}, "Cast by hand"),
-      el("label", {class: "sc-field"}, "Spell", spell),
-      form.nodes,
-      el("div", {class: "sc-two"},
-        el("label", {class: "sc-field"}, "Prestige taken", prestige),
-        el("label", {class: "sc-field"}, "Recolours", recolours)),
-      button("Cast", () => act("cast", {position: handSpell, ...form.read(), prestige: number(prestige), recolours: number(recolours) || 0}), "act"));
-  }
-
-  // After a text-only spell (its changes in words only): a piece moved between the field, the
-  // cauldron and the caster's apothecary, or a moon crescent moved, each a logged by_hand move.
-  function changesByHand(s, act, plan) {
-    const places = {field: "The field", cauldron: "The cauldron", apothecary: "Your apothecary"};
-    const choose = (name, options, value, onchange) => {
-      const select = el("select", {name}, ...options.map(([v, words]) => el("option", {value: v, selected: v === value}, words)));
-      select.addEventListener("change", () => { onchange(select.value); redraw(); });
-      return select;
+  function byHandCard(table, act) {
+    const s = table.state;
+    if (hand.turn !== s.turn.number) hand = unchanged(s.turn.number);
+    const select = (name, options, value, onchange) => {
+      const node = el("select", {name}, ...options.map(([v, words], i) => el("option", {value: String(i), selected: same(v, value)}, words)));
+      node.addEventListener("change", () => { onchange(options[Number(node.value)][0]); redraw(); });
+      return node;
     };
-    const pool = hand.from === "field" ? [] : piecesIn(s, hand.from);
-    const pieceKeys = pool.map(pieceKey);
-    if (pool.length && !pieceKeys.includes(hand.piece)) hand.piece = pieceKeys[0];
-    const takeSpace = hand.from === "field" ? marks[0] : undefined;
-    const toSpace = hand.to === "field" ? marks[hand.from === "field" ? 1 : 0] : undefined;
-    const movePiece = async () => {
-      const piece = pool.length && hand.from !== "field" ? pool[pieceKeys.indexOf(hand.piece)] : undefined;
-      const sent = {take: hand.from === "field" ? takeSpace : hand.from, to: hand.to === "field" ? toSpace : hand.to, piece};
-      if (await act("by_hand", sent)) { marks = []; redraw(); }
-    };
-    const on = [...new Set(s.crescents)];
-    if (on.length && !on.includes(Number(hand.crescent))) hand.crescent = String(on[0]);
-    const targets = [...s.line.map((sp) => [String(sp.position), `${sp.position + 1}. ${sp.name}`]), ["off", "Off the line"]];
-    if (!targets.some(([v]) => v === hand.crescentTo)) hand.crescentTo = targets[0][0];
-    const moveCrescent = () => act("by_hand", {crescent: Number(hand.crescent), crescent_to: hand.crescentTo === "off" ? null : Number(hand.crescentTo)});
-    return el("div", {class: "sc-byhand", "data-testid": "changes-by-hand"},
-      el("div", {class: "label"}, "Changes by hand (the spell's text says what)"),
-      el("div", {class: "sc-two"},
-        el("label", {class: "sc-field"}, "Move a piece from", choose("from", Object.entries(places), hand.from, (v) => { hand.from = v; })),
-        el("label", {class: "sc-field"}, "to", choose("to", Object.entries(places), hand.to, (v) => { hand.to = v; }))),
-      pool.length ? el("label", {class: "sc-field"}, "Which piece", choose("piece", pool.map(([colour, size], i) => [pieceKeys[i], `${capital(size)} ${colour}`]), hand.piece, (v) => { hand.piece = v; })) : null,
-      hand.from !== "field" && !pool.length ? el("p", {class: "note"}, `${places[hand.from]} holds no piece.`) : null,
-      plan ? tapPrompt(plan) : null,
-      button("Move the piece", movePiece, "act"),
-      on.length ? el("div", {class: "sc-two"},
-        el("label", {class: "sc-field"}, "Move the crescent on", choose("crescent", on.map((p) => [String(p), s.line[p].name]), hand.crescent, (v) => { hand.crescent = v; })),
-        el("label", {class: "sc-field"}, "to", choose("crescent_to", targets, hand.crescentTo, (v) => { hand.crescentTo = v; }))) : null,
-      on.length ? button("Move the crescent", moveCrescent, "act") : null);
+    const parts = [el("div", {class: "label"}, "By hand, as the spell's text says")];
+    const crescents = values(table, "by_hand", "crescent");
+    if (crescents.length) {
+      if (!crescents.includes(hand.crescent)) hand.crescent = crescents[0];
+      const to = values(table, "by_hand", "crescent_to", {crescent: hand.crescent});
+      if (!to.some((v) => same(v, hand.crescentTo))) hand.crescentTo = to[0];
+      const named = (p) => (p === null ? "Off the line" : `${p + 1}. ${s.line[p].name}`);
+      const sent = {crescent: hand.crescent, crescent_to: hand.crescentTo};
+      parts.push(el("div", {class: "sc-three"},
+        el("label", {class: "sc-field"}, "A crescent on", select("crescent", crescents.map((p) => [p, named(p)]), hand.crescent, (v) => { hand.crescent = v; })),
+        el("label", {class: "sc-field"}, "to", select("crescent_to", to.map((p) => [p, named(p)]), hand.crescentTo, (v) => { hand.crescentTo = v; })),
+        offered(table, "by_hand", sent) ? el("button", {class: "act", "data-move": "by_hand", "aria-label": "Move the crescent", onclick: () => act("by_hand", sent)}, "Move") : null));
+    }
+    const from = handFrom(table);
+    if (from.length) {
+      if (!from.includes(hand.from)) { hand.from = from[0]; hand.take = null; }
+      const pieces = hand.from === "field" ? [] : values(table, "by_hand", "piece", {take: hand.from});
+      if (pieces.length && !pieces.some((p) => same(p, hand.piece))) hand.piece = pieces[0];
+      const to = values(table, "by_hand", "to", hand.from === "field" ? {} : handBody());
+      const places = [...(to.some(Number.isInteger) ? ["field"] : []), ...to.filter((v) => typeof v === "string" && v !== hand.from)];
+      if (!places.includes(hand.to)) { hand.to = places[0]; hand.space = null; }
+      const sent = {...handBody(), to: hand.to === "field" ? hand.space : hand.to};
+      const whole = sent.take !== null && sent.to !== null;
+      parts.push(el("div", {class: "sc-three"},
+        el("label", {class: "sc-field"}, "A piece from", select("from", from.map((p) => [p, PLACES[p]]), hand.from, (v) => { hand.from = v; hand.take = null; })),
+        el("label", {class: "sc-field"}, "to", select("to", places.map((p) => [p, PLACES[p]]), hand.to, (v) => { hand.to = v; hand.space = null; })),
+        whole && offered(table, "by_hand", sent) ? el("button", {class: "act", "data-move": "by_hand", "aria-label": "Move the piece", onclick: async () => {
+          if (await act("by_hand", sent)) { hand.take = null; hand.space = null; redraw(); }
+        }}, "Move") : null),
+      pieces.length ? el("label", {class: "sc-field"}, "Which piece", select("piece", pieces.map((p) => [p, capital(pieceWords(p))]), hand.piece, (v) => { hand.piece = v; })) : null,
+      el("p", {class: "note", "data-testid": "tapped"}, [hand.from === "field" ? `From: ${hand.take === null ? "tap a piece" : squareName(hand.take)}. ` : "",
+        hand.to === "field" ? `To: ${hand.space === null ? "tap an empty square" : squareName(hand.space)}.` : ""].join("")));
+    }
+    return el("div", {class: "sc-byhand", "data-testid": "changes-by-hand"}, ...parts.filter(Boolean));
   }
 
-  // Progress ends the turn: a crescent moves on, from the spell the wizard taps.
-  function progressButtons(s, act) {
-    const on = [...new Set(s.crescents)];
-    return el("div", {class: "sc-progress"}, el("div", {class: "label"}, "Progress: move a crescent on (ends your turn)"),
-      ...on.map((p) => button(`From ${s.line[p].name}`, () => act("progress", {position: p}), "sc-wide")));
+  // The field's taps for a piece moved by hand: the piece to take, then the empty square.
+  function handTaps(table) {
+    if (!handFrom(table).length) return null;
+    if (hand.from === "field" && hand.take === null) {
+      return {type: "by_hand", chosen: [], can: (space) => offered(table, "by_hand", {take: space}), tap: (space) => { hand.take = space; redraw(); }};
+    }
+    if (hand.to !== "field") return null;
+    return {type: "by_hand", chosen: [hand.take, hand.space].filter((v) => v !== null), can: (space) => offered(table, "by_hand", {...handBody(), to: space}),
+      tap: (space) => { hand.space = hand.space === space ? null : space; redraw(); }};
   }
 
   // --- the field and the apothecary (on the phones) -----------------------------------------
 
-  function fieldCard(s, you, act, plan) {
-    const t = s.turn;
-    const mine = t && t.player === you.actor;
-    const placing = mine && (t.step === "contribute" || (t.step === "reap" && s.variants.accelerando && !s.accelerated));
-    const match = t && t.step === "reap" && s.matches.find((m) => matchKey(m) === chosen);
+  function fieldCard(table, you, act, c) {
+    const s = table.state;
+    const placing = ["contribute", "accelerate"].find((type) => offered(table, type)) || null;
+    if (picked && (picked.type !== placing || !offered(table, placing, {piece: picked.piece}))) picked = null;
+    const match = c && c.offer.pick[0].field === "match" ? c.offer.pick[0].one_of.find((o) => same(o.value, c.body.match)) : null;
     const lit = new Set(match ? match.squares : []);
-    const recolour = new Set(match ? match.recolour_squares : []);
+    const recolour = new Set(match ? match.recolour : []);
+    const taps = picked ? null : castTaps(c) || handTaps(table);
+    const marked = new Set(taps ? taps.chosen : []);
     const size = s.field_size;
-    const me = s.players.find((p) => p.id === you.actor);
-    const apothecary = me ? me.apothecary : [];
-    if (picked !== null && (!placing || picked >= apothecary.length)) picked = null;
-    const place = (space) => {
-      if (picked === null) return;
-      const sent = {piece: apothecary[picked], space};
-      picked = null;
-      act(t.step === "contribute" ? "contribute" : "accelerate", sent);
-    };
-    // a tap marks a square for the plan's next choice (a piece, or an empty square); tapped again,
-    // it and the taps after it are undone
-    const tappable = (space, stack) => {
-      if (!plan || picked !== null) return false;
-      if (marks.includes(space)) return true;
-      const kind = plan.kinds[marks.length];
-      return kind === "piece" ? stack.length > 0 : kind === "empty" ? !stack.length : false;
-    };
-    const tap = (space) => {
-      const at = marks.indexOf(space);
-      marks = at >= 0 ? marks.slice(0, at) : [...marks, space];
-      redraw();
-    };
     const squares = s.field.map((stack, space) => {
       const top = stack[stack.length - 1];
       const row = Math.floor(space / size), column = space % size;
-      const mark = marks.indexOf(space);
-      const marked = plan && mark >= 0;
-      const cls = "sc-square" + (lit.has(space) ? " sc-lit" : "") + (recolour.has(space) ? " sc-recolour" : "") + (marked ? " sc-marked-square" : "");
-      const placeHere = placing && picked !== null && !stack.length;
-      return el("button", {class: cls, "data-testid": `space-${space}`, "data-space": String(space), "data-mark": marked ? String(mark + 1) : null,
-        "aria-pressed": plan ? String(marked) : null,
-        "aria-label": `Row ${row + 1}, column ${column + 1}: ` + (top ? `${top[1]} ${top[0]}` + (stack.length > 1 ? `, ${stack.length} high` : "") : "empty") + (marked ? `, tapped ${mark + 1}` : ""),
-        disabled: !(placeHere || tappable(space, stack)), onclick: () => (placeHere ? place(space) : tap(space))},
+      const place = picked && offered(table, picked.type, {piece: picked.piece, space});
+      const tap = !picked && taps && taps.can(space);
+      const cls = "sc-square" + (lit.has(space) ? " sc-lit" : "") + (recolour.has(space) ? " sc-recolour" : "") + (marked.has(space) ? " sc-marked-square" : "");
+      return el("button", {class: cls, "data-testid": `space-${space}`, "data-space": String(space), "data-move": place ? picked.type : tap ? taps.type : null,
+        "aria-pressed": taps ? String(marked.has(space)) : null,
+        "aria-label": `Row ${row + 1}, column ${column + 1}: ` + (top ? `${top[1]} ${top[0]}` + (stack.length > 1 ? `, ${stack.length} high` : "") : "empty"),
+        disabled: !(place || tap), onclick: () => {
+          if (!place) return taps.tap(space);
+          const sent = {piece: picked.piece, space};
+          const type = picked.type;
+          picked = null;
+          return act(type, sent);
+        }},
       ...(top ? piece(top, stack.length) : []));
     });
+    const me = s.players.find((p) => p.id === you.actor);
+    const apothecary = me ? me.apothecary : [];
     return el("section", {class: "card sc-field-card"},
-      el("div", {class: "row spread"}, el("h2", {}, "Casting field"), match ? el("span", {class: "note"}, `Lit: ${s.line[match.position].name}`) : null),
+      el("div", {class: "row spread"}, el("h2", {}, "Casting field"), match ? el("span", {class: "note"}, `Lit: ${s.line[c.body.position].name}`) : null),
       el("div", {class: "sc-board", style: `grid-template-columns: repeat(${size}, 1fr)`, "data-testid": "field"}, ...squares),
       me ? el("div", {class: "label"}, "Your apothecary") : null,
-      me ? el("div", {class: "sc-apothecary", "data-testid": "apothecary"}, ...(apothecary.length ? apothecary.map((p, i) =>
-        el("button", {class: "sc-pick" + (picked === i ? " sc-chosen" : ""), "aria-pressed": String(picked === i), "data-testid": `piece-${i}`,
-          disabled: !placing, onclick: () => { picked = picked === i ? null : i; redraw(); }}, ...piece(p)))
-        : [el("span", {class: "note"}, "Empty.")])) : null);
+      me ? el("div", {class: "sc-apothecary", "data-testid": "apothecary"}, ...(apothecary.length ? apothecary.map((p, i) => {
+        const can = placing && offered(table, placing, {piece: p});
+        const on = picked && same(picked.piece, p);
+        return el("button", {class: "sc-pick" + (on ? " sc-chosen" : ""), "aria-pressed": String(!!on), "data-testid": `piece-${i}`,
+          "data-move": can ? placing : null, disabled: !can, onclick: () => { picked = on ? null : {type: placing, piece: p}; redraw(); }}, ...piece(p));
+      }) : [el("span", {class: "note"}, "Empty.")])) : null);
   }
 
   // --- the spell line -----------------------------------------------------------------------
 
-  function lineCard(s, you, act) {
-    const t = s.turn;
-    const progressing = t && t.player === you.actor && t.step === "reap";
+  // Each spell a row: its pattern, small, beside its name, crescents, cost and prestige.
+  function lineCard(s) {
+    const cost = (sp) => `${costText(sp.essence)}` + (sp.certificates ? ` + ${sp.certificates} cert.` : "");
     return el("section", {class: "card"}, el("h2", {}, "The spell line"),
       el("ol", {class: "sc-line", "data-testid": "line"}, ...s.line.map((sp) => el("li", {class: "sc-spell" + (sp.active ? " sc-active" : "") + (sp.cast ? " sc-cast" : ""),
         "data-testid": `spell-${sp.position}`},
-        el("div", {class: "sc-spell-head"},
-          el("strong", {}, `${sp.position + 1}. ${sp.name}`),
-          sp.crescents ? el("span", {class: "sc-moons", "aria-label": `${sp.crescents} moon crescent${sp.crescents > 1 ? "s" : ""}`}, "☾".repeat(sp.crescents)) : null),
-        el("div", {class: "sc-spell-body"},
-          pattern(sp.pattern),
-          el("div", {class: "sc-spell-facts"},
-            el("div", {}, `Costs ${costText(sp.essence)}` + (sp.certificates ? ` and ${sp.certificates} certificate${sp.certificates > 1 ? "s" : ""}` : "")),
-            el("div", {}, `Prestige ${sp.prestige}`),
-            el("div", {class: "sc-sr"}, `Pattern: ${patternWords(sp.pattern)}`),
-            sp.active || sp.cast ? el("div", {class: "sc-tag"}, [sp.active ? "Active" : "", sp.cast ? "cast this turn" : ""].filter(Boolean).join(" · ")) : null,
-            sp.effects === null ? el("div", {class: "note"}, "Its changes are made by hand.") : null)),
-        progressing && sp.crescents ? button("Move a crescent on from here", () => act("progress", {position: sp.position}), "sc-wide") : null))));
+        pattern(sp.pattern),
+        el("div", {class: "sc-spell-facts"},
+          el("div", {class: "sc-spell-head"},
+            el("strong", {}, `${sp.position + 1}. ${sp.name}`),
+            sp.crescents ? el("span", {class: "sc-moons", "aria-label": `${sp.crescents} moon crescent${sp.crescents > 1 ? "s" : ""}`}, "☾".repeat(sp.crescents)) : null),
+          el("div", {}, `${cost(sp)} · prestige ${sp.prestige}`,
+            sp.active || sp.cast ? el("span", {class: "sc-tag"}, " · " + [sp.active ? "active" : "", sp.cast ? "cast this turn" : ""].filter(Boolean).join(", ")) : null),
+          el("div", {class: "sc-sr"}, `Pattern: ${patternWords(sp.pattern)}`),
+          sp.effects === null ? el("div", {class: "note"}, "Its changes are made by hand.") : null)))));
   }
 
   // --- the wizards --------------------------------------------------------------------------
 
-  function wizardsCard(s, you, act) {
+  function wizardsCard(table, you, act) {
+    const s = table.state;
     const over = s.phase === "over";
-    // essence by hand: with real pieces anyone at the table, on the phones the host (a correction)
-    const adjust = !over && (s.mode === "pieces" ? !!you.actor || you.host : you.host);
     const current = s.turn && s.turn.player;
+    // essence put right, as offered: with real pieces by anyone, on the phones the host's correction (or one's own)
+    const adjust = (id, change, label) => move(table, act, label, "essence", {wizard: id, change}, "");
+    const adjusting = offered(table, "essence");
     return el("section", {class: "card"}, el("h2", {}, "Wizards"),
-      el("table", {class: "scores sc-wizards" + (adjust ? " sc-adjusting" : "") + (over ? " sc-over" : ""), "data-testid": "wizards"},
+      el("table", {class: "scores sc-wizards" + (adjusting ? " sc-adjusting" : "") + (over ? " sc-over" : ""), "data-testid": "wizards"},
         el("thead", {}, el("tr", {}, el("th", {}, "Wizard"), el("th", {}, "Essence"), el("th", {}, "Cert."), over ? el("th", {}, "Score") : null)),
         el("tbody", {}, ...s.players.map((p) => el("tr", {class: (p.id === current ? "sc-now" : "") + (p.id === you.actor ? " me" : ""), "data-testid": `wizard-${p.id}`},
           el("td", {}, p.name + (p.id === you.actor ? " (you)" : ""), p.out ? el("span", {class: "note"}, " · out") : null,
             p.id === current ? el("span", {class: "note"}, " · to play") : null),
-          el("td", {}, el("span", {class: "sc-essence"}, el("span", {class: "live"}, String(p.essence)),
-            adjust ? button("−", () => act("essence", {wizard: p.id, change: -1}), "") : null,
-            adjust ? button("+", () => act("essence", {wizard: p.id, change: 1}), "") : null)),
+          el("td", {}, el("span", {class: "sc-essence"}, el("span", {class: "live"}, String(p.essence)), adjust(p.id, -1, "−"), adjust(p.id, 1, "+"))),
           el("td", {class: "live", "data-testid": `certificates-${p.id}`}, String(p.certificates)),
           over ? el("td", {class: "live"}, String(p.score)) : null)))));
   }
@@ -447,18 +469,17 @@
         : el("p", {class: "note", "data-testid": "hand"}, "None yet. Only you see yours; the others see how many."));
   }
 
-  // The cauldron's pieces by size; with real pieces its large ones are corrected by hand (the
-  // knucklebone is rolled again for a colour with none left).
-  function cauldronCard(s, you, act) {
+  // The cauldron's pieces by size; with real pieces its large ones are put right by hand, as offered.
+  function cauldronCard(table, act) {
+    const s = table.state;
     if (!s.cauldron) return null;
-    const fix = s.mode === "pieces" && s.phase === "playing" && (!!you.actor || you.host);
     return el("section", {class: "card"}, el("h2", {}, "Cauldron"),
       el("div", {class: "sc-cauldron", "data-testid": "cauldron"}, ...Object.entries(s.cauldron).map(([colour, counts]) =>
         el("div", {class: "sc-pot"}, swatch(colour),
-          s.mode === "pieces"
+          s.way === "pieces"
             ? el("span", {class: "sc-essence"}, el("span", {}, `${counts[2]} large`),
-              fix ? button("−", () => act("cauldron", {colour, large: counts[2] - 1}), "") : null,
-              fix ? button("+", () => act("cauldron", {colour, large: counts[2] + 1}), "") : null)
+              move(table, act, "−", "cauldron", {colour, large: counts[2] - 1}, ""),
+              move(table, act, "+", "cauldron", {colour, large: counts[2] + 1}, ""))
             : el("span", {class: "note"}, counts.map((n, i) => `${n} ${s.sizes[i]}`).join(" · "))))));
   }
 
@@ -467,31 +488,27 @@
   function render(root, table, you, act) {
     redraw = () => render(root, table, you, act);
     const s = table.state;
-    const parts = [];
-    const plan = s.phase === "playing" ? tapping(s, you) : null;
-    if (s.phase === "joining") {
-      parts.push(el("section", {class: "card"}, el("h2", {}, "Spellcycles"),
-        el("p", {}, s.mode === "phones" ? "Everything on the phones." : "With real pieces on a board."),
-        el("p", {"data-testid": "joined"}, `${s.players.length} wizard${s.players.length === 1 ? "" : "s"}: ${s.players.map((p) => p.name).join(", ") || "waiting"}`),
-        you.host ? button("Start the game", () => act("start", {}, true), "act sc-wide") : el("p", {class: "note"}, "The host starts the game.")),
-      rulingsCard(s));
-      root.replaceChildren(...parts.filter(Boolean));
+    if (s.phase === "joining") {  // the lobby (table.js) has who joined and Start
+      root.replaceChildren(el("p", {class: "note"}, s.way === "phones" ? "Everything on the phones." : "With real pieces on a board."));
       return;
     }
+    const parts = [];
+    const c = s.phase === "playing" ? composing(table) : null;
     if (s.phase === "over") {
       const names = s.winners.map((id) => nameOf(s, id));
       parts.push(el("section", {class: "card", "data-testid": "over"}, el("h2", {}, "The game is over"),
         el("p", {class: "big"}, names.length > 1 ? `Tie: ${names.join(" and ")}` : `${names[0]} wins`),
         s.marker ? el("p", {class: "note"}, `Double-Plus marker: ${cardName(s.marker)}`) : null));
     } else {
-      parts.push(turnCard(s, you, act, plan));
+      parts.push(turnLine(s, you));
     }
-    const phones = s.mode === "phones";
+    const phones = s.way === "phones";
     parts.push(...window.SpellpressSections.show([
-      {id: "table", label: phones ? "Field" : "Table", nodes: [phones ? fieldCard(s, you, act, plan) : null, wizardsCard(s, you, act), handCard(s, you)]},
-      {id: "spells", label: "Spells", nodes: [lineCard(s, you, act)]},
-      {id: "more", label: "More", nodes: [cauldronCard(s, you, act), rulingsCard(s)]},
-    ], "table", () => redraw()));
+      {id: "play", label: "Play", nodes: [s.phase === "playing" ? turnCard(table, you, act, c) : null, phones ? fieldCard(table, you, act, c) : null]},
+      {id: "wizards", label: "Wizards", nodes: [wizardsCard(table, you, act), handCard(s, you)]},
+      {id: "spells", label: "Spells", nodes: [lineCard(s)]},
+      {id: "more", label: "More", nodes: [cauldronCard(table, act), rulingsCard(s)]},
+    ], "play", () => redraw()));
     root.replaceChildren(...parts);
   }
 

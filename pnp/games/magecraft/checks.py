@@ -40,15 +40,10 @@ def _set_gem_problems(content: Content) -> Iterator[Problem]:
 def _spell_card_problems(content: Content) -> Iterator[Problem]:
     rules: SetRules = content["magecraft-set"]
     payable = _payable(rules)
-    names: dict[str, int] = {}
     for i, card in enumerate(content["spell-cards"].cards):
         for path, message in _spell_problems(card, rules, payable):
             yield content.problem("spell-cards", "cards", i, *path, message=message)
-        key = card.name.casefold()
-        if key in names:
-            message = f"expected a name of its own, got {card.name!r} (also spell {names[key] + 1})"
-            yield content.problem("spell-cards", "cards", i, "name", message=message)
-        names.setdefault(key, i)
+    yield from content.repeated_names("spell-cards", "spell")
 
 
 def _gem_problems(content: Content, rules: SetRules) -> Iterator[Problem]:

@@ -6,6 +6,7 @@ so the simulation and the companion build it the same way."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from pnp.content.loader import Content
 from pnp.games.magecraft.kinds import ICONS
@@ -68,7 +69,12 @@ class Book:
         return self.colours.index(colour_id)
 
     def spell_index(self, name: str) -> int:
-        return next(i for i, s in enumerate(self.spells) if s.name == name)
+        """The spell's index in `spells`; KeyError for a name no spell has."""
+        return self._indexes[name]
+
+    @cached_property
+    def _indexes(self) -> dict[str, int]:
+        return {s.name: i for i, s in enumerate(self.spells)}
 
     def spell(self, name: str) -> Spell:
         return self.spells[self.spell_index(name)]

@@ -33,9 +33,10 @@ bag-empty, targets, wild.
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
 from random import Random
 
-from pnp.games.magecraft.rulebook import ATTACK, DRAW, HEAL, SHIELD, VANISH, WILD, Book
+from pnp.games.magecraft.rulebook import ATTACK, DRAW, HEAL, SHIELD, VANISH, WILD, Book, Cantrip
 
 OPENING, DISCARD_SHIELD, CASTING, STUDIED, OVER = "opening", "discard-shield", "casting", "studied", "over"
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -207,11 +208,15 @@ class Game:
             raise RuleError(f"{what}: the casting phase is over once you learn or revise")
         return w
 
-    def cast(
-        self, spellbook: int, rng: Random, payment: list[int | None] | None = None, choices: dict | None = None
-    ) -> str:
-        """Cast the next spell of `spellbook` (the one chosen this turn: never two a turn), left to
-        right: pay its cost from your hand onto the card, then resolve its icons. Returns its name."""
+    @property
+    def casting_open(self) -> bool:
+        """Whether the wizard whose turn it is may still cast, learn or revise: their turn has begun,
+        and no learning or revision has closed its casting phase."""
+        return self.phase in (DISCARD_SHIELD, CASTING)
+
+    def next_to_cast(self, spellbook: int) -> tuple[Card, int]:
+        """The card `spellbook` casts next this turn and its place in it; a RuleError saying why
+        when it casts none now."""
         w = self._casting("Casting")
         books = self.book.spellbooks
         if not 0 <= spellbook < books:
@@ -229,7 +234,16 @@ class Game:
         position = self.next_spell if self.spellbook == spellbook else 0
         if position >= len(cards):
             raise RuleError(f"Spellbook {spellbook + 1} has no spell left to cast this turn")
-        card = cards[position]
+        return cards[position], position
+
+    def cast(
+        self, spellbook: int, rng: Random, payment: list[int | None] | None = None, choices: dict | None = None
+    ) -> str:
+        """Cast the next spell of `spellbook` (the one chosen this turn: never two a turn), left to
+        right: pay its cost from your hand onto the card, then resolve its icons. Returns its name."""
+        card, position = self.next_to_cast(spellbook)
+        w = self.wizard
+        cards = w.books[spellbook]
         spell = self.book.spells[card.spell]
         golden = w.golden
         slot = golden_slot(spell.cast, golden) if golden >= 0 else -1
@@ -264,12 +278,8 @@ class Game:
     def cantrip(self, rng: Random, gem: int | None = None, choices: dict | None = None) -> str:
         """Your character's Cantrip: one gem, at most once a turn, in the casting phase before the
         spellbook's first spell or after its last (our ruling "cantrip")."""
-        w = self._casting("Your Cantrip")
-        if w.character is None:
-            raise RuleError("your wizard has no character, so no Cantrip")
-        if self.cantrip_cast:
-            raise RuleError("your Cantrip is cast at most once a turn (our ruling)")
-        cantrip = self.book.characters[w.character].cantrip
+        cantrip = self.ready_cantrip()
+        w = self.wizard
         [paid] = self._payment(cantrip.name, (cantrip.gem,), None if gem is None else [gem], w.hand, -1, -1)
         self._check_targets(cantrip.name, cantrip.effects, None, choices)
         saved = self._save(rng) if choices else None
@@ -284,13 +294,22 @@ class Game:
             raise
         return cantrip.name
 
+    def ready_cantrip(self) -> Cantrip:
+        """The Cantrip of the wizard whose turn it is, when they may cast it now; else a RuleError."""
+        w = self._casting("Your Cantrip")
+        if w.character is None:
+            raise RuleError("your wizard has no character, so no Cantrip")
+        if self.cantrip_cast:
+            raise RuleError("your Cantrip is cast at most once a turn (our ruling)")
+        return self.book.characters[w.character].cantrip
+
     def learn(self, spell: str, spellbook: int, payment: list[int | None] | None = None) -> None:
         """Learning: pay a spell's learn cost from your hand (to your Discard Area, our ruling
         "learn-gems") and place it on the LEFT of one of your spellbooks."""
         w = self._casting("Learning")
         try:
             index = self.book.spell_index(spell)
-        except StopIteration:
+        except KeyError:
             raise RuleError(f"there is no spell called {spell!r}") from None
         if not self.academy_spells[index]:
             raise RuleError(f"the Academy has no {spell} card to learn")
@@ -399,6 +418,12 @@ class Game:
     def name(self, p: int) -> str:
         """How a refusal names wizard `p`."""
         return self.names[p] if self.names else f"wizard {p + 1}"
+
+    def strikes_borne(self, p: int) -> int:
+        """How many Attacks wizard `p` stands before falling: each takes one of their shield gems, or
+        one of their HP gems once the shield is empty."""
+        w = self.wizards[p]
+        return sum(w.shield) + sum(w.hp)
 
     def rivals(self) -> list[int]:
         """The other wizards still in the Arena: the ones an Attack may strike."""
@@ -674,6 +699,30 @@ def golden_slot(cost: tuple[int, ...], gem: int) -> int:
     if gem in cost:
         return cost.index(gem)
     return cost.index(WILD) if WILD in cost else -1
+
+
+def payments(cost: tuple[int, ...], hand: list[int], golden: int = -1) -> list[list[int | None]]:
+    """Every way `hand` pays `cost` (the golden gem's slot None), each once (Wild slots paid with the
+    same colours in another order are the same payment): the one `payment_for` makes first, then
+    those paying the Wilds with the colours held most. None at all when the hand cannot pay."""
+    made = payment_for(cost, hand, golden)
+    if made is None:
+        return []
+    slot = golden_slot(cost, golden) if golden >= 0 else -1
+    wilds = [i for i, c in enumerate(cost) if c == WILD and i != slot]
+    left = list(hand)
+    for i, c in enumerate(cost):
+        if c != WILD and i != slot:
+            left[c] -= 1
+    usual = sorted(made[i] for i in wilds)
+    found = []
+    for colours in combinations_with_replacement(range(len(hand)), len(wilds)):
+        if all(colours.count(c) <= left[c] for c in colours):
+            pay = list(made)
+            for i, c in zip(wilds, colours, strict=True):
+                pay[i] = c
+            found.append((list(colours) != usual, sorted(-left[c] for c in colours), pay))
+    return [pay for *_, pay in sorted(found, key=lambda f: f[:2])]
 
 
 def payment_for(cost: tuple[int, ...], hand: list[int], golden: int = -1) -> list[int | None] | None:

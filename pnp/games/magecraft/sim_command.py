@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import click
-
-from pnp.cli_types import WholeNumber
 from pnp.games.magecraft import GAME
 from pnp.games.magecraft.rulebook import book_of
 from pnp.games.magecraft.sim import Figures, figures, play_games
-from pnp.sim.cli import Run, Simulation
-from pnp.sim.spread import spread_text
+from pnp.sim.cli import Run, Simulation, players_option
+from pnp.sim.spread import first_seat_text, spread_text
 
 
 def run(content, games: int, seed: int, players: int) -> Run:
@@ -22,7 +19,7 @@ def summary(found: Figures) -> str:
     by_wins = sorted(found.spells.items(), key=lambda kv: kv[1]["wins"])
     lines = [
         f"{found.games} games, {found.players} wizards, seed {found.seed}",
-        f"first player wins: {found.first_player_wins:.1%} (a fair share is {found.fair_share:.1%})",
+        first_seat_text(found.first_player_wins, found.players),
         f"game length: {spread_text(found.turns, ' turns')} ({found.turns['median'] / found.players:.1f} rounds)",
         "games ended by: " + ", ".join(f"{how} {share:.1%}" for how, share in found.ends.items()),
         "characters: wins of the games played",
@@ -43,13 +40,7 @@ SIMULATION = Simulation(
     help="Magecraft: the first player's win rate, game length in turns, how games end (HP or "
     "score), each spell's learners and their win rate, and each character's win rate.",
     options=(
-        click.Option(
-            ["--players"],
-            type=WholeNumber(LOW, HIGH),
-            default=2,
-            show_default=True,
-            help=f"Wizards at the table ({LOW} to {HIGH}); characters are dealt with no two alike.",
-        ),
+        players_option(GAME, 2, f"Wizards at the table ({LOW} to {HIGH}); characters are dealt with no two alike."),
     ),
     games=2000,
     run=run,

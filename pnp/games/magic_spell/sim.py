@@ -1,9 +1,13 @@
 """Magic Spell played by simple students, to see whether a tile pool lets every homework be done.
 
-Pure and seeded: the same content, players, games and seed give the same figures. The rule numbers
-(starting spirit and ingredients, costs, limits, courseload) come from the content's set, the tile
-mix from `tile_mix` over the deck's words, each spell's credits by the credit rule in that mix.
-Spell effects are not played: simple students never cast, and always-on spells do nothing.
+Pure and seeded: the same content, players, games and seed give the same figures. The students
+play by the table's own rules: every move that counts (spirit paid and gained, a spell completed,
+the end of a turn, grading and the last turns, a trade's timing) is the tracker's move, made on a
+tracker state (pnp.games.magic_spell.moves); the simulation keeps only what the tracker leaves on
+the table (tiles, hands, the laboratory, what each student remembers) and the students' choices.
+The rule numbers come from the content's set, the tile mix from `tile_mix` over the deck's words,
+each spell's credits by the credit rule in that mix. Simple students never cast; the always-on
+effects the tracker follows (PROCRASTINATE's last turns, ZENITH's credit) count as at the table.
 
 A turn, for a student, in order of preference:
   weave  a cabinet ingredient onto the homework spell nearest completion, then weave again
@@ -17,8 +21,9 @@ A turn, for a student, in order of preference:
   rest   when scrounging cannot help (nothing unknown left to look at, or every spell is locked).
 End of turn as the rules say; over the cabinet limit, unneeded tiles go back first; over the
 homework limit, locked spells go back first, then those furthest from done. Between turns every
-pair of students makes at most one one-for-one trade, when each gives a tile it does not need
-(a spare cabinet tile, or one taken off a locked spell for its spirit) for one it does.
+pair of students the rules let trade then (neither taking a turn; two students, both) makes at
+most one one-for-one trade, when each gives a tile it does not need (a spare cabinet tile, or one
+taken off a locked spell for its spirit) for one it does.
 
 Definitions the figures use:
   spell-turn  a student's turn that starts with at least one incomplete homework spell.
@@ -26,7 +31,8 @@ Definitions the figures use:
               none in the laboratory, none in their cabinet, none on their other spells (every
               copy is in other students' cabinets or woven on their spells). A spell-turn is
               locked when at least one of its homework spells is locked.
-  finishes    a student calls for grading within `TURN_CAP` rounds (every student one turn).
+  finishes    the semester ends (grading called, every last turn played) within `TURN_CAP` rounds
+              (every student one turn).
 """
 
 from __future__ import annotations
@@ -39,15 +45,34 @@ from statistics import fmean
 
 from pnp.content.loader import Content
 from pnp.games.magic_spell import rules
+from pnp.games.magic_spell.actions import (
+    Action,
+    CompleteSpell,
+    EndTurn,
+    Research,
+    Rest,
+    Scrounge,
+    Start,
+    TradeRemove,
+    Weave,
+    WeaveAgain,
+)
 from pnp.games.magic_spell.checks import credit_rule, spells
+from pnp.games.magic_spell.moves import may_trade, turn_of
+from pnp.games.magic_spell.tracker import TRACKER
+from pnp.rules.flow import PLAYING
+from pnp.rules.table import HOST, Refused
 
 TURN_CAP = 200  # rounds; a game still going then never finishes
+# the moves without choices, made once: a body is never changed
+REST, RESEARCH, WEAVE, WEAVE_AGAIN = Rest(), Research(), Weave(), WeaveAgain()
+END_TURN, TRADE_REMOVE = EndTurn(), TradeRemove()
+KEPT, WOVEN = Scrounge(woven=False), Scrounge(woven=True)
 
 
 @dataclass
 class Homework:
     word: str
-    credits: int
     woven: Counter = field(default_factory=Counter)
     missing: Counter = field(init=False)  # letters still to weave, kept as it changes (the hot path)
 
@@ -71,10 +96,9 @@ class Homework:
 
 @dataclass
 class Student:
-    spirit: int
+    id: str  # their player id at the tracker's table, which keeps their spirit and spellbook
     cabinet: Counter
     homework: list[Homework]
-    credits: int = 0
     known: Counter = field(default_factory=Counter)  # laboratory tiles they looked at and put back
 
     def needs(self) -> Counter:
@@ -96,7 +120,7 @@ class Student:
 class Table:
     laboratory: Counter
     seen: Counter  # laboratory tiles returned face up: every student remembers them
-    deck: list[tuple[str, int]]  # (word, credits), top first
+    deck: list[str]  # magic words, top first
     students: list[Student]
 
 
@@ -136,38 +160,70 @@ def is_locked(spell: Homework, student: Student, laboratory: Counter) -> bool:
 class Game:
     def __init__(self, content: Content, players: int, tiles: int, rng: random.Random):
         setup = content["magic-spell-set"]
-        self.setup, self.rng = setup, rng
+        self.content, self.setup, self.rng = content, setup, rng
         cards = spells(content)
         pool = rules.tile_mix([card.word for card in cards], tiles)
         rule = credit_rule(content)
         # By the credit rule in this pool: what a set of `tiles` would print (the check holds the
         # shipped cards to it), as more tiles make fewer letters rare and so fewer credits.
-        deck = [(card.word, rules.credits(card.word, pool, rule)) for card in cards]
+        credits = {card.word: rules.credits(card.word, pool, rule) for card in cards}
+        deck = [card.word for card in cards]
         rng.shuffle(deck)
         bag = list(pool.elements())
         rng.shuffle(bag)
         students = []
-        for _ in range(players):
+        for n in range(players):
             cabinet = Counter(bag.pop() for _ in range(setup.start.ingredients))
-            hand = [Homework(*deck.pop(0)) for _ in range(setup.start.homework)]
-            students.append(Student(setup.spirit.start, cabinet, hand))
+            hand = [Homework(deck.pop(0)) for _ in range(setup.start.homework)]
+            students.append(Student(f"s{n + 1}", cabinet, hand))
         self.table = Table(Counter(bag), Counter(), deck, students)
+        # the table's numbers, kept and moved by the tracker: this set's deck, the students in seat order
+        state = TRACKER.setup(content, TRACKER.Options())
+        state = {**state, "deck": [{**card, "credits": credits[card["spell"]]} for card in state["deck"]]}
+        for student in students:
+            state = TRACKER.join(state, student.id, student.id)
+        self.state = TRACKER.apply(content, state, HOST, Start())
+
+    # --- the tracker's moves ---------------------------------------------------------------
+
+    def move(self, student: Student, action: Action) -> None:
+        """`student`'s move, by the table's rules (Refused when they forbid it)."""
+        self.state = TRACKER.apply(self.content, self.state, student.id, action)
+
+    def moved(self, student: Student, action: Action) -> bool:
+        """`student`'s move if the rules allow it now (spirit enough): whether it was made."""
+        try:
+            self.move(student, action)
+        except Refused:
+            return False
+        return True
+
+    def allows(self, student: Student, action: Action) -> bool:
+        """Whether the rules would let `student` make the move now (it is only tried)."""
+        try:
+            TRACKER.apply(self.content, self.state, student.id, action, trial=True)
+        except Refused:
+            return False
+        return True
+
+    # --- a game -------------------------------------------------------------------------------
 
     def play(self) -> GameResult:
-        spell_turns = locked = 0
-        grading_by = None
-        for round_ in range(1, TURN_CAP + 1):
-            for i, student in enumerate(self.table.students):
-                if grading_by == i:  # everyone else has had their last turn
-                    return GameResult(True, round_, spell_turns, locked)
-                if student.homework:
-                    spell_turns += 1
-                    locked += self.any_locked(student)
-                self.turn(student)
+        spell_turns = locked = turns = 0
+        by_id = {student.id: student for student in self.table.students}
+        cap = TURN_CAP * len(by_id)
+        while self.state["phase"] == PLAYING and turns < cap:
+            student = by_id[turn_of(self.state)]
+            if student.homework:
+                spell_turns += 1
+                locked += self.any_locked(student)
+            self.turn(student)
+            turns += 1
+            if self.state["phase"] == PLAYING:
                 self.trade()
-                if grading_by is None and rules.calls_for_grading(student.credits, self.setup.courseload[0]):
-                    grading_by = i
-        return GameResult(grading_by is not None, TURN_CAP, spell_turns, locked)
+        finished = self.state["phase"] != PLAYING
+        rounds = -(-turns // len(by_id)) if finished else TURN_CAP
+        return GameResult(finished, rounds, spell_turns, locked)
 
     def any_locked(self, student: Student) -> bool:
         return any(is_locked(spell, student, self.table.laboratory) for spell in student.homework)
@@ -176,19 +232,18 @@ class Game:
         return all(is_locked(spell, student, self.table.laboratory) for spell in student.homework)
 
     def turn(self, student: Student) -> None:
-        spirit, table = self.setup.spirit, self.table
-        if self.weave_from_cabinet(student):
-            while self.weavable(student) and student.spirit >= spirit.weave_again:
-                student.spirit = rules.weave_again(student.spirit, spirit)
+        if self.weavable(student):
+            self.move(student, WEAVE)
+            self.weave_from_cabinet(student)
+            while self.weavable(student) and self.moved(student, WEAVE_AGAIN):
                 self.weave_from_cabinet(student)
         elif self.wants_research(student):
-            if student.spirit >= spirit.research:
-                student.spirit = rules.research(student.spirit, spirit)
-                student.homework.append(Homework(*table.deck.pop(0)))
+            if self.moved(student, RESEARCH):
+                student.homework.append(Homework(self.table.deck.pop(0)))
             else:
-                student.spirit = rules.rest(student.spirit, spirit)
+                self.move(student, REST)
         elif self.all_locked(student) or not self.scrounge(student):
-            student.spirit = rules.rest(student.spirit, spirit)
+            self.move(student, REST)
         self.end_of_turn(student)
 
     def wants_research(self, student: Student) -> bool:
@@ -204,22 +259,18 @@ class Game:
         cabinet = student.cabinet
         return [(spell, letter) for spell in self.nearest_first(student) for letter in spell.needs() if cabinet[letter]]
 
-    def weave_from_cabinet(self, student: Student) -> bool:
-        pairs = self.weavable(student)
-        if not pairs:
-            return False
-        spell, letter = pairs[0]
+    def weave_from_cabinet(self, student: Student) -> None:
+        spell, letter = self.weavable(student)[0]
         student.cabinet[letter] -= 1
         student.cabinet = +student.cabinet
         self.weave(student, spell, letter)
-        return True
 
     def weave(self, student: Student, spell: Homework, letter: str) -> None:
         spell.add(letter)
         if not spell.needs():
             self.put_back(spell.woven)
             student.homework.remove(spell)
-            student.credits += spell.credits
+            self.move(student, CompleteSpell(spell=spell.word))
 
     def scrounge(self, student: Student) -> bool:
         """A remembered tile some homework needs, else an unknown one; False when there is neither."""
@@ -237,8 +288,10 @@ class Game:
             letter = self.rng.choice(unknown)
         spell = next((s for s in self.nearest_first(student) if s.needs()[letter]), None)
         if spell is None:  # put back, and remembered by whoever looked
+            self.move(student, KEPT)
             student.known[letter] += 1
             return True
+        self.move(student, WOVEN)
         self.take_from_laboratory(letter)
         self.weave(student, spell, letter)
         return True
@@ -259,8 +312,10 @@ class Game:
         self.table.seen += tiles
 
     def end_of_turn(self, student: Student) -> None:
+        """The tracker's end of the turn (spirit recovered, grading, the next turn), then the
+        limits on what the student keeps, which the tracker leaves on the table."""
         setup, table = self.setup, self.table
-        student.spirit = rules.end_of_turn(student.spirit, setup.spirit)
+        self.move(student, END_TURN)
         for _ in range(rules.over_limit(sum(student.cabinet.values()), setup.limits.cabinet)):
             spare = student.spare()
             letter = next(iter(spare)) if spare else next(iter(student.cabinet))
@@ -275,16 +330,16 @@ class Game:
             )
             student.homework.remove(dropped)
             self.put_back(dropped.woven)
-            table.deck.append((dropped.word, dropped.credits))
+            table.deck.append(dropped.word)
 
     def offers(self, student: Student) -> Counter:
-        """Tiles a student would trade away: spare cabinet tiles, and (if they can pay to take
-        them off) tiles woven on their locked spells, which are going nowhere."""
+        """Tiles a student would trade away: spare cabinet tiles, and (if the rules let them pay to
+        take them off) tiles woven on their locked spells, which are going nowhere."""
         offers = student.spare()
-        if student.spirit >= self.setup.spirit.trade_remove:
-            for spell in student.homework:
-                if is_locked(spell, student, self.table.laboratory):
-                    offers |= spell.woven
+        locked = [spell.woven for spell in student.homework if is_locked(spell, student, self.table.laboratory)]
+        if locked and self.allows(student, TRADE_REMOVE):
+            for woven in locked:
+                offers |= woven
         return offers
 
     def give(self, giver: Student, taker: Student, letter: str) -> None:
@@ -293,13 +348,13 @@ class Game:
             giver.cabinet = +giver.cabinet
         else:
             spell = next(s for s in giver.homework if s.woven[letter])
-            giver.spirit = rules.trade_remove(giver.spirit, self.setup.spirit)
+            self.move(giver, TRADE_REMOVE)
             spell.take_off(letter)
         taker.cabinet[letter] += 1
 
     def trade(self) -> None:
-        """Each pair swaps one offered tile for one wanted tile, when both gain."""
-        students = self.table.students
+        """Each pair the rules let trade now swaps one offered tile for one wanted tile, when both gain."""
+        students = [student for student in self.table.students if may_trade(self.state, student.id)]
         offers = [self.offers(student) for student in students]
         needs = [student.needs() for student in students]
         for a in range(len(students)):

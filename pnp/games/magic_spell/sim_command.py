@@ -7,7 +7,7 @@ import click
 from pnp.cli_types import WholeNumber
 from pnp.games.magic_spell import GAME
 from pnp.games.magic_spell.sim import TURN_CAP, Figures, figures, play_games
-from pnp.sim.cli import Run, Simulation
+from pnp.sim.cli import Run, Simulation, players_option
 
 
 def run(content, games: int, seed: int, players: int, tiles: int | None) -> Run:
@@ -28,13 +28,8 @@ SIMULATION = Simulation(
     help="Magic Spell: how many games finish, how many spell-turns are locked (a letter a homework "
     "spell needs is all with other students), and how many rounds a game takes.",
     options=(
-        click.Option(
-            ["--players"],
-            type=WholeNumber(*GAME.players),  # the game's declared range: a larger table is not the game
-            default=4,
-            show_default=True,
-            help="Students at the table; the fewest is the rules' Low Enrollment variant.",
-        ),
+        # the game's declared range: a larger table is not the game
+        players_option(GAME, 4, "Students at the table; the fewest is the rules' Low Enrollment variant."),
         click.Option(
             ["--tiles"],
             type=WholeNumber(26, 400),

@@ -32,15 +32,10 @@ def check(content: Content) -> list[Problem]:
 
 def _spell_card_problems(content: Content) -> Iterator[Problem]:
     setup: SetRules = content["spellcycles-set"]
-    seen: dict[str, int] = {}
     for i, card in enumerate(content["spell-cards"].cards):
         for path, message in _spell_problems(card, setup, content["words"]):
             yield content.problem("spell-cards", "cards", i, *path, message=message)
-        key = card.name.casefold()
-        if key in seen:
-            message = f"expected a name of its own, got {card.name!r} (also spell {seen[key] + 1})"
-            yield content.problem("spell-cards", "cards", i, "name", message=message)
-        seen.setdefault(key, i)
+    yield from content.repeated_names("spell-cards", "spell")
 
 
 def _set_problems(content: Content, setup: SetRules) -> Iterator[Problem]:

@@ -1,4 +1,5 @@
-"""A spell's effects as data (the vocabulary of pnp.games.spellcycles.kinds), enacted on a Game.
+"""A spell's effects as data (the vocabulary of pnp.games.spellcycles.kinds), enacted on the Game
+of pnp.games.spellcycles.rules, which hands itself in (`game`): this module never imports it.
 
 Each effect is a dict (its `do` and its numbers, as the content gives them) and takes a dict of
 the caster's choices, plain data a log can carry:
@@ -20,18 +21,18 @@ from __future__ import annotations
 
 from random import Random
 
+from pnp.games.spellcycles.casting import Casting, RuleError
 from pnp.games.spellcycles.field import Piece
 from pnp.games.spellcycles.rulebook import Book
-from pnp.games.spellcycles.rules import Casting, Game, RuleError
 
 SIZES = ("small", "medium", "large")
 
 
-def enact(game: Game, cast: Casting, effect: dict, choice: dict, rng: Random) -> None:
+def enact(game, cast: Casting, effect: dict, choice: dict, rng: Random) -> None:
     ENACT[effect["do"]](game, cast, effect, choice, rng)
 
 
-def _other(game: Game, cast: Casting, choice: dict, what: str) -> int:
+def _other(game, cast: Casting, choice: dict, what: str) -> int:
     p = choice.get("player")
     if not isinstance(p, int) or not 0 <= p < len(game.wizards) or p == cast.player:
         raise RuleError(f"{cast.spell.name}: choose another wizard to {what}")
@@ -198,7 +199,7 @@ def return_pieces(game, cast, effect, choice, rng) -> None:
         game.cauldron[piece.colour][piece.size] += 1
 
 
-def _crescent(game: Game, cast: Casting, choice: dict) -> int | None:
+def _crescent(game, cast: Casting, choice: dict) -> int | None:
     if not game.crescents:
         return None
     position = choice.get("crescent")

@@ -21,7 +21,7 @@ from pnp.components.kinds import require_named
 from pnp.components.makers import SetInputs
 from pnp.document import page_style
 from pnp.games.spellcycles.kinds import SIZES, SetRules
-from pnp.games.spellcycles.pieces import inks, marks_dark
+from pnp.games.spellcycles.palette import inks, marks_dark
 from pnp.geometry import Rect
 from pnp.imposition import PAPERS, sheet_area
 from pnp.render import fonts, richtext

@@ -13,23 +13,8 @@ from functools import partial
 from pnp.components.card import Face, Value
 from pnp.components.makers import SetInputs, SheetDrawing
 from pnp.games.spellcycles.kinds import SIZES, SetRules
-from pnp.render.colours import legible_on, to_colour
-
-HOUSE = "sc-card"  # the house card template: an ink for each colour id
-
-
-def inks(inputs: SetInputs) -> dict[str, str]:
-    """Each colour id -> its ink, #rrggbb, from the house template. A colour of a user's set.yaml
-    that the template has no ink for prints in the card's ink, as on the spell cards' diagrams:
-    its letter and symbol still say which it is."""
-    palette = inputs.templates[HOUSE].colours
-    return {c.id: palette.get(c.id, palette["ink"]) for c in inputs.content["spellcycles-set"].colours}
-
-
-def marks_dark(ink: str, light: str, dark: str) -> bool:
-    """Whether marks on this ink read better dark than light, as the spell cards' diagrams choose
-    (yellow, white, and vermilion and bluish green too: white on them falls short of 4.5:1)."""
-    return legible_on(to_colour(ink), to_colour(dark), to_colour(light)) == to_colour(dark)
+from pnp.games.spellcycles.nets import NetPages
+from pnp.games.spellcycles.palette import inks, marks_dark
 
 
 def field_face(inputs: SetInputs, template: str) -> list[Face]:
@@ -95,8 +80,6 @@ def knucklebone_face(inputs: SetInputs, template: str) -> list[Face]:
 
 def net_sheets(inputs: SetInputs) -> SheetDrawing:
     """The pyramid nets, a full stash of every colour, smallest first (pnp.games.spellcycles.nets)."""
-    from pnp.games.spellcycles.nets import NetPages  # drawing code, imported only when the nets are made
-
     nets = NetPages(inputs)
     return SheetDrawing(nets.pages, nets.draw, source="words")
 

@@ -26,9 +26,11 @@ content/spellcycles/rulings.yaml, with the others the engine follows):
 from __future__ import annotations
 
 from bisect import insort
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from random import Random
 
+from pnp.games.spellcycles.casting import Casting, RuleError
+from pnp.games.spellcycles.effects import OFF_THE_BOARD, enact
 from pnp.games.spellcycles.field import LARGE, SMALL, Field, Piece
 from pnp.games.spellcycles.pattern import find, recolours_at
 from pnp.games.spellcycles.rulebook import Book, Spell
@@ -36,10 +38,6 @@ from pnp.games.spellcycles.rulebook import Book, Spell
 REFRESH, RENEW, CONTRIBUTE, REAP, OVER = "refresh", "renew", "contribute", "reap", "over"
 ACE, JACK = 1, 11
 Card = tuple[int, int]  # a prestige certificate: (rank 1-13, ace 1; suit 0-3)
-
-
-class RuleError(ValueError):
-    """A move the rules do not allow now, with the reason in words."""
 
 
 @dataclass(frozen=True)
@@ -73,21 +71,6 @@ class Cast:
     recolours: int
     prestige: int
     rolled: tuple[int, ...] = ()  # knucklebone rolls its effects made
-
-
-@dataclass
-class Casting:
-    """A cast under way, as its effects see it."""
-
-    player: int
-    spell: Spell
-    shape: int
-    origin: int
-    paid: int
-    pieces: tuple[int, ...]  # the spaces of the spell's reduced pieces
-    marked: tuple[int, ...]  # the spaces of its marked cells
-    replaced: dict[int, int]  # space -> pieces the reduction put back on it
-    rolled: list[int] = field(default_factory=list)
 
 
 class Game:
@@ -261,10 +244,15 @@ class Game:
         if certificates > len(w.certificates):
             raise RuleError(f"{what} needs {certificates} certificates; you have {len(w.certificates)}")
 
+    def spendable(self) -> int:
+        """The most essence the wizard whose turn it is may pay at once (in a Duel never their last)."""
+        held = self.wizard.essence
+        return held - 1 if self.variants.duel and held else held
+
     def affordable_recolours(self, spell: Spell) -> int | None:
         """The most recolours the wizard could pay beside the spell's least cost; None when even
         that cost is out of reach."""
-        spare = self.wizard.essence - self.least_price(spell) - (1 if self.variants.duel else 0)
+        spare = self.spendable() - self.least_price(spell)
         if spare < 0 or spell.certificates > len(self.wizard.certificates):
             return None
         return spare // self.book.recolour
@@ -323,21 +311,27 @@ class Game:
             raise
 
     def _cast(self, position, spell, shape, origin, price, recolours, rng, choices) -> Cast:
-        from pnp.games.spellcycles.effects import enact  # effects act on a Game: imported late
-
-        w, the_shape = self.wizard, spell.shapes[shape]
-        w.essence -= price + recolours * self.book.recolour
-        self._pay_certificates(spell.certificates)
-        pieces = the_shape.pieces(origin)
-        replaced = self.reduce(pieces, plain=len(the_shape.colours))
-        casting = Casting(
-            self.player, spell, shape, origin, price, pieces, tuple(origin + off for off in the_shape.marked), replaced
-        )
+        casting = self.begin(spell, shape, origin, price, recolours)
         for i, effect in enumerate(spell.does or ()):
             enact(self, casting, effect, choices[i] if i < len(choices) else {}, rng)
         self.award(self.player, spell.prestige, rng)
         self.cast_this_turn.add(position)
         return Cast(position, spell.name, price, recolours, spell.prestige, tuple(casting.rolled))
+
+    def begin(self, spell: Spell, shape: int, origin: int, price: int, recolours: int) -> Casting:
+        """A cast's first steps, checked already: pay its cost and recolours, and reduce its pieces.
+        The cast as its effects will see it (what a caster may choose for them is seen here too)."""
+        the_shape = spell.shapes[shape]
+        self.pay(spell, price, recolours)
+        pieces = the_shape.pieces(origin)
+        replaced = self.reduce(pieces, plain=len(the_shape.colours))
+        marked = tuple(origin + off for off in the_shape.marked)
+        return Casting(self.player, spell, shape, origin, price, pieces, marked, replaced)
+
+    def pay(self, spell: Spell, price: int, recolours: int) -> None:
+        """A spell's cost (`price` in essence, and its certificates) and its recolours, checked already."""
+        self.wizard.essence -= price + recolours * self.book.recolour
+        self._pay_certificates(spell.certificates)
 
     def _pay_certificates(self, count: int) -> None:
         if not count:
@@ -431,11 +425,8 @@ class Game:
         self._check_pay(spell.name, price + recolours * self.book.recolour, spell.certificates)
         saved = self.snapshot()
         try:
-            from pnp.games.spellcycles.effects import OFF_THE_BOARD, enact
-
-            self.wizard.essence -= price + recolours * self.book.recolour
-            self._pay_certificates(spell.certificates)
-            casting = Casting(self.player, spell, 0, 0, price, (), (), {})
+            self.pay(spell, price, recolours)
+            casting = self.off_the_board(spell, price)
             for i, effect in enumerate(spell.does or ()):
                 if effect["do"] in OFF_THE_BOARD:
                     enact(self, casting, effect, choices[i] if i < len(choices) else {}, rng)
@@ -445,6 +436,10 @@ class Game:
             raise
         self.cast_this_turn.add(position)
         return Cast(position, spell.name, price, recolours, prestige, tuple(casting.rolled))
+
+    def off_the_board(self, spell: Spell, price: int) -> Casting:
+        """A cast with real pieces as its effects off the board see it: no field of the companion's."""
+        return Casting(self.player, spell, 0, 0, price, (), (), {})
 
     # --- a table's record: the game as JSON-ready data, and back ----------------------------
 
@@ -472,11 +467,12 @@ class Game:
             "cast_this_turn": sorted(self.cast_this_turn),
             "accelerated": self.accelerated,
             "marker": None if self.marker is None else list(self.marker),
+            "variants": asdict(self.variants),
         }
 
     @classmethod
-    def from_data(cls, book: Book, variants: Variants, data: dict) -> Game:
-        game = cls(book, len(data["wizards"]), data["line"], variants)
+    def from_data(cls, book: Book, data: dict) -> Game:
+        game = cls(book, len(data["wizards"]), data["line"], Variants(**data["variants"]))
         for space, stack in enumerate(data["field"]):
             for piece in stack:
                 game.field.put(space, Piece(*piece))

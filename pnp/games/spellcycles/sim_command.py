@@ -8,8 +8,8 @@ from pnp.cli_types import WholeNumber
 from pnp.games.spellcycles import GAME
 from pnp.games.spellcycles.rulebook import book_of
 from pnp.games.spellcycles.sim import Figures, figures, play_games
-from pnp.sim.cli import Run, Simulation
-from pnp.sim.spread import spread_text
+from pnp.sim.cli import Run, Simulation, players_option
+from pnp.sim.spread import first_seat_text, spread_text
 
 
 def run(content, games: int, seed: int, players: int, line: int | None) -> Run:
@@ -31,7 +31,7 @@ def summary(found: Figures) -> str:
         f"{found.games} games, {found.players} players, a line of {found.line} spells, seed {found.seed}",
         f"prestige per player: {spread_text(found.prestige)}",
         f"game length: {spread_text(found.turns, ' turns')} ({found.turns['median'] / found.players:g} rounds)",
-        f"first player wins: {found.first_player_wins:.1%} (a fair share is {found.fair_share:.1%})",
+        first_seat_text(found.first_player_wins, found.players),
         f"games in which nothing is cast: {found.nothing_cast:.1%}",
         f"games stopped unfinished (crescents sent back again and again): {found.unfinished:.1%}",
         "spells, least cast first: cast in the games that deal them; castable but not cast, of the turns castable",
@@ -51,13 +51,7 @@ SIMULATION = Simulation(
     "prestige per player, game length in turns, the first player's win rate, and games in which "
     "nothing is cast.",
     options=(
-        click.Option(
-            ["--players"],
-            type=WholeNumber(LOW, HIGH),
-            default=4,
-            show_default=True,
-            help=f"Wizards at the table ({LOW} to {HIGH}); as many moon crescents.",
-        ),
+        players_option(GAME, 4, f"Wizards at the table ({LOW} to {HIGH}); as many moon crescents."),
         click.Option(
             ["--line"],
             type=WholeNumber(),

@@ -1,0 +1,116 @@
+"""What a phone sends for each Magecraft move (the bodies of pnp.games.magecraft.tracker's moves).
+
+Colours are the content's gem ids ("fire", ... "darkness"); spellbooks and the spells in them are
+numbered from 0, left to right. Fields marked "the server's" are filled in by the server's chance
+(the `draw` of the move) whatever a phone sends, and kept in the log, so a replay repeats them.
+Stored logs hold these bodies: a field may be added (optional), never taken away or renamed.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import ConfigDict, Field
+
+from pnp.content.validate import Strict
+
+Colour = str
+
+
+class Start(Strict):
+    """Seat the wizards in a random order and deal (host), once every wizard has joined."""
+
+    deal: dict | None = None  # the server's
+
+
+class Count(Strict):
+    """Printed gems: a change to one wizard's HP, Shield or Score, as counted on the printed board."""
+
+    player: str
+    area: Literal["hp", "shield", "score"]
+    change: int
+
+
+class NextPhase(Strict):
+    """Printed gems: the turn's next phase; after Refresh, the next wizard's turn."""
+
+
+class PhoneMove(Strict):
+    """A move on the phones: the gems it drew and what it did are the server's, and so is the
+    rules' reason when the move, made with the server's draws, is refused (a refusal after a Draw
+    icon: the replay has no recorded gems to draw again, so it says the reason found then)."""
+
+    drawn: list[Colour] = []
+    done: dict | None = None
+    refused: str | None = None
+
+
+class OpeningDiscard(PhoneMove):
+    gems: list[Colour]
+    player: str | None = None  # the host, for a seat without a phone
+
+
+class DiscardShield(PhoneMove):
+    gems: list[Colour]
+
+
+class Strike(Strict):
+    """An Attack's choice: the rival it strikes (needed with more than one) and the colour of the
+    gem it takes (of their shield, or of their HP when the shield is empty)."""
+
+    player: str | None = None
+    colour: Colour | None = None
+
+
+class _From(Strict):
+    model_config = ConfigDict(**Strict.model_config, serialize_by_alias=True)
+
+
+class ShieldFrom(_From):
+    """A Shield's choice: where its gem comes from, and its colour."""
+
+    source: Literal["academy", "discard"] | None = Field(None, alias="from")
+    colour: Colour | None = None
+
+
+class VanishFrom(_From):
+    """A Vanish's choice: where its gem comes from, and its colour."""
+
+    source: Literal["hand", "hp"] | None = Field(None, alias="from")
+    colour: Colour | None = None
+
+
+class Choices(Strict):
+    """A spell's choices, one per icon of each kind (missing ones: the engine's default)."""
+
+    attack: list[Strike] = []
+    heal: list[Colour | None] = []  # the colour taken
+    shield: list[ShieldFrom] = []
+    vanish: list[VanishFrom] = []
+
+
+class Cast(PhoneMove):
+    spellbook: int = Field(ge=0)
+    payment: list[Colour | None] | None = None  # a colour per cost slot (None: the golden gem's); None: the engine pays
+    choices: Choices = Choices()
+
+
+class Cantrip(PhoneMove):
+    gem: Colour | None = None
+    choices: Choices = Choices()
+
+
+class Learn(PhoneMove):
+    spell: str
+    spellbook: int = Field(ge=0)
+    payment: list[Colour | None] | None = None
+
+
+class Revise(PhoneMove):
+    gems: list[Colour]
+    arrangement: list[list[tuple[int, int]]] | None = None  # each spellbook's spells by their places now
+    master: tuple[int, int] | None = None  # its place in the new arrangement
+
+
+class Refresh(PhoneMove):
+    pass

@@ -1,0 +1,35 @@
+"""What every game's `pnp sim GAME` command shares, found from the games that declare a simulation
+(so a new game's command is checked with nothing added here): a table the game's rules do not seat
+and no games at all are refused with a clear message and exit status 2, before anything is played."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp.cli_types import WholeNumber
+from pnp.gamedef import games
+from tests.conftest import invoke
+
+SIMULATED = [g for g in games().values() if g.simulation]
+
+
+def seats_by_range(game) -> bool:
+    """Whether the command's --players takes the game's range of players (not a list of variants)."""
+    [players] = [o for o in game.load("simulation").options if o.name == "players"]
+    return isinstance(players.type, WholeNumber)
+
+
+@pytest.mark.parametrize("game", [g for g in SIMULATED if seats_by_range(g)], ids=lambda g: g.id)
+def test_a_table_the_rules_do_not_seat_is_refused(game):
+    fewest, most = game.players
+    for players in (fewest - 1, most + 1):
+        result = invoke("sim", game.id, "--players", str(players))
+        assert result.exit_code == 2 and "--players" in result.stderr, result.stderr
+        assert f"expected a whole number from {fewest} to {most}, got {players}" in result.stderr
+
+
+@pytest.mark.parametrize("game", SIMULATED, ids=lambda g: g.id)
+def test_no_games_at_all_is_refused(game):
+    result = invoke("sim", game.id, "--games", "0")
+    assert result.exit_code == 2 and "--games" in result.stderr
+    assert "expected a whole number of 1 or more, got 0" in result.stderr
