@@ -18,7 +18,8 @@ from datetime import UTC, datetime
 from companion.db import EventInfo, TableInfo
 from companion.play import NotFound, Play, event_channel
 from pnp.rules.chance import SeededChance, new_seed, seed_digest, seeded_die
-from pnp.rules.table import EVENT, Entry, Refused, numbered_places, parse_action
+from pnp.rules.standings import numbered_places
+from pnp.rules.table import EVENT, Entry, Refused, parse_action
 
 
 class EventNotFound(NotFound):

@@ -93,7 +93,7 @@ ANSWERS = {
             },
             "state": {"type": "object"},
             "flow": {
-                "anyOf": [ref("Flow"), {"type": "null"}],
+                **ref("Flow"),
                 "description": "what every game's table shares: its stage, seats in order, whose turn",
             },
             "moves": {

@@ -43,8 +43,6 @@ from pnp.rules.table import (
     Entry,
     Refused,
     Table,
-    Tracker,
-    act,
     extend,
     parse_action,
     replay,
@@ -147,7 +145,7 @@ class Play:
         """The games the companion tracks, by id."""
         return {gid: g for gid, g in self.games.items() if g.tracker}
 
-    def tracker(self, game_id: str) -> Tracker:
+    def tracker(self, game_id: str) -> Rules:
         return self.trackable()[game_id].load("tracker")
 
     def content(self, game_id: str) -> Content:
@@ -229,7 +227,7 @@ class Play:
     def offers(self, info: TableInfo, state: dict, caller: Seat) -> list[dict]:
         """The moves `caller` may make now (pnp.rules.flow: offers), for their seat and as the host."""
         tracker = self.tracker(info.game)
-        if not isinstance(tracker, Rules) or (caller.actor is None and not caller.host):
+        if caller.actor is None and not caller.host:
             return []
         return tracker.offers(self.content(info.game), state, caller.caller(), self.chance(info))
 
@@ -418,8 +416,7 @@ class Play:
         if seat.actor is None:
             raise PermissionError("join the table first")
         action = parse_action(tracker, type_, payload, sent=True)
-        if isinstance(tracker, Rules):  # who the move is made as: the host's rights or the seat's own
-            seat = self._as(info, seat, type_, action)
+        seat = self._as(info, seat, type_, action)  # who the move is made as: the host's rights or the seat's own
         try:
             entry = self._append_on(info, *self._base(info), seat, type_, action)
         except Stale:  # an undo in another worker took back what the state at hand folded in
@@ -474,7 +471,7 @@ class Play:
                 done = tracker.draw(content, state, actor, action, chance)
             except Unrolled as unrolled:
                 raise Refused(f"The event's organiser has not rolled round {unrolled.args[0]} yet.") from None
-        return done.model_dump(mode="json"), act(tracker, content, state, actor, done)
+        return done.model_dump(mode="json"), tracker.apply(content, state, actor, done)
 
     def chance(self, info: TableInfo) -> SecureChance | SeededChance:
         """Where this table's dice come from: its event's seed, or the secure generator (the
@@ -557,11 +554,9 @@ def entry_json(entry: Entry, names: dict[str, str]) -> dict:
     }
 
 
-def flow_of(tracker: Tracker, state: dict) -> dict | None:
+def flow_of(tracker: Rules, state: dict) -> dict:
     """What every game's table shares (pnp.rules.flow): its stage, its players in seat order,
     whose turn it is, and how many it seats."""
-    if not isinstance(tracker, Rules):
-        return None
     return {"phase": state["phase"], "players": state["players"], "turn": tracker.turn(state), "room": state["room"]}
 
 

@@ -19,8 +19,7 @@ import pytest
 from pnp.rules.offers import sample
 from pnp.rules.table import UNDO
 from tests.support.api import bearer, error_of, undo_latest
-from tests.support.inprocess import ApiTable
-from tests.test_companion_secrets import stream
+from tests.support.inprocess import ApiTable, read_stream
 from tests.test_spellcycles_tracker import engine_replay, scripted
 
 GAME = "spellcycles"
@@ -91,7 +90,7 @@ class Table(ApiTable):
         got = [self.client.get(base + path + q, headers=h).json for path in ("", "/history", "/export")]
         got.append(self.client.get(f"{base}/export?format=csv", headers=h).data.decode())
         seq, kept = got[0]["seq"], q.replace("?", "&")
-        events = stream(self.client, self.code, seq, f"?after={seq - 1}{kept}", h).decode().splitlines()
+        events = read_stream(self.client, self.code, seq, f"?after={seq - 1}{kept}", h).decode().splitlines()
         got += [json.loads(line[6:]) for line in events if line.startswith("data: ")]
         got += [json.loads(answer) for answer in self.answers[viewer]]
         self.answers[viewer].clear()

@@ -14,7 +14,7 @@ from pnp.components.makers import Makers
 from pnp.content.game import load_game
 from pnp.gamedef import GameDef, GameDefError, games
 from pnp.paths import CONTENT, TEMPLATES
-from pnp.rules.table import HOST_OR_PLAYER, PLAYER, TURN
+from pnp.rules.flow import HOST_ONLY, HOST_OR_EVENT, JOINING, PLAYING, SEAT, TABLE, TURN
 from tests.conftest import invoke
 
 PRINT_LIBRARIES = ("reportlab", "PIL", "pypdfium2")
@@ -60,15 +60,25 @@ def test_magic_spell_and_spells_and_potions_have_trackers():
 
 
 @pytest.mark.parametrize("game", [g for g in GAMES if g.tracker], ids=lambda g: g.id)
-def test_a_trackers_roles_name_its_actions(game):
-    """Who may make each action is declared against actions that exist, and a role that asks
-    who is seated, or whose turn it is, has a way to know."""
+def test_a_games_moves_are_declared_for_the_flow(game):
+    """Every move names a role the flow knows and a stage of the table; a correction names a field
+    its body has; a move with fields says how it is offered (a choices hook), or the flow could
+    offer it only with its default body; each type's body is a class of its own (the flow tells
+    moves apart by it); a game played several ways names the option that picks one."""
     tracker = game.load("tracker")
-    assert set(tracker.who) <= set(tracker.actions)
-    if any(who.role in (PLAYER, HOST_OR_PLAYER) for who in tracker.who.values()):
-        assert tracker.seated is not None
-    if any(who.role == TURN for who in tracker.who.values()):
-        assert tracker.turn is not None
+    every = [tracker.moves, *(way.moves for way in tracker.ways.values())]
+    for moves in every:
+        for name, move in moves.items():
+            assert move.who in (HOST_ONLY, HOST_OR_EVENT, TABLE, TURN, SEAT), name
+            assert move.stage in (JOINING, PLAYING), name
+            if move.correction is not None:
+                assert move.correction in move.body.model_fields, name
+            required = [f for f, info in move.body.model_fields.items() if info.is_required()]
+            assert move.choices is not None or not required, (name, required)
+    bodies = [(name, move.body) for moves in every for name, move in moves.items()]
+    assert len({body for _, body in bodies}) == len({name for name, _ in bodies}), bodies
+    if tracker.ways:
+        assert tracker.way_option in tracker.Options.model_fields
 
 
 @pytest.mark.parametrize("game", [g for g in GAMES if g.tracker], ids=lambda g: g.id)

@@ -22,7 +22,6 @@ from pnp.rules.chance import SecureChance
 from pnp.rules.flow import ENGINE, Caller
 from pnp.rules.offers import completions
 from pnp.rules.table import HOST, SPECTATOR, Entry, Refused, replay, seen_by
-from pnp.rules.table import act as table_act
 from tests.support.tracked import TrackedTable
 
 MC = load_game(game("magecraft"), [CONTENT])
@@ -399,7 +398,7 @@ def test_before_the_start_and_after_the_end_moves_are_refused(duel):
     with pytest.raises(Refused, match="Magecraft needs at least 2 wizards; 1 has joined"):
         lonely.do(HOST, "start")
     with pytest.raises(Refused, match="The game is over"):
-        table_act(TRACKER, MC, duel.state, duel.state["winner"], TRACKER.actions["refresh"]())
+        TRACKER.apply(MC, duel.state, duel.state["winner"], TRACKER.actions["refresh"]())
     full = Table(players=("a", "b", "c", "d"))
     with pytest.raises(Refused, match="at most 4 wizards"):
         TRACKER.join(full.state, "e", "E")

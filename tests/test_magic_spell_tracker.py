@@ -18,7 +18,6 @@ from pnp.paths import CONTENT
 from pnp.rules.chance import SecureChance
 from pnp.rules.flow import SEAT, TURN, Caller
 from pnp.rules.table import HOST, Entry, NotYours, Refused, replay, undo_target
-from pnp.rules.table import act as table_act
 from tests.conftest import overlay as conftest_overlay
 from tests.test_magic_spell_set import MY_WORDS, my_set, spells_file
 from tests.test_rule_numbers import overlay
@@ -28,7 +27,7 @@ CREDITS = dict(zip((c.word for c in spells(CONTENT_MS)), printed_credits(CONTENT
 
 
 def act(state, actor, kind, content=CONTENT_MS, **payload):
-    return table_act(TRACKER, content, state, actor, TRACKER.actions[kind](**payload))
+    return TRACKER.apply(content, state, actor, TRACKER.actions[kind](**payload))
 
 
 def table(*names, content=CONTENT_MS, start=True, **options):
@@ -162,7 +161,7 @@ def test_whose_turn_it_is_is_declared_not_checked_by_hand():
         act(state, "bo", "rest")
     assert not isinstance(refused.value, NotYours)  # another's turn passes: a 409, not a 403
     moves = {name: replace(move, who=SEAT) if move.who == TURN else move for name, move in TRACKER.moves.items()}
-    rested = table_act(replace(TRACKER, moves=moves), CONTENT_MS, state, "bo", TRACKER.actions["rest"]())
+    rested = replace(TRACKER, moves=moves).apply(CONTENT_MS, state, "bo", TRACKER.actions["rest"]())
     rest = spirit(act(state, "ann", "rest"), "ann") - spirit(state, "ann")  # what resting gives, by the rules
     assert rest > 0 and spirit(rested, "bo") == spirit(state, "bo") + rest
 

@@ -11,7 +11,6 @@ from pnp.games.spells_and_potions.kinds import scoring
 from pnp.games.spells_and_potions.tracker import TRACKER
 from pnp.paths import CONTENT
 from pnp.rules.table import HOST, Entry, Refused, replay, undo_target
-from pnp.rules.table import act as table_act
 from tests.test_rule_numbers import overlay
 
 SP = load_game(game("spells-and-potions"), [CONTENT])
@@ -19,7 +18,7 @@ ELEMENT = {"suit": "earth", "rank": 5}
 
 
 def act(state, actor, kind, content=SP, **payload):
-    return table_act(TRACKER, content, state, actor, TRACKER.actions[kind](**payload))
+    return TRACKER.apply(content, state, actor, TRACKER.actions[kind](**payload))
 
 
 def table(wizards=4, content=SP, start=True):

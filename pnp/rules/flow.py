@@ -52,7 +52,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from pnp.gamedef import GameDef
 from pnp.rules.chance import Unrolled
@@ -74,6 +74,32 @@ Choices = Callable[[Any, dict, str], list[dict]]  # (content, state, mover) -> t
 # (content, state, actor, action, chance) -> the action with what the server's chance adds to it
 Draw = Callable[[Any, dict, str, BaseModel, Any], BaseModel]
 ENGINE = "engine"  # the state's key for a game's engine as data (its `to_data()`; `from_data(book, data)` back)
+
+
+def option(default: Any, title: str, labels: Mapping[Any, str] | None = None, description: str | None = None) -> Any:
+    """A field of a tracker's Options as a player reads it: its title, what it changes, and each
+    choice's words (the JSON schema's `labels`, keyed by the value as text), so the page that
+    opens a table shows words, never the raw values it sends. A yes/no option takes only true or
+    false: "yes", 1 or "no" is refused naming the field, never read as a guess."""
+    extra = {"labels": {str(value): words for value, words in labels.items()}} if labels else None
+    strict = True if isinstance(default, bool) else None
+    return Field(default, title=title, description=description, json_schema_extra=extra, strict=strict)
+
+
+def per_content(build: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """`build(content)` made once per content object and kept (a few at most): a replay applies
+    hundreds of moves, each needing what a game derives from its content."""
+    held: dict[int, tuple[Any, Any]] = {}
+
+    def cached(content):
+        entry = held.get(id(content))
+        if entry is None or entry[0] is not content:  # an id may be reused by new content
+            if len(held) > 16:
+                held.clear()
+            entry = held[id(content)] = (content, build(content))
+        return entry[1]
+
+    return cached
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,8 @@ from pnp.content.validate import Strict
 from pnp.rules.chance import draw_from
 from pnp.rules.flow import HOST_ONLY, JOINING, OVER, PLAYING, START, TURN, Move, Rules
 from pnp.rules.offers import offer, one_of, option
-from pnp.rules.table import Entry, Refused, top_scorers
+from pnp.rules.standings import top_scorers
+from pnp.rules.table import Entry, Refused
 from tests.example_game import GAME
 
 

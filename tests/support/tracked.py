@@ -7,7 +7,6 @@ import random
 
 from pnp.rules.chance import SecureChance
 from pnp.rules.table import HOST, SPECTATOR, UNDO, Entry, replay, undo_target
-from pnp.rules.table import act as table_act
 
 
 class TrackedTable:
@@ -27,7 +26,7 @@ class TrackedTable:
         action = tracker.actions[type_](**payload)
         if tracker.draw is not None:
             action = tracker.draw(self.content, self.state, actor, action, self.chance)
-        self.state = table_act(tracker, self.content, self.state, actor, action)
+        self.state = tracker.apply(self.content, self.state, actor, action)
         self.log.append(Entry(len(self.log) + 1, actor, type_, action.model_dump(mode="json")))
         return self.state
 

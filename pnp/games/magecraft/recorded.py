@@ -8,8 +8,8 @@ import random
 
 from pnp.games.magecraft.rulebook import Book, book_of
 from pnp.games.magecraft.rules import Game
-from pnp.rules.flow import ENGINE
-from pnp.rules.table import Refused, per_content
+from pnp.rules.flow import ENGINE, per_content
+from pnp.rules.table import Refused
 
 Colour = str
 rulebook = per_content(book_of)  # the rules' book of a content, built once: a replay applies hundreds of moves

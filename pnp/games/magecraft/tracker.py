@@ -109,8 +109,8 @@ from pnp.games.magecraft.kinds import ICONS
 from pnp.games.magecraft.phone_view import AREAS
 from pnp.games.magecraft.recorded import rulebook
 from pnp.games.magecraft.rulebook import WILD, Book
-from pnp.rules.flow import JOINING, PLAYING, Rules
-from pnp.rules.table import Entry, option
+from pnp.rules.flow import JOINING, PLAYING, Rules, option
+from pnp.rules.table import Entry
 
 GEMS, PHONES = "gems", "phones"
 WAYS = {GEMS: dashboard, PHONES: on_phones}

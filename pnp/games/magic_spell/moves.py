@@ -24,7 +24,8 @@ from pnp.games.magic_spell.actions import (
 )
 from pnp.games.magic_spell.kinds import SetRules
 from pnp.rules.flow import OVER, PLAYING
-from pnp.rules.table import Refused, top_scorers
+from pnp.rules.standings import top_scorers
+from pnp.rules.table import Refused
 
 # PROCRASTINATE: "When another student calls for grading, you take two last turns in a row instead
 # of one." ZENITH: "While you have 10 or more spirit, this spell counts as 1 extra credit."

@@ -42,8 +42,7 @@ from pnp.games.magic_spell.actions import (
 )
 from pnp.games.magic_spell.checks import printed_credits, spells
 from pnp.games.magic_spell.moves import credits, low_enrollment, numbers, turn_of
-from pnp.rules.flow import HOST_ONLY, JOINING, SEAT, TURN, Move, Rules
-from pnp.rules.table import option
+from pnp.rules.flow import HOST_ONLY, JOINING, SEAT, TURN, Move, Rules, option
 
 COURSELOADS = ("normal", "heavy", "heaviest")  # the content's courseload list, in order
 

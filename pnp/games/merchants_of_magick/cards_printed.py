@@ -10,9 +10,9 @@ from collections import Counter
 from pnp.games.merchants_of_magick.actions import SetCards, SetMasteries, Start
 from pnp.games.merchants_of_magick.rules import Book, Merchant, OrderCard, Table, orders_per_player
 from pnp.games.merchants_of_magick.shoppe import begun, book, engine, kept, mastery_card, merchant
-from pnp.rules.flow import HOST_ONLY, JOINING, SEAT, Move, Way
+from pnp.rules.flow import HOST_ONLY, JOINING, SEAT, Move, Way, per_content
 from pnp.rules.offers import offer, one_of, some_of
-from pnp.rules.table import Refused, per_content
+from pnp.rules.table import Refused
 
 KINDS = ("material", "energy")
 ROOM = 100  # players at one table with printed cards: a room with its own sheets and cards

@@ -37,7 +37,7 @@ from pnp.games.merchants_of_magick.book import (
     RuleError,
     Sheet,
 )
-from pnp.rules.table import places
+from pnp.rules.standings import places
 
 
 def meets(side: str, result: int, threshold: int) -> bool:

@@ -10,8 +10,8 @@ from functools import wraps
 from pnp.games.merchants_of_magick.actions import PHASES, SCORING
 from pnp.games.merchants_of_magick.rulebook import book_of
 from pnp.games.merchants_of_magick.rules import MasteryCard, Merchant, RuleError, Table
-from pnp.rules.flow import ENGINE, PLAYING
-from pnp.rules.table import Refused, per_content
+from pnp.rules.flow import ENGINE, PLAYING, per_content
+from pnp.rules.table import Refused
 
 book = per_content(book_of)  # the rules' book of this content, built once
 

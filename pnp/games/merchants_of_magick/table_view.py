@@ -12,7 +12,7 @@ from pnp.games.merchants_of_magick.rounds import phases
 from pnp.games.merchants_of_magick.rules import Merchant, OrderCard
 from pnp.games.merchants_of_magick.shoppe import book, engine, phase_name
 from pnp.rules.flow import ENGINE, JOINING
-from pnp.rules.table import numbered_places
+from pnp.rules.standings import numbered_places
 
 SUMMARY = ("lines", "total", "fulfilled", "potions", "mastered")  # what every phone sees of each seat
 SHARED = ("phase", "round", "rounds", "dice", "rolls", "round_phase")

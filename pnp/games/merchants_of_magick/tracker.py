@@ -26,8 +26,7 @@ from pnp.games.merchants_of_magick.kinds import SCORE_LINES
 from pnp.games.merchants_of_magick.shoppe import PHASE_NAMES, book, mastery_card
 from pnp.games.merchants_of_magick.table_view import ranking, results, settle, view
 from pnp.games.merchants_of_magick.ways import WAYS
-from pnp.rules.flow import ENGINE, Rules
-from pnp.rules.table import option
+from pnp.rules.flow import ENGINE, Rules, option
 
 
 class Options(Strict):

@@ -14,9 +14,9 @@ from pnp.games.spellcycles.field import Piece
 from pnp.games.spellcycles.kinds import SIZES
 from pnp.games.spellcycles.rulebook import Book, book_of
 from pnp.games.spellcycles.rules import OVER, REFRESH, Game
-from pnp.rules.flow import ENGINE
+from pnp.rules.flow import ENGINE, per_content
 from pnp.rules.flow import OVER as PHASE_OVER
-from pnp.rules.table import Refused, per_content
+from pnp.rules.table import Refused
 
 book = per_content(book_of)  # the rules' book of this content, built once
 

@@ -31,8 +31,8 @@ from pnp.games.spellcycles.kinds import SIZES
 from pnp.games.spellcycles.on_phones import PHONES
 from pnp.games.spellcycles.real_pieces import PIECES
 from pnp.games.spellcycles.rules import Variants
-from pnp.rules.flow import ENGINE, HOST_ONLY, JOINING, OVER, PLAYING, TURN, Move, Rules
-from pnp.rules.table import Entry, option
+from pnp.rules.flow import ENGINE, HOST_ONLY, JOINING, OVER, PLAYING, TURN, Move, Rules, option
+from pnp.rules.table import Entry
 
 
 class Options(Strict):

@@ -22,9 +22,10 @@ from pnp.games.spells_and_potions import GAME
 from pnp.games.spells_and_potions.kinds import scoring
 from pnp.games.spells_and_potions.rules import SEATS, Player, duel_score, individual_totals, order_of_play, tournament
 from pnp.games.spells_and_potions.trick_judge import PlayedCard, element, judge, magic_card
-from pnp.rules.flow import HOST_ONLY, JOINING, TABLE, Move, Rules
+from pnp.rules.flow import HOST_ONLY, JOINING, TABLE, Move, Rules, option
 from pnp.rules.offers import offer, one_of, some_of
-from pnp.rules.table import Refused, option, top_scorers
+from pnp.rules.standings import top_scorers
+from pnp.rules.table import Refused
 
 Team = Literal[0, 1]
 Seat = Literal[SEATS]
