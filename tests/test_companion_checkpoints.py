@@ -11,11 +11,10 @@ from datetime import UTC, datetime
 import pytest
 from sqlalchemy import select
 
-import companion.play
-import pnp.rules.table
 from companion.db import Store, actions, checkpoints, tables
 from companion.play import CHECKPOINT_EVERY, Play, Seat
 from pnp.gamedef import games
+from pnp.rules.flow import Rules
 from pnp.rules.table import HOST, SPECTATOR, Entry, extend, replay
 from tests.support.api import error_of, undo_latest
 from tests.test_companion_undo import spirited
@@ -27,20 +26,19 @@ ENTRIES = 2000  # the issue's long game
 def counted(monkeypatch):
     """How many log rows the store reads and how many moves the rules apply, since the last reset."""
     counts = {"read": 0, "applied": 0}
-    read_log, act = Store._read_log, pnp.rules.table.act
+    read_log, apply = Store._read_log, Rules.apply
 
     def reading(connection, table_id, after):
         rows = read_log(connection, table_id, after)
         counts["read"] += len(rows)
         return rows
 
-    def applying(*args):
-        counts["applied"] += 1
-        return act(*args)
+    def applying(self, *args, trial: bool = False):
+        counts["applied"] += not trial  # a fold's moves and the move checked, not the moves tried for the offers
+        return apply(self, *args, trial=trial)
 
     monkeypatch.setattr(Store, "_read_log", staticmethod(reading))
-    monkeypatch.setattr(pnp.rules.table, "act", applying)  # a fold's moves
-    monkeypatch.setattr(companion.play, "act", applying)  # the move checked
+    monkeypatch.setattr(Rules, "apply", applying)
     return counts
 
 

@@ -367,7 +367,7 @@ def test_hosts_tapping_roll_at_once_make_one_roll(app, client):
 
 def test_places_are_numbered_as_a_tournament_numbers_them():
     """Two share 1st, the next is 3rd; the order within a tie is the order given."""
-    from pnp.rules.table import numbered_places
+    from pnp.rules.standings import numbered_places
 
     assert numbered_places([(40, 3, 2), (40, 3, 2), (20, 9, 9), (40, 4, 0)]) == [(1, 3), (2, 0), (2, 1), (4, 2)]
     assert numbered_places([]) == []

@@ -18,7 +18,6 @@ from pnp.rules.chance import SecureChance
 from pnp.rules.flow import Caller
 from pnp.rules.offers import completions, first, sample
 from pnp.rules.table import HOST
-from pnp.rules.table import act as table_act
 
 CONTENT_MS = load_game(game("magic-spell"), [CONTENT])
 CARDS = {card.word: card for card in spells(CONTENT_MS)}
@@ -26,7 +25,7 @@ CHANCE = SecureChance(random.Random(1))
 
 
 def act(state, actor, kind, **payload):
-    return table_act(TRACKER, CONTENT_MS, state, actor, TRACKER.actions[kind](**payload))
+    return TRACKER.apply(CONTENT_MS, state, actor, TRACKER.actions[kind](**payload))
 
 
 def table(*names, start=True):
