@@ -21,11 +21,10 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from companion import guesses
 from companion.address import public_url_for
-from companion.db import NoSuchEvent, NoSuchSeat, NoSuchTable
 from companion.events import EventNotFound, Events, StillPlaying
 from companion.feed import afresh
 from companion.openapi import openapi
-from companion.play import NotFound, NotKept, Play, Seat, audience_seat, event_channel
+from companion.play import NotFound, Play, event_channel
 from companion.schemas import (
     MAX_HISTORY_PAGE,
     ActionBody,
@@ -38,6 +37,8 @@ from companion.schemas import (
     NewTable,
     UndoBody,
 )
+from companion.seats import NotKept, Seat, audience_seat
+from companion.store.schema import NoSuchEvent, NoSuchSeat, NoSuchTable
 from pnp.rules.bodies import Malformed, strictly
 from pnp.rules.table import HOST, NotYours, Refused
 
@@ -191,7 +192,7 @@ def seat(code: str, required: bool = True) -> Seat:
     and the token is absent or not this table's, 403 (field `as`) when `as` is not the host's."""
     play().info(code)
     token, kept = _bearer(), request.args.get("as") or None
-    found = play().seat(code, token, kept) if token or kept else Seat(None)
+    found = play().seats.of(code, token, kept) if token or kept else Seat(None)
     if required and found.actor is None:
         raise ApiError(401, "send your table token as Authorization: Bearer <token>", "Authorization")
     return found
@@ -206,7 +207,7 @@ def host(code: str) -> Seat:
 
 
 def table_view(code: str, caller: Seat) -> dict:
-    return play().view(code, caller)
+    return play().views.table(code, caller)
 
 
 @bp.post("/tables")
@@ -234,8 +235,8 @@ def add_player(code: str):
     play().info(code)  # an unknown table is 404 whatever the body
     new = strictly(NewPlayer, body())
     token = _bearer()  # the host's phone sitting down: the seat is the host's own
-    hosts = bool(token) and play().store.actor_for(code, token) == HOST
-    player_id, token = play().join(code, new.name, hosts=hosts)
+    hosts = bool(token) and play().store.tables.actor_for(code, token) == HOST
+    player_id, token = play().seats.join(code, new.name, hosts=hosts)
     return {"player_id": player_id, "token": token}, 201
 
 
@@ -244,20 +245,20 @@ def add_seat(code: str):
     """The host seats a player without a phone: the host makes their moves and sees what they see."""
     host(code)
     new = strictly(NewPlayer, body())
-    player_id, _ = play().join(code, new.name, by=HOST)
+    player_id, _ = play().seats.join(code, new.name, by=HOST)
     return {"player_id": player_id}, 201
 
 
 @bp.post("/tables/<code>/seats/<player_id>/claim")
 def claim_seat(code: str, player_id: str):
     """A phone asks for a seat without one; it holds the seat, with this token, once the host gives it."""
-    return {"player_id": player_id, "token": play().claim(code, player_id)}, 201
+    return {"player_id": player_id, "token": play().seats.claim(code, player_id)}, 201
 
 
 @bp.post("/tables/<code>/seats/<player_id>/answer")
 def answer_claim(code: str, player_id: str):
     caller = host(code)
-    play().answer(code, player_id, strictly(ClaimAnswer, body()).give)
+    play().seats.answer(code, player_id, strictly(ClaimAnswer, body()).give)
     return table_view(code, caller)
 
 
@@ -276,7 +277,7 @@ def act(code: str):
         raise ApiError(
             422, f"expected an action of this game ({', '.join(tracker.actions)}), got {action.type!r}", "type"
         )
-    p.act(code, caller, action.type, action.payload())
+    p.moves.act(code, caller, action.type, action.payload())
     return table_view(code, caller)
 
 
@@ -284,7 +285,7 @@ def act(code: str):
 def undo(code: str):
     """Take back the move the body names (409 if it is not the caller's latest that stands)."""
     caller = seat(code)
-    play().undo(code, caller, strictly(UndoBody, body()).seq)
+    play().moves.undo(code, caller, strictly(UndoBody, body()).seq)
     return table_view(code, caller)
 
 
@@ -299,8 +300,8 @@ def history(code: str):
     except ValidationError as err:
         raise Malformed.of(err, HistoryQuery) from None
     if query.limit is None and query.before is None:
-        return {"code": code, "history": play().history(code, viewer), "earlier": None}
-    page, earlier = play().history_page(code, viewer, query.before, query.limit or MAX_HISTORY_PAGE)
+        return {"code": code, "history": play().views.history(code, viewer), "earlier": None}
+    page, earlier = play().views.history_page(code, viewer, query.before, query.limit or MAX_HISTORY_PAGE)
     return {"code": code, "history": page, "earlier": earlier}
 
 
@@ -319,15 +320,15 @@ def layout(code: str):
 def export(code: str):
     p = play()
     if request.args.get("format") == "csv":
-        return csv_file(p.results(code), f"{code}-results.csv")
+        return csv_file(p.views.results(code), f"{code}-results.csv")
     info, viewer = p.info(code), seat(code, required=False).viewer
     return {
         "code": code,
         "game": info.game,
         "options": info.options,
         "event": info.event,
-        "log": p.history(code, viewer),
-        "state": p.tracker(info.game).view(p.replayed(code).state, viewer),
+        "log": p.views.history(code, viewer),
+        "state": p.tracker(info.game).view(p.replays.replayed(code).state, viewer),
     }
 
 
@@ -353,25 +354,25 @@ def events(code: str):
     info = p.info(code)  # 404 before the stream starts
     last = _last_event_id()
     kept = request.args.get("as") or None  # the host following a seat without a phone
-    audience = p.audience(info, _bearer() or request.args.get("token", ""), kept)
+    audience = p.seats.audience(info, _bearer() or request.args.get("token", ""), kept)
     keepalive = current_app.config["KEEPALIVE_SECONDS"]
 
     def stream():
         nonlocal last
         with p.hub.subscribe(code) as subscription:  # before the first read: nothing slips between
             yield "retry: 2000\n\n"
-            if last and last > p.current(code)[2]:  # the kept replay and what follows it: one small read
+            if last and last > p.replays.current(code)[2]:  # the kept replay and what follows it: one small read
                 # After a seq the table has not reached (a server brought back from an older copy, a
                 # stale ?after=): the phone would wait for it forever. It gets the table as it is to
                 # draw afresh, and the stream goes on from the table's real end.
-                table = p.view(code, audience_seat(audience))
+                table = p.views.table(code, audience_seat(audience))
                 yield afresh(table)
                 last = table["seq"]
             while True:
                 # A burst (a reconnect's backlog) is read once; a roll that wakes every phone of a
                 # room is read and rendered once for them all (companion.feed).
                 announced = subscription.announced()
-                if kept is not None and audience.viewer == kept and kept not in p.kept(code):
+                if kept is not None and audience.viewer == kept and kept not in p.seats.kept(code):
                     return  # a phone holds that seat now: what only it may see is no longer the host's
                 if announced is None or announced > last:
                     for seq, text in p.feed.after(audience, last, announced):

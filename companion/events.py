@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from companion.db import EventInfo, TableInfo
 from companion.play import NotFound, Play, event_channel
+from companion.store.schema import EventInfo, TableInfo
 from pnp.rules.chance import SeededChance, new_seed, seed_digest, seeded_die
 from pnp.rules.standings import numbered_places
 from pnp.rules.table import EVENT, Entry, Refused, parse_action
@@ -51,16 +51,16 @@ class Events:
         """A new event: its code and the organiser's token."""
         if game not in self.games():
             raise ValueError(game)
-        return self.store.create_event(game, name, new_seed())
+        return self.store.events.create(game, name, new_seed())
 
     def info(self, code: str) -> EventInfo:
-        info = self.store.event(code)
+        info = self.store.events.info(code)
         if info is None:
             raise EventNotFound(code)
         return info
 
     def organiser(self, code: str, token: str) -> bool:
-        return bool(token) and self.store.organiser_of(code, token)
+        return bool(token) and self.store.events.organiser_of(code, token)
 
     def _layout(self, info: EventInfo) -> dict:
         return self.play.tracker(info.game).layout(self.play.content(info.game))
@@ -89,7 +89,7 @@ class Events:
         how many tables have finished the round last rolled."""
         info = self.info(code)
         layout = self._layout(info)
-        tables = self.store.event_tables(code)
+        tables = self.store.events.tables(code)
         return {
             "code": info.code,
             "name": info.name,
@@ -105,7 +105,7 @@ class Events:
             "ended": info.ended_at is not None,
             "tables": len(tables),
             # each table's kept replay, brought up to date: only what is newer is read
-            "progress": self.progress(info, [self.play.replayed(table).state for table in tables]),
+            "progress": self.progress(info, [self.play.replays.replayed(table).state for table in tables]),
         }
 
     def open_table(self, code: str, options: dict) -> tuple[str, str]:
@@ -134,23 +134,24 @@ class Events:
                 raise Refused(f"All {rounds} rounds are rolled.")
             if round_ != event.rolled + 1:
                 raise Refused(f"The next roll is round {event.rolled + 1}.")
-            progress = self.progress(event, [self.play.replayed(t.code, log, t).state for t, log in tables])
+            progress = self.progress(event, [self.play.replays.replayed(t.code, log, t).state for t, log in tables])
             if progress["finished"] < progress["of"] and not ahead:
                 raise StillPlaying(progress)
             checked.clear()  # a write tried again starts afresh
             for table, log in tables:
                 try:
-                    payload, state = self.play.checked(table, log, EVENT, action, chance)
+                    payload, state = self.play.moves.checked(table, log, EVENT, action, chance)
                 except Refused:
                     continue  # not started, or behind: its host's Roll takes the event's rounds in turn
                 checked[table.code] = (table, log, payload, state)
             return {"rolled": round_}, {table: payload for table, (_, _, payload, _) in checked.items()}
 
         checked: dict[str, tuple[TableInfo, list[Entry], dict, dict]] = {}  # by code: what the rules made of it
-        info, entries = self.store.append_to_event(code, EVENT, "roll", rolled)
+        info, entries = self.store.events.append(code, EVENT, "roll", rolled)
         for table, entry in entries.items():
             table_info, log, _, state = checked[table]
-            self.play.recorded(table_info, log, entry, state)  # its streams render the roll without applying it again
+            # its streams render the roll without applying it again
+            self.play.replays.recorded(table_info, log, entry, state)
             self.play.hub.publish(table, entry.seq)
         self.play.hub.publish(event_channel(code), round_)
         return self.rolls(info)[-1], len(entries)
@@ -163,7 +164,7 @@ class Events:
                 raise Refused("This event has already ended.")
             return {"ended_at": datetime.now(UTC)}
 
-        self.store.change_event(code, ended)
+        self.store.events.change(code, ended)
         self.play.hub.publish(event_channel(code), 0)
         return self.summary(code)
 
@@ -172,8 +173,8 @@ class Events:
         info = self.info(code)
         tracker = self.play.tracker(info.game)
         rows = []
-        for table, log in self.store.event_logs(code).items():
-            state = self.play.replayed(table, log).state
+        for table, log in self.store.events.logs(code).items():
+            state = self.play.replays.replayed(table, log).state
             rows += [{"table": table, **row} for row in tracker.results(state) if "total" in row]
         # the event's place, not the table's
         return [{**rows[i], "place": place} for place, i in numbered_places([tracker.ranking(row) for row in rows])]

@@ -16,7 +16,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
-from companion.db import Entry
+from pnp.rules.table import Entry
 
 KEEP = 16  # messages kept per table: enough for a burst, little memory for a room of tables
 AUDIENCES = 512  # audiences kept; the least recently followed is forgotten first

@@ -25,8 +25,8 @@ from flask_limiter import Limiter
 from limits.storage import Storage
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from companion.db import normalize_code
 from companion.play import NotFound
+from companion.store.database import normalize_code
 
 # 20 wrong codes in any 10 minutes: more than a room's typos, and 887 million codes (31**6) then take
 # one address about 840 years to try; at the 1,200 lookups a second one address managed unslowed,

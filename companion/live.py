@@ -3,10 +3,10 @@ reads what is new from the Store.
 
     hub = Hub.for_store(store)       # PostgreSQL: across worker processes too; anything else: this process
     with hub.subscribe(code) as sub: # subscribe BEFORE reading the log, so nothing between is missed
-        send(store.log(code, after=last_sent))
+        send(store.log.read(code, after=last_sent))
         while True:
             if sub.wait(timeout=15):       # True: something new (possibly nothing, after a reconnect)
-                send(store.log(code, after=last_sent))  # sub.announced(): how far (companion.feed)
+                send(store.log.read(code, after=last_sent))  # sub.announced(): how far (companion.feed)
             else:
                 send_keepalive()
     hub.publish(code, seq)           # after the append has committed
@@ -30,7 +30,8 @@ import threading
 from sqlalchemy import Engine, func, select
 from sqlalchemy.exc import SQLAlchemyError
 
-from companion.db import Store, normalize_code
+from companion.store import Store
+from companion.store.database import normalize_code
 
 CHANNEL = "spellpress"
 LISTEN_WAIT = 5.0  # seconds the first subscriber waits for the listener to be listening

@@ -17,7 +17,7 @@ from filelock import FileLock
 from sqlalchemy import create_engine, make_url
 
 import pnp.build
-from companion.db import Store
+from companion.store import Store
 from pnp.build import Game, build, open_game
 from pnp.cli import main
 from pnp.components.templates import load_templates

@@ -296,5 +296,5 @@ def test_joining_a_full_table_is_409_and_leaves_no_one_behind(client, app):
     join(client, code, "Ada"), join(client, code, "Brin")
     err = error_of(client.post(f"/api/tables/{code}/players", json={"name": "Cy"}), 409)
     assert "2 wizards" in err["reason"]
-    assert [p.name for p in app.extensions["play"].store.players(code)] == ["Ada", "Brin"]
+    assert [p.name for p in app.extensions["play"].store.tables.players(code)] == ["Ada", "Brin"]
     assert [h["name"] for h in client.get(f"/api/tables/{code}/history").json["history"]] == ["Ada", "Brin"]

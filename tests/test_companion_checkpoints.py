@@ -11,8 +11,11 @@ from datetime import UTC, datetime
 import pytest
 from sqlalchemy import select
 
-from companion.db import Store, actions, checkpoints, tables
-from companion.play import CHECKPOINT_EVERY, Play, Seat
+import companion.store.log
+from companion.moves import CHECKPOINT_EVERY
+from companion.play import Play
+from companion.seats import Seat
+from companion.store.schema import actions, checkpoints, tables
 from pnp.gamedef import games
 from pnp.rules.flow import Rules
 from pnp.rules.table import HOST, SPECTATOR, Entry, extend, replay
@@ -26,7 +29,7 @@ ENTRIES = 2000  # the issue's long game
 def counted(monkeypatch):
     """How many log rows the store reads and how many moves the rules apply, since the last reset."""
     counts = {"read": 0, "applied": 0}
-    read_log, apply = Store._read_log, Rules.apply
+    read_log, apply = companion.store.log.read_entries, Rules.apply
 
     def reading(connection, table_id, after):
         rows = read_log(connection, table_id, after)
@@ -37,14 +40,14 @@ def counted(monkeypatch):
         counts["applied"] += not trial  # a fold's moves and the move checked, not the moves tried for the offers
         return apply(self, *args, trial=trial)
 
-    monkeypatch.setattr(Store, "_read_log", staticmethod(reading))
+    monkeypatch.setattr(companion.store.log, "read_entries", reading)
     monkeypatch.setattr(Rules, "apply", applying)
     return counts
 
 
 def whole_fold(play: Play, code: str) -> dict:
     info = play.info(code)
-    return replay(play.tracker(info.game), play.content(info.game), play.options(info), play.store.log(code)).state
+    return replay(play.tracker(info.game), play.content(info.game), play.options(info), play.store.log.read(code)).state
 
 
 def spirit_delta(n: int) -> int:
@@ -56,7 +59,7 @@ def long_log(play: Play, code: str, upto: int) -> None:
     every CHECKPOINT_EVERY entries, as the server would have written them: a long game in a moment."""
     info = play.info(code)
     tracker, content = play.tracker(info.game), play.content(info.game)
-    log = play.store.log(code)
+    log = play.store.log.read(code)
     table = replay(tracker, content, play.options(info), log)
     moves = [Entry(seq, "p1", "spirit", {"delta": spirit_delta(seq)}) for seq in range(len(log) + 1, upto + 1)]
     with play.store.engine.begin() as connection:
@@ -74,33 +77,33 @@ def test_a_move_at_2000_entries_reads_and_folds_only_what_follows_the_state_at_h
     url = f"sqlite:///{tmp_path / 'companion.sqlite3'}"
     play = Play.open(url, [], games())
     code, _ = play.create("magic-spell", {})
-    play.join(code, "Ann")
-    play.join(code, "Bo")
-    play.act(code, Seat(HOST), "start", {})
+    play.seats.join(code, "Ann")
+    play.seats.join(code, "Bo")
+    play.moves.act(code, Seat(HOST), "start", {})
     ann = Seat("p1")
     written = ENTRIES - CHECKPOINT_EVERY // 2
     long_log(play, code, written)
     for n in range(written, ENTRIES):  # the server's own moves write the checkpoint at 2,000
-        play.act(code, ann, "spirit", {"delta": spirit_delta(n)})
+        play.moves.act(code, ann, "spirit", {"delta": spirit_delta(n)})
 
     counted.update(read=0, applied=0)
-    play.act(code, ann, "spirit", {"delta": 1})  # entry 2,001
-    play.view(code, Seat(SPECTATOR))  # a phone reads the table
+    play.moves.act(code, ann, "spirit", {"delta": 1})  # entry 2,001
+    play.views.table(code, Seat(SPECTATOR))  # a phone reads the table
     assert counted == {"read": 0, "applied": 1}
 
     restarted = Play.open(url, [], games())  # no state in memory: the newest checkpoint, at 2,000, and what follows
     counted.update(read=0, applied=0)
-    restarted.act(code, ann, "spirit", {"delta": -1})  # entry 2,002
+    restarted.moves.act(code, ann, "spirit", {"delta": -1})  # entry 2,002
     assert counted == {"read": 1, "applied": 2}
-    assert restarted.replayed(code).state == whole_fold(restarted, code)
+    assert restarted.replays.replayed(code).state == whole_fold(restarted, code)
 
     # Ann takes back 2,002, 2,001, then 2,000: the checkpoint's own entry, so that checkpoint goes
     for seq in (2002, 2001, ENTRIES):
-        restarted.undo(code, ann, seq)
-    assert restarted.replayed(code).state == whole_fold(restarted, code)
+        restarted.moves.undo(code, ann, seq)
+    assert restarted.replays.replayed(code).state == whole_fold(restarted, code)
     again = Play.open(url, [], games())
     counted.update(read=0, applied=0)
-    state = again.replayed(code).state
+    state = again.replays.replayed(code).state
     assert counted == {"read": 2005 - (ENTRIES - CHECKPOINT_EVERY), "applied": CHECKPOINT_EVERY - 1}
     assert state == whole_fold(again, code)
     for each in (play, restarted, again):

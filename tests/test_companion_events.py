@@ -16,7 +16,8 @@ import threading
 
 import pytest
 
-from companion.db import Store
+from companion.store.log import Log
+from companion.store.tables import Tables
 from pnp.rules.chance import seeded_die
 
 GAME = "merchants-of-magick"
@@ -245,13 +246,13 @@ def test_the_streams_of_an_events_tables_render_a_roll_without_reading_the_store
     event = new_event(client)
     codes = [seated_table(client, event)[0] for _ in range(3)]
     play = client.application.extensions["play"]
-    audiences = [play.audience(play.info(code), None) for code in codes]
+    audiences = [play.seats.audience(play.info(code), None) for code in codes]
     seqs = [play.feed.after(audience, 0, None)[-1][0] for audience in audiences]  # the streams, open
     rolled = roll(client, event, 1).json["dice"]
     reads = []
 
-    def counted(name: str):
-        read = getattr(Store, name)
+    def counted(part: type, name: str):
+        read = getattr(part, name)
 
         def counting(self, *args, **kwargs):
             reads.append(name)
@@ -259,8 +260,8 @@ def test_the_streams_of_an_events_tables_render_a_roll_without_reading_the_store
 
         return counting
 
-    for name in ("log", "players"):
-        monkeypatch.setattr(Store, name, counted(name))
+    for part, name in ((Log, "read"), (Tables, "players")):
+        monkeypatch.setattr(part, name, counted(part, name))
     sent = []
     for audience, seq in zip(audiences, seqs, strict=True):
         ((at, text),) = play.feed.after(audience, seq, seq + 1)

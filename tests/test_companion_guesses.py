@@ -8,8 +8,8 @@ import pytest
 from limits import parse
 
 from companion import create_app
-from companion.db import CODE_ALPHABET
 from companion.guesses import WRONG_CODES
+from companion.store.database import CODE_ALPHABET
 from tests.support.api import bearer, error_of
 from tests.support.inprocess import ApiTable, stream_latest
 

@@ -115,7 +115,7 @@ class HostedTable:
 
     def secrets(self) -> dict:
         """Each seat's hand and bag, from the server's own replay of the log (no route shows it)."""
-        state = self.client.application.extensions["play"].replayed(self.code).state
+        state = self.client.application.extensions["play"].replays.replayed(self.code).state
         wizards = (state["engine"] or {"wizards": []})["wizards"]
         return {
             pid: {area: dict(zip(COLOURS, w[area], strict=True)) for area in ("hand", "bag")}

@@ -11,8 +11,9 @@ import threading
 
 import pytest
 
-from companion.db import Store
-from companion.play import Audience, Play, Seat
+from companion.play import Play
+from companion.seats import Audience, Seat
+from companion.store.tables import Tables
 from pnp.gamedef import games
 from pnp.rules.table import HOST, RESERVED, SPECTATOR
 from tests import test_companion_secrets as secret_deck
@@ -212,10 +213,10 @@ def test_live_messages_carry_the_seats_as_of_their_entry_read_again_only_when_a_
     t = OnePhone(client, "magic-spell", ("Ann", "Bob"))
     t.ok(None, "start")
     play = client.application.extensions["play"]
-    audience, seq = Audience(t.code, SPECTATOR), play.current(t.code)[2]
+    audience, seq = Audience(t.code, SPECTATOR), play.replays.current(t.code)[2]
     reads = []
-    players = Store.players
-    monkeypatch.setattr(Store, "players", lambda self, code: reads.append(code) or players(self, code))
+    players = Tables.players
+    monkeypatch.setattr(Tables, "players", lambda self, code: reads.append(code) or players(self, code))
 
     def seats_sent(seq: int) -> list[dict]:
         """The seats in the live message of entry `seq`, as a stream woken for it gets them."""
@@ -225,19 +226,19 @@ def test_live_messages_carry_the_seats_as_of_their_entry_read_again_only_when_a_
     def move(type_: str) -> None:
         """The host's move for Ann; the seats its own check reads (who has a phone) are not the streams'."""
         before = len(reads)
-        play.act(t.code, Seat("p1", by=HOST), type_, {})
+        play.moves.act(t.code, Seat("p1", by=HOST), type_, {})
         del reads[before:]
 
     kept = [{"id": "p1", "name": "Ann", "phone": False, "asked": False}, {**BOB}]
     assert seats_sent(seq) == kept and not reads  # read for the host's answer to the start
     move("rest")
     assert seats_sent(seq + 1) == kept and not reads  # a move: the seats as they were, not read again
-    play.claim(t.code, "p1")
+    play.seats.claim(t.code, "p1")
     assert seats_sent(seq + 2) == [{**kept[0], "asked": True}, BOB] and len(reads) == 1
     move("end_turn")
-    play.answer(t.code, "p1", given=True)
+    play.seats.answer(t.code, "p1", given=True)
     assert seats_sent(seq + 4) == [{**kept[0], "phone": True}, BOB] and len(reads) == 2  # both at once
-    play.undo(t.code, Seat(HOST), seq + 3)  # the end of turn made for Ann
+    play.moves.undo(t.code, Seat(HOST), seq + 3)  # the end of turn made for Ann
     assert seats_sent(seq + 5) == [{**kept[0], "phone": True}, BOB] and len(reads) == 2
 
 

@@ -9,7 +9,9 @@ import random
 
 import pytest
 
-from companion.play import Audience, Play
+from companion.play import Play
+from companion.seats import Audience
+from companion.table_views import Views
 from pnp.gamedef import games
 from pnp.rules.table import HOST, SPECTATOR
 from tests.support.api import bearer, error_of, join, open_table, undo_latest
@@ -68,7 +70,7 @@ def dealt_table(client) -> tuple[str, dict, list[bytes]]:
 def held(client, code: str) -> dict[str, set[str]]:
     """Every card each player has held, from the stored log as recorded (not through any route)."""
     cards: dict[str, set[str]] = {}
-    for entry in client.application.extensions["play"].store.log(code):
+    for entry in client.application.extensions["play"].store.log.read(code):
         if entry.type == "deal":
             for player, hand in entry.payload["hands"].items():
                 cards.setdefault(player, set()).update(hand)
@@ -132,13 +134,13 @@ def test_a_draw_is_final_for_its_player_and_the_host(client):
 def test_live_messages_are_rendered_once_per_audience_not_once_per_stream(client, monkeypatch):
     code, tokens, _ = dealt_table(client)
     rendered = []  # each rendering of messages views the table once, for its audience's viewer
-    view = Play.view
+    view = Views.table
 
     def counted(self, table_code, seat, known=None):
         rendered.append(Audience(table_code, seat.actor))
         return view(self, table_code, seat, known)
 
-    monkeypatch.setattr(Play, "view", counted)
+    monkeypatch.setattr(Views, "table", counted)
     viewers = [SPECTATOR, SPECTATOR, SPECTATOR, "p1", "p1", "p2"]
     last_seq = client.get(f"/api/tables/{code}").json["seq"]
     del rendered[:]
@@ -172,9 +174,11 @@ def test_every_phone_of_a_seat_shares_its_messages_and_every_spectator_the_spect
     ada = join(client, table["code"], "Ada")
     play = client.application.extensions["play"]
     info = play.info(table["code"])
-    assert play.audience(info, ada["token"]) == play.audience(info, ada["token"]) == Audience(info.code, "p1")
-    assert play.audience(info, None) == Audience(info.code, SPECTATOR)
-    assert play.audience(info, table["host_token"]) == Audience(info.code, HOST, True)
+    assert (
+        play.seats.audience(info, ada["token"]) == play.seats.audience(info, ada["token"]) == Audience(info.code, "p1")
+    )
+    assert play.seats.audience(info, None) == Audience(info.code, SPECTATOR)
+    assert play.seats.audience(info, table["host_token"]) == Audience(info.code, HOST, True)
 
 
 def test_a_seats_stream_resumes_after_last_event_id_with_its_own_view(client):

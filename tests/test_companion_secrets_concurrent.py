@@ -54,7 +54,7 @@ def test_players_drawing_and_discarding_at_once_see_only_cards_they_held(client)
         thread.join(60)
 
     assert wrong == []
-    log = server.extensions["play"].store.log(code)
+    log = server.extensions["play"].store.log.read(code)
     assert [e.seq for e in log] == list(range(1, len(log) + 1))
     assert len(answered) >= ROUNDS
     assert Counter((e.actor, e.type) for e in log if e.seq > before) == Counter(answered)

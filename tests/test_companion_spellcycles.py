@@ -73,7 +73,7 @@ class Table(ApiTable):
         return self.view()["state"]["turn"]["player"]
 
     def log(self):
-        return self.client.application.extensions["play"].store.log(self.code)
+        return self.client.application.extensions["play"].store.log.read(self.code)
 
     def held(self, ever: dict[str, set]) -> None:
         """Adds to `ever` the certificates each wizard holds now, read from the server's own

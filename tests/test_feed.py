@@ -3,8 +3,8 @@ once for them all; each stream still gets exactly the entries after its own last
 
 from __future__ import annotations
 
-from companion.db import Entry
 from companion.feed import KEEP, Feed
+from pnp.rules.table import Entry
 
 
 class Log:

@@ -136,6 +136,8 @@ def test_the_installed_wheel_builds_and_lists_from_an_empty_folder(fresh_env, tm
 
 def test_the_installed_companion_migrates_a_new_database(fresh_env, tmp_path):
     python = fresh_env / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-    script = "from companion.db import Store; s = Store('sqlite:///t.db'); s.migrate(); print(s.create_table('g', {}))"
+    script = (
+        "from companion.store import Store; s = Store('sqlite:///t.db'); s.migrate(); print(s.tables.create('g', {}))"
+    )
     created = run(python, "-c", script, cwd=tmp_path)
     assert created.stdout.startswith("('")

@@ -11,8 +11,8 @@ import time
 
 import pytest
 
-from companion.db import Store
 from companion.live import Hub
+from companion.store import Store
 from pnp.rules.table import HOST
 
 
@@ -64,7 +64,7 @@ def test_a_publish_right_after_subscribing_is_not_lost(hub):
 
 def test_a_stream_gets_every_entry_once_in_order(store, hub):
     """The event stream's loop (subscribe, read, wait, read what is new) against writers in threads."""
-    code, _ = store.create_table("magic-spell", {})
+    code, _ = store.tables.create("magic-spell", {})
     subscribed = threading.Event()
     received = []
 
@@ -72,12 +72,12 @@ def test_a_stream_gets_every_entry_once_in_order(store, hub):
         with hub.subscribe(code) as subscription:
             subscribed.set()
             while len(received) < 30:
-                received.extend(store.log(code, after=received[-1].seq if received else 0))
+                received.extend(store.log.read(code, after=received[-1].seq if received else 0))
                 subscription.wait(1)
 
     def write(actor):
         for i in range(10):
-            hub.publish(code, store.append(code, actor, "roll", {"i": i}, nothing).seq)
+            hub.publish(code, store.log.append(code, actor, "roll", {"i": i}, nothing).seq)
 
     reader = threading.Thread(target=stream)
     reader.start()
@@ -108,12 +108,12 @@ from gevent import monkey
 
 monkey.patch_all()
 import sys, gevent
-from companion.db import Store
+from companion.store import Store
 from companion.live import Hub
 
 store = Store(sys.argv[1])
 hub = Hub.for_store(store)
-code, _ = store.create_table("magic-spell", {})
+code, _ = store.tables.create("magic-spell", {})
 woken, ticks = [], []
 
 
@@ -133,7 +133,7 @@ streams = [gevent.spawn(stream) for _ in range(100)]
 gevent.spawn(tick)
 gevent.sleep(0.5)
 assert len(ticks) > 10, "the waiting streams blocked the other greenlets"
-hub.publish(code, store.append(code, "host", "roll", {}, lambda log: None).seq)
+hub.publish(code, store.log.append(code, "host", "roll", {}, lambda log: None).seq)
 gevent.joinall(streams, timeout=10)
 assert woken == [True] * 100, woken
 """

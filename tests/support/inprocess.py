@@ -41,7 +41,7 @@ class ApiTable:
 
     def replayed(self) -> dict:
         """The table's state as the server's own replay of the log holds it (no route shows it)."""
-        return self.client.application.extensions["play"].replayed(self.code).state
+        return self.client.application.extensions["play"].replays.replayed(self.code).state
 
 
 def stream_latest(table: ApiTable, viewer, seq: int, query: str = "") -> bytes:

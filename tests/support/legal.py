@@ -116,11 +116,11 @@ class OfferedTable:
         return list(play.tracker(self.game).actions)
 
     def state(self) -> dict:
-        return self.client.application.extensions["play"].replayed(self.code).state
+        return self.client.application.extensions["play"].replays.replayed(self.code).state
 
     def replayed_afresh(self) -> dict:
         """The state a fresh replay of the whole stored log gives (what a restarted server folds)."""
         play = self.client.application.extensions["play"]
         info = play.info(self.code)
-        log = play.store.log(self.code)
+        log = play.store.log.read(self.code)
         return replay(play.tracker(self.game), play.content(self.game), play.options(info), log).state

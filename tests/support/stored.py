@@ -8,7 +8,7 @@ import json
 from collections import Counter
 from functools import cache
 
-from companion.db import Store
+from companion.store import Store
 from pnp.content.game import load_game
 from pnp.gamedef import games
 from pnp.paths import CONTENT
@@ -18,7 +18,7 @@ from pnp.rules.table import Entry, replay
 def stored_log(database_url: str, code: str) -> list[Entry]:
     store = Store(database_url)
     try:
-        return store.log(code)
+        return store.log.read(code)
     finally:
         store.close()
 

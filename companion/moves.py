@@ -1,0 +1,141 @@
+"""A move at a table: checked against the rules on the table's log inside the transaction that
+appends it (pnp.rules.table), with what the server's chance adds to it, then announced to the
+open streams; and an undo, which names the move it takes back.
+
+An action costs the same on a long game as on a new one: it folds only the entries after the
+state at hand (companion.replays), and every CHECKPOINT_EVERY entries the state after it is kept
+in the database, so a worker without it folds at most that many.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel
+
+from companion.seats import Seat
+from companion.store.schema import Stale, TableInfo
+from pnp.rules.chance import SecureChance, SeededChance, Unrolled
+from pnp.rules.table import HOST, UNDO, Entry, Refused, Table, extend, parse_action, replay, undo_target
+
+if TYPE_CHECKING:
+    from companion.play import Play
+
+CHECKPOINT_EVERY = 100  # entries between a table's checkpoints: a worker without its state folds at most these
+
+
+class AlreadyUndone(Exception):
+    """The move an undo names was taken back already: by this entry."""
+
+    def __init__(self, entry: Entry):
+        super().__init__(entry.seq)
+        self.entry = entry
+
+
+class Moves:
+    def __init__(self, play: Play):
+        self.play = play
+        self.log = play.store.log
+        self.replays = play.replays
+
+    def act(self, code: str, seat: Seat, type_: str, payload: dict) -> Entry:
+        """Check an action against the rules on the current log and append it; Refused if the
+        rules forbid it now, Malformed if its payload is not the action's shape."""
+        info = self.play.info(code)
+        tracker = self.play.tracker(info.game)
+        if seat.actor is None:
+            raise PermissionError("join the table first")
+        action = parse_action(tracker, type_, payload, sent=True)
+        seat = self._as(info, seat, type_, action)  # who the move is made as: the host's rights or the seat's own
+        try:
+            entry = self._append_on(info, *self.replays.base(info), seat, type_, action)
+        except Stale:  # an undo in another worker took back what the state at hand folded in
+            entry = self._append_on(info, 0, self.replays.setup(info), seat, type_, action)
+        self.play.announce(info, entry.seq)
+        return entry
+
+    def _as(self, info: TableInfo, seat: Seat, type_: str, action: BaseModel) -> Seat:
+        """The seat a move is recorded as: the caller's, or the host's for the host's own moves and
+        corrections of another's seat (NotYours when the caller may make it as neither)."""
+        state = self.replays.newest(info)[0].state
+        actor = self.play.tracker(info.game).actor_for(state, seat.caller(), type_, action)
+        if actor == HOST:
+            return Seat(HOST)
+        return seat if actor == seat.actor else Seat(actor)
+
+    def _append_on(self, info: TableInfo, seq: int, base: Table, seat: Seat, type_: str, action: BaseModel) -> Entry:
+        """Append `action` checked on `base`, the table as of `seq`, with the entries after it
+        (Stale if one of them undoes an entry before); keep the table after it in memory, and every
+        CHECKPOINT_EVERY entries in the database."""
+        after: list[Table] = []
+
+        def allowed(tail: list[Entry]) -> dict:
+            table = extend(self.play.tracker(info.game), self.play.content(info.game), base, tail, seq)
+            if table is None:
+                raise Stale(f"an undo after {seq} takes back an entry before it")
+            payload, state = self.applied(info, table.state, seat.actor, action, self.play.chance(info))
+            after[:] = [table, Table(state, ())]
+            return payload
+
+        dumped = action.model_dump(mode="json")
+        keep = checkpointed(lambda: after[1].state)
+        entry = self.log.append(info.code, seat.actor, type_, dumped, allowed, seat.by, seq, keep)
+        self.replays.keep(info.code, entry.seq, Table(after[1].state, (*after[0].standing, entry)))
+        return entry
+
+    def checked(
+        self, info: TableInfo, log: list[Entry], actor: str, action: BaseModel, chance: SecureChance | SeededChance
+    ) -> tuple[dict, dict]:
+        """The payload to record for `actor`'s `action` after `log`, with what `chance` adds to it
+        (dice, a deal), and the state after it; Refused if the rules forbid it now."""
+        return self.applied(info, self.replays.replayed(info.code, log, info).state, actor, action, chance)
+
+    def applied(
+        self, info: TableInfo, state: dict, actor: str, action: BaseModel, chance: SecureChance | SeededChance
+    ) -> tuple[dict, dict]:
+        """`checked`, on the table's `state` at hand."""
+        tracker, content = self.play.tracker(info.game), self.play.content(info.game)
+        try:
+            done = tracker.draw(content, state, actor, action, chance)
+        except Unrolled as unrolled:
+            raise Refused(f"The event's organiser has not rolled round {unrolled.args[0]} yet.") from None
+        return done.model_dump(mode="json"), tracker.apply(content, state, actor, done)
+
+    def undo(self, code: str, seat: Seat, seq: int) -> Entry:
+        """Take back the move `seq`, which must be the caller's latest standing one (the host's:
+        anyone's), as their phone showed it; Refused if it is not (the table moved on). Naming it
+        makes a second tap harmless: a move already taken back is answered with the undo that did
+        it, and nothing more is taken back. The whole log is folded again: the move may be before
+        the kept state and the checkpoints."""
+        info = self.play.info(code)
+        tracker, content, options = self.play.tracker(info.game), self.play.content(info.game), self.play.options(info)
+        if seat.actor is None:
+            raise PermissionError("join the table first")
+        if seat.hosting or seat.own:  # a host who also plays undoes as the host: anyone's latest move
+            seat = Seat(HOST)
+        after: list[Table] = []
+
+        def still_latest(log: list[Entry]) -> None:
+            done = next((e for e in log if e.type == UNDO and e.payload["seq"] == seq), None)
+            if done is not None:
+                raise AlreadyUndone(done)
+            latest = undo_target(tracker, content, options, log, seat.actor)
+            if latest.seq != seq:
+                raise Refused(f"Move {seq} is not your latest move that stands (move {latest.seq} is); look again.")
+            after[:] = [replay(tracker, content, options, [*log, Entry(0, seat.actor, UNDO, {"seq": seq})])]
+
+        try:
+            keep = checkpointed(lambda: after[0].state)
+            entry = self.log.append(code, seat.actor, UNDO, {"seq": seq}, still_latest, seat.by, keep=keep)
+        except AlreadyUndone as already:
+            return already.entry
+        self.replays.keep(info.code, entry.seq, after[0])
+        self.play.announce(info, entry.seq)
+        return entry
+
+
+def checkpointed(state: Callable[[], dict]) -> Callable[[Entry], dict | None]:
+    """What an append keeps as a checkpoint: `state()`, the table after the new entry, every
+    CHECKPOINT_EVERY entries (an undo's too: the count holds whatever the entry)."""
+    return lambda entry: state() if entry.seq % CHECKPOINT_EVERY == 0 else None

@@ -1,0 +1,106 @@
+"""The state of each table: the replay of its log, kept in memory per table and sequence number,
+so a room of phones streaming one table replays it once per action, not once per phone.
+
+A state at hand is brought up to date by folding only the entries after it: the replay kept in
+memory, or, in a worker that has none (a restart, another worker), the table's newest checkpoint
+in the database (server-only, never sent), else the setup. An undo re-folds the whole log.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.kept import Kept
+from pnp.rules.table import Entry, Table, extend, replay
+
+if TYPE_CHECKING:
+    from companion.play import Play
+    from companion.seats import Audience
+    from companion.store.schema import TableInfo
+
+
+class Replays:
+    def __init__(self, play: Play):
+        self.play = play
+        self.log = play.store.log
+        self._kept: Kept[tuple[int, Table]] = Kept()  # code -> (last seq, Table)
+
+    def replayed(self, code: str, log: list[Entry] | None = None, info: TableInfo | None = None) -> Table:
+        """The table after `log` (default: its whole stored log; `info`: the table's, if at hand).
+        The newest replay of each table is kept, and a longer log only applies its new entries to
+        it; an undo replays it all."""
+        info = info or self.play.info(code)
+        if log is None:
+            return self.newest(info)[0]
+        seq = log[-1].seq if log else 0
+        cached = self._kept.get(info.code)
+        if cached is not None and cached[0] == seq:
+            return cached[1]
+        tracker, content = self.play.tracker(info.game), self.play.content(info.game)
+        table = None
+        if cached is not None and cached[0] < seq:
+            table = extend(tracker, content, cached[1], [e for e in log if e.seq > cached[0]], cached[0])
+        if table is None:
+            table = replay(tracker, content, self.play.options(info), log)
+        self.keep(info.code, seq, table)
+        return table
+
+    def keep(self, code: str, seq: int, table: Table) -> None:
+        """`table` as the replay kept for `code`, unless a newer one is kept already."""
+        self._kept.put_newer(code, seq, table)
+
+    def recorded(self, info: TableInfo, log: list[Entry], entry: Entry, state: dict) -> None:
+        """Keep `state`, what the rules made of `entry` when it was checked after `log` and then
+        appended, as the table's newest replay: the streams that render it need not apply it again."""
+        before = self.replayed(info.code, log, info)
+        self.keep(info.code, entry.seq, Table(state, (*before.standing, entry)))
+
+    def current(self, code: str, known: list[Entry] | None = None) -> tuple[TableInfo, Table, int]:
+        """The table, its replayed state and the seq that state is at (0: nothing yet)."""
+        info = self.play.info(code)
+        return info, *self.newest(info, known)
+
+    def newest(self, info: TableInfo, known: list[Entry] | None = None) -> tuple[Table, int]:
+        """The table after its whole stored log, and the seq of its last entry. Only the entries
+        after the kept replay (or the newest checkpoint) are read (a room's streams each render a
+        roll), unless one undoes an entry before it; none when `known`, entries the caller has
+        just read (a stream's new ones), reach back to it: the table is then as of the newest of
+        those, or of the kept replay if that is newer."""
+        seq, base = self.base(info)
+        if known and known[0].seq <= seq + 1:
+            newer = [e for e in known if e.seq > seq]
+        else:
+            newer = self.log.read(info.code, after=seq)
+        tracker, content = self.play.tracker(info.game), self.play.content(info.game)
+        table = extend(tracker, content, base, newer, seq) if newer else base
+        if table is None:
+            log = self.log.read(info.code)
+            return self.replayed(info.code, log, info), (log[-1].seq if log else 0)
+        seq = newer[-1].seq if newer else seq
+        self.keep(info.code, seq, table)
+        return table, seq
+
+    def base(self, info: TableInfo) -> tuple[int, Table]:
+        """The newest state at hand and its seq: the replay kept in memory, else the table's newest
+        checkpoint (its standing entries not known: what reads them reads the log), else the setup."""
+        kept = self._kept.get(info.code)
+        if kept is not None:
+            return kept
+        checkpoint = self.log.checkpoint(info.code)
+        if checkpoint is not None:
+            return checkpoint.seq, Table(checkpoint.state, ())
+        return 0, self.setup(info)
+
+    def setup(self, info: TableInfo) -> Table:
+        return Table(self.play.tracker(info.game).setup(self.play.content(info.game), self.play.options(info)), ())
+
+    def since(self, audience: Audience, after: int, through: int | None) -> list[Entry]:
+        """The table's entries after seq `after` for its streams, up to `through` at least: the kept
+        replay's newest when its standing entries run without a gap from there to `through` or
+        beyond (an event's roll, kept as each table's replay as it was appended), else read."""
+        kept = self._kept.get(audience.code)
+        if through is not None and kept is not None and kept[0] >= through > after:
+            newest = kept[1].standing[after - kept[0] :]
+            if [e.seq for e in newest] == list(range(after + 1, kept[0] + 1)):
+                return list(newest)
+        return self.log.read(audience.code, after)

@@ -1,0 +1,106 @@
+"""What a caller sees of a table: the table as their seat may see it with the moves it offers
+them, its live messages for an audience, its history and its results. A game with secrets
+redacts each entry and view for its viewer (pnp.rules.table's seen_by and the game's view)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.feed import Message, message
+from companion.seats import Audience, Seat, audience_seat, names_of, you
+from pnp.rules.flow import Rules
+from pnp.rules.table import HOST, UNDO, Entry, seen_by
+
+if TYPE_CHECKING:
+    from companion.play import Play
+    from companion.store.schema import TableInfo
+
+
+class Views:
+    def __init__(self, play: Play):
+        self.play = play
+
+    def table(self, code: str, caller: Seat, known: list[Entry] | None = None) -> dict:
+        """The table as the caller sees it (a spectator: as every live stream sends it); `known`: its
+        newest entries, just read by the caller (companion.replays: newest)."""
+        play = self.play
+        info, table, seq = play.replays.current(code, known)
+        tracker = play.tracker(info.game)
+        return {
+            "code": info.code,
+            "game": info.game,
+            "title": play.trackable()[info.game].title,
+            "options": info.options,
+            "event": info.event,
+            "seq": seq,
+            "you": you(caller),
+            "seats": play.seats.at(info.code, seq, known),
+            "state": tracker.view(table.state, caller.viewer),
+            "flow": flow_of(tracker, table.state),
+            "moves": self.offers(info, table.state, caller),
+        }
+
+    def offers(self, info: TableInfo, state: dict, caller: Seat) -> list[dict]:
+        """The moves `caller` may make now (pnp.rules.flow: offers), for their seat and as the host."""
+        if caller.actor is None and not caller.host:
+            return []
+        tracker = self.play.tracker(info.game)
+        return tracker.offers(self.play.content(info.game), state, caller.caller(), self.play.chance(info))
+
+    def messages(self, audience: Audience, entries: list[Entry]) -> list[Message]:
+        """New entries as live events for one audience: each entry as its viewer may see it (its
+        payload also at the top, so a roll reads {"type": "roll", "round", "dice"}) with the
+        table as that viewer now sees it."""
+        table = self.table(audience.code, audience_seat(audience), entries)
+        names = names_of(table["seats"])
+        tracker = self.play.tracker(table["game"])
+        sent = []
+        for e in (seen_by(tracker, e, audience.viewer) for e in entries):
+            data = {"type": e.type, **e.payload, "entry": entry_json(e, names), "table": table}
+            sent.append((e.seq, message(e.seq, data)))
+        return sent
+
+    def history(self, code: str, viewer: str | None) -> list[dict]:
+        """Who did what, oldest first, as `viewer` may see it; each entry marked `undone` when a
+        later undo took it back."""
+        log = self.play.store.log.read(code)
+        return self._described(code, viewer, log, {e.payload["seq"] for e in log if e.type == UNDO})
+
+    def history_page(
+        self, code: str, viewer: str | None, before: int | None, limit: int
+    ) -> tuple[list[dict], int | None]:
+        """The newest `limit` entries of the history before seq `before` (None: the newest of all),
+        oldest first, and the `before` that asks for the page of earlier ones (None: none left)."""
+        entries, undone = self.play.store.log.page(code, before, limit)
+        earlier = entries[0].seq if entries and entries[0].seq > 1 else None  # seqs run from 1 without a gap
+        return self._described(code, viewer, entries, undone), earlier
+
+    def _described(self, code: str, viewer: str | None, entries: list[Entry], undone: set[int]) -> list[dict]:
+        tracker, names = self.play.tracker(self.play.info(code).game), self.play.seats.names(code)
+        return [{**entry_json(seen_by(tracker, e, viewer), names), "undone": e.seq in undone} for e in entries]
+
+    def results(self, code: str) -> list[dict]:
+        """One row per player for the CSV export: the game's own results."""
+        info, table, _ = self.play.replays.current(code)
+        return self.play.tracker(info.game).results(table.state)
+
+
+def entry_json(entry: Entry, names: dict[str, str]) -> dict:
+    return {
+        "seq": entry.seq,
+        "at": entry.at,
+        "actor": entry.actor,
+        "name": names.get(entry.actor, "?"),
+        "by": entry.by,  # who made it for the actor (the host, for a seat without a phone), if not the actor
+        "by_name": None if entry.by is None else names.get(entry.by, "?"),
+        # the host's move names whom it is for in `player`
+        "for_name": names.get(entry.payload.get("player") or "") if entry.actor == HOST else None,
+        "type": entry.type,
+        "payload": dict(entry.payload),
+    }
+
+
+def flow_of(tracker: Rules, state: dict) -> dict:
+    """What every game's table shares (pnp.rules.flow): its stage, its players in seat order,
+    whose turn it is, and how many it seats."""
+    return {"phase": state["phase"], "players": state["players"], "turn": tracker.turn(state), "room": state["room"]}
