@@ -1,14 +1,14 @@
 """Benchmark: `pnp sim magecraft`'s 2,000 two-player games against a bare loop.
 
-The simulation side plays GAMES games through the rules engine with the greedy wizards, as the
-command does (content loaded once, outside the timing, reported apart), in one process and in the
-command's two worker processes. The floor does the least a game must, with the same draws the
+The simulation side plays 2,000 games (--games) through the rules engine with the greedy wizards, as
+the command does (content loaded once, outside the timing, reported apart), in one process and in
+the command's two worker processes. The floor does the least a game must, with the same draws the
 same way (one random.Random per game seeded "seed:i"): deal the characters and the Academy's random
 sets, then turn after turn empty the hand and draw a new one from a bag of gem counts (the Discard
-Area reshuffled into it when it runs out) and strike one of the rival's HP gems into the score, until
-an HP Area is empty: no spell is looked at. All run in this process, REPEATS times, alternating; the
-median is reported, and the ratio of the one-process simulation to the floor. The whole command
-(`pnp sim magecraft --games 2000`, a fresh process) is timed once too.
+Area reshuffled into it when it runs out) and strike one of the rival's HP gems into the score,
+until an HP Area is empty: no spell is looked at. All run in this process, 3 times (--repeats),
+alternating; the median is reported, and the ratio of the one-process simulation to the floor. The
+whole command (`pnp sim magecraft --games 2000`, a fresh process) is timed once too.
 Not a test: prints the figures and PASS/FAIL, exits 1 when a target is missed.
 
     python bench/bench_magecraft_sim.py
@@ -16,21 +16,16 @@ Not a test: prints the figures and PASS/FAIL, exits 1 when a target is missed.
 
 from __future__ import annotations
 
-import random
 import sys
 
-from measure import loaded_book, sim_against_floor, sim_arguments
+from measure import SimBench, game_rngs
 
-GAMES = 2000
 PLAYERS = 2
-REPEATS = 3
-TARGET_S = 10.0
 
 
-def floor(games: int, players: int, characters: int, others: int, random_sets: int, seed: int = 1) -> int:
+def floor(games: int, players: int, characters: int, others: int, random_sets: int) -> int:
     turns = 0
-    for i in range(games):
-        rng = random.Random(f"{seed}:{i}")
+    for rng in game_rngs(games):
         rng.sample(range(characters), players)
         rng.sample(range(others), random_sets)
         bags = [[3, 3, 3, 3, 0] for _ in range(players)]
@@ -64,30 +59,22 @@ def floor(games: int, players: int, characters: int, others: int, random_sets: i
 
 
 def main() -> int:
-    args = sim_arguments(__doc__, GAMES, REPEATS)
-
-    book, load_s = loaded_book("magecraft", "pnp.games.magecraft.rulebook:book_of")
-    from pnp.games.magecraft.sim import figures, play_games
-
+    bench = SimBench(__doc__, "magecraft", "pnp.games.magecraft")
+    book = bench.book
     others = len(book.spells) - len(book.starting) - len(book.academy_basic)
 
-    return sim_against_floor(
-        "magecraft",
-        args,
-        load_s,
-        heading=f"{args.games} games, {PLAYERS} wizards, seed 1",
-        simulate=lambda workers: figures(
-            book, list(play_games(book, PLAYERS, args.games, seed=1, workers=workers)), PLAYERS, 1
-        ),
+    return bench.against_floor(
+        PLAYERS,
+        heading=f"{bench.games} games, {PLAYERS} wizards",
         floor=(
             "floor: draws + a strike a turn",
-            lambda: floor(args.games, PLAYERS, len(book.characters), others, book.random_sets),
+            lambda: floor(bench.games, PLAYERS, len(book.characters), others, book.random_sets),
         ),
         figures_line=lambda found: (
             f"{found.turns['median']:g} turns, first player wins {found.first_player_wins:.1%}, "
             f"ended by score {found.ends['score']:.1%}"
         ),
-        target=("2,000 two-player games", TARGET_S),
+        target="2,000 two-player games",
     )
 
 

@@ -1,14 +1,14 @@
 """Benchmark: `pnp sim spellcycles`'s 2,000 four-player games on a normal line against a bare loop.
 
-The simulation side plays GAMES games through the rules engine with the greedy wizards, as the
-command does (content loaded once, outside the timing, reported apart), in one process and in the
-command's two worker processes. The floor does the least a game must, with the same draws the
+The simulation side plays 2,000 games (--games) through the rules engine with the greedy wizards, as
+the command does (content loaded once, outside the timing, reported apart), in one process and in
+the command's two worker processes. The floor does the least a game must, with the same draws the
 same way (one random.Random per game seeded "seed:i"): shuffle the spell deck and the certificates,
-deal each wizard its large pieces, and for every turn a game of these crescents and this line
-lasts (players x line length, as no spell moved a crescent), roll the knucklebone and put the piece
-on a random empty space of a plain list board; no pattern is looked for. All run in this process,
-REPEATS times, alternating; the median is reported, and the ratio of the one-process simulation to
-the floor. The whole command (`pnp sim spellcycles --games 2000`, a fresh process) is timed once too.
+deal each wizard its large pieces, and for every turn a game of these crescents and this line lasts
+(players x line length, as no spell moved a crescent), roll the knucklebone and put the piece on a
+random empty space of a plain list board; no pattern is looked for. All run in this process, 3 times
+(--repeats), alternating; the median is reported, and the ratio of the one-process simulation to the
+floor. The whole command (`pnp sim spellcycles --games 2000`, a fresh process) is timed once too.
 Not a test: prints the figures and PASS/FAIL, exits 1 when a target is missed.
 
     python bench/bench_spellcycles_sim.py
@@ -16,21 +16,16 @@ Not a test: prints the figures and PASS/FAIL, exits 1 when a target is missed.
 
 from __future__ import annotations
 
-import random
 import sys
 
-from measure import loaded_book, sim_against_floor, sim_arguments
+from measure import SimBench, game_rngs
 
-GAMES = 2000
 PLAYERS = 4
-REPEATS = 3
-TARGET_S = 10.0
 
 
-def floor(games: int, players: int, spells: int, line: int, start: int, seed: int = 1) -> int:
+def floor(games: int, players: int, spells: int, line: int, start: int) -> int:
     placed = 0
-    for i in range(games):
-        rng = random.Random(f"{seed}:{i}")
+    for rng in game_rngs(games):
         order = list(range(spells))
         rng.shuffle(order)
         pile = list(range(52))
@@ -60,30 +55,22 @@ def floor(games: int, players: int, spells: int, line: int, start: int, seed: in
 
 
 def main() -> int:
-    args = sim_arguments(__doc__, GAMES, REPEATS)
-
-    book, load_s = loaded_book("spellcycles", "pnp.games.spellcycles.rulebook:book_of")
-    from pnp.games.spellcycles.sim import figures, play_games
-
+    bench = SimBench(__doc__, "spellcycles", "pnp.games.spellcycles")
+    book = bench.book
     line = book.lines["normal"]
 
-    return sim_against_floor(
-        "spellcycles",
-        args,
-        load_s,
-        heading=f"{args.games} games, {PLAYERS} players, a line of {line}, seed 1",
-        simulate=lambda workers: figures(
-            book, list(play_games(book, PLAYERS, args.games, seed=1, workers=workers)), PLAYERS, 1
-        ),
+    return bench.against_floor(
+        PLAYERS,
+        heading=f"{bench.games} games, {PLAYERS} players, a line of {line}",
         floor=(
             "floor: draws + placing, no match",
-            lambda: floor(args.games, PLAYERS, len(book.spells), line, book.start_large),
+            lambda: floor(bench.games, PLAYERS, len(book.spells), line, book.start_large),
         ),
         figures_line=lambda found: (
             f"prestige median {found.prestige['median']:g}, "
             f"{found.turns['median']:g} turns, first player wins {found.first_player_wins:.1%}"
         ),
-        target=("2,000 four-player games", TARGET_S),
+        target="2,000 four-player games",
     )
 
 

@@ -25,6 +25,7 @@ import json
 import os
 import sys
 import time
+from contextlib import contextmanager
 
 _T0 = time.perf_counter()
 
@@ -102,60 +103,64 @@ def middle_baseline(b, font: str, size: float) -> float:
     return y + (h - (ascent + descent) * size) / 2 + descent * size
 
 
-def flame(c, x: float, y: float, s: float) -> None:
-    """A small two-tone flame in an s-point square: fill, core, then outline (three paths), the inline icon."""
+@contextmanager
+def unit_square(c, x: float, y: float, s: float):
+    """Draws in an s-point square at (x, y) measured in its side (0..1, y up), with round joins,
+    as the pipeline's icons are drawn; the canvas's state is restored after."""
     c.saveState()
     c.translate(x, y)
     c.scale(s, s)
     c.setLineJoin(1)
-    c.setLineWidth(0.06)
-    p = c.beginPath()
-    p.moveTo(0.5, 0.05)
-    p.curveTo(0.75, 0.05, 0.88, 0.22, 0.86, 0.44)
-    p.curveTo(0.85, 0.62, 0.70, 0.72, 0.66, 0.96)
-    p.curveTo(0.50, 0.76, 0.30, 0.74, 0.26, 0.80)
-    p.curveTo(0.28, 0.64, 0.14, 0.58, 0.14, 0.40)
-    p.curveTo(0.14, 0.20, 0.27, 0.05, 0.5, 0.05)
-    p.close()
-    c.setFillColor(FLAME)
-    c.drawPath(p, fill=1, stroke=0)
-    q = c.beginPath()
-    q.moveTo(0.5, 0.14)
-    q.curveTo(0.64, 0.14, 0.72, 0.24, 0.70, 0.37)
-    q.curveTo(0.60, 0.54, 0.40, 0.50, 0.32, 0.36)
-    q.curveTo(0.32, 0.22, 0.40, 0.14, 0.5, 0.14)
-    q.close()
-    c.setFillColor(FLAME_CORE)
-    c.drawPath(q, fill=1, stroke=0)
-    c.setStrokeColor(FLAME_EDGE)
-    c.drawPath(p, fill=0, stroke=1)
+    yield
     c.restoreState()
+
+
+def flame(c, x: float, y: float, s: float) -> None:
+    """A small two-tone flame in an s-point square: fill, core, then outline (three paths), the inline icon."""
+    with unit_square(c, x, y, s):
+        c.setLineWidth(0.06)
+        p = c.beginPath()
+        p.moveTo(0.5, 0.05)
+        p.curveTo(0.75, 0.05, 0.88, 0.22, 0.86, 0.44)
+        p.curveTo(0.85, 0.62, 0.70, 0.72, 0.66, 0.96)
+        p.curveTo(0.50, 0.76, 0.30, 0.74, 0.26, 0.80)
+        p.curveTo(0.28, 0.64, 0.14, 0.58, 0.14, 0.40)
+        p.curveTo(0.14, 0.20, 0.27, 0.05, 0.5, 0.05)
+        p.close()
+        c.setFillColor(FLAME)
+        c.drawPath(p, fill=1, stroke=0)
+        q = c.beginPath()
+        q.moveTo(0.5, 0.14)
+        q.curveTo(0.64, 0.14, 0.72, 0.24, 0.70, 0.37)
+        q.curveTo(0.60, 0.54, 0.40, 0.50, 0.32, 0.36)
+        q.curveTo(0.32, 0.22, 0.40, 0.14, 0.5, 0.14)
+        q.close()
+        c.setFillColor(FLAME_CORE)
+        c.drawPath(q, fill=1, stroke=0)
+        c.setStrokeColor(FLAME_EDGE)
+        c.drawPath(p, fill=0, stroke=1)
 
 
 def art_icon(c, x: float, y: float, s: float) -> None:
     """The card's art: a wand and three sparkles (four paths), like the pipeline's art icons."""
-    c.saveState()
-    c.translate(x, y)
-    c.scale(s, s)
-    c.setLineJoin(1)
-    c.setLineCap(1)
-    wand = c.beginPath()
-    wand.moveTo(0.15, 0.15)
-    wand.lineTo(0.58, 0.58)
-    c.setStrokeColor(ART_EDGE)
-    c.setLineWidth(0.09)
-    c.drawPath(wand, stroke=1, fill=0)
-    c.setFillColor(ART)
-    c.setLineWidth(0.06)
-    for cx, cy, r in ((0.66, 0.66, 0.29), (0.24, 0.78, 0.13), (0.84, 0.22, 0.10)):
-        q = r * 0.14
-        p = c.beginPath()
-        p.moveTo(cx, cy + r)
-        for (kx, ky), (tx, ty) in (((q, q), (r, 0)), ((q, -q), (0, -r)), ((-q, -q), (-r, 0)), ((-q, q), (0, r))):
-            p.curveTo(cx + kx, cy + ky, cx + kx, cy + ky, cx + tx, cy + ty)
-        p.close()
-        c.drawPath(p, fill=1, stroke=1)
-    c.restoreState()
+    with unit_square(c, x, y, s):
+        c.setLineCap(1)
+        wand = c.beginPath()
+        wand.moveTo(0.15, 0.15)
+        wand.lineTo(0.58, 0.58)
+        c.setStrokeColor(ART_EDGE)
+        c.setLineWidth(0.09)
+        c.drawPath(wand, stroke=1, fill=0)
+        c.setFillColor(ART)
+        c.setLineWidth(0.06)
+        for cx, cy, r in ((0.66, 0.66, 0.29), (0.24, 0.78, 0.13), (0.84, 0.22, 0.10)):
+            q = r * 0.14
+            p = c.beginPath()
+            p.moveTo(cx, cy + r)
+            for (kx, ky), (tx, ty) in (((q, q), (r, 0)), ((q, -q), (0, -r)), ((-q, -q), (-r, 0)), ((-q, q), (0, r))):
+                p.curveTo(cx + kx, cy + ky, cx + kx, cy + ky, cx + tx, cy + ty)
+            p.close()
+            c.drawPath(p, fill=1, stroke=1)
 
 
 TYPE_SIZE, NAME_SIZE, EFFECT_SIZE = 8.0, 14.0, 9.0  # templates/spells-and-potions/sp-magic.yaml

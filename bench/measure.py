@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import random
 import resource
 import shutil
 import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -39,14 +41,6 @@ def pnp_command() -> list[str]:
     return [sys.executable, "-c", "import sys; from pnp.cli import main; sys.exit(main())"]
 
 
-def sim_arguments(doc: str, games: int, repeats: int) -> argparse.Namespace:
-    """A simulation benchmark's options: how many games, how many alternating runs."""
-    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
-    parser.add_argument("--games", type=int, default=games)
-    parser.add_argument("--repeats", type=int, default=repeats)
-    return parser.parse_args()
-
-
 def timed_sim_command(game_id: str, games: int) -> tuple[float, int]:
     """(seconds, exit status) of the whole `pnp sim GAME --games N --json`, a fresh process."""
     start = time.perf_counter()
@@ -54,75 +48,98 @@ def timed_sim_command(game_id: str, games: int) -> tuple[float, int]:
     return time.perf_counter() - start, proc.returncode
 
 
-def sim_against_floor(
-    game_id: str,
-    args: argparse.Namespace,
-    load_s: float,
-    heading: str,
-    simulate: Callable[[int], Any],
-    floor: tuple[str, Callable[[], object]],
-    figures_line: Callable[[Any], str],
-    target: tuple[str, float],
-    pooled: bool = True,
-) -> int:
-    """A simulation benchmark's runs and report: `simulate(workers)` plays args.games games and
-    returns their figures; it runs in one process, in the command's worker processes (unless not
-    `pooled`: a simulation the command plays in one process), and the floor (label, run) beside
-    them, args.repeats times alternating; the whole command once. Prints the medians and
-    PASS/FAIL against target (label, seconds); returns the exit status, 1 on FAIL."""
-    from pnp.sim.pool import WORKERS
+SIM_SEED = 1  # the command's default
+SIM_GAMES, SIM_REPEATS = 2000, 3  # the issues' 2,000 games; the median of 3 alternating runs
+SIM_TARGET_S = 10.0  # for the simulation (in the command's worker processes when it uses them) and the command
 
-    floor_label, run_floor = floor
-    target_label, target_s = target
-    one_times, two_times, floor_times = [], [], []
-    for _ in range(args.repeats):
-        t = time.perf_counter()
-        found = simulate(1)
-        one_times.append(time.perf_counter() - t)
-        if pooled:
+
+def game_rngs(games: int) -> Iterator[random.Random]:
+    """Each game's Random, seeded as the command seeds its games: a floor makes the same draws the same way."""
+    from pnp.sim.pool import game_rng
+
+    return (game_rng(SIM_SEED, i) for i in range(games))
+
+
+class SimBench:
+    """A simulation benchmark: its options (--games, --repeats), its game's bundled content as the
+    rules' book (`package`.rulebook's book_of) with the seconds loading took, imports included
+    (reported, never timed with the games), and the game's simulation module (`package`.sim:
+    play_games, figures)."""
+
+    def __init__(self, doc: str, game_id: str, package: str) -> None:
+        parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+        parser.add_argument("--games", type=int, default=SIM_GAMES)
+        parser.add_argument("--repeats", type=int, default=SIM_REPEATS)
+        self.game_id, self.args = game_id, parser.parse_args()
+        start = time.perf_counter()
+        from pnp.content.game import load_game
+        from pnp.gamedef import game
+        from pnp.paths import CONTENT
+
+        self.book = import_module(f"{package}.rulebook").book_of(load_game(game(game_id), [CONTENT]))
+        self.load_s = time.perf_counter() - start
+        self.sim = import_module(f"{package}.sim")
+
+    @property
+    def games(self) -> int:
+        return self.args.games
+
+    def against_floor(
+        self,
+        players: int,
+        heading: str,
+        floor: tuple[str, Callable[[], object]],
+        figures_line: Callable[[Any], str],
+        target: str,
+        pooled: bool = True,
+    ) -> int:
+        """The runs and the report: the simulation plays --games games of `players` in one process,
+        in the command's worker processes (unless not `pooled`: a simulation the command plays in
+        one process), and the floor (label, run) beside them, --repeats times alternating; the whole
+        command once. Prints the medians and PASS/FAIL against SIM_TARGET_S (`target` says for
+        what); returns the exit status, 1 on FAIL."""
+        from pnp.sim.pool import WORKERS
+
+        def simulate(workers: int) -> Any:
+            pool = {"workers": workers} if pooled else {}  # a one-process simulation takes no workers
+            played = self.sim.play_games(self.book, players, self.games, seed=SIM_SEED, **pool)
+            return self.sim.figures(self.book, list(played), players, SIM_SEED)
+
+        floor_label, run_floor = floor
+        one_times, two_times, floor_times = [], [], []
+        for _ in range(self.args.repeats):
             t = time.perf_counter()
-            simulate(WORKERS)
-            two_times.append(time.perf_counter() - t)
-        t = time.perf_counter()
-        run_floor()
-        floor_times.append(time.perf_counter() - t)
-    command_s, status = timed_sim_command(game_id, args.games)
+            found = simulate(1)
+            one_times.append(time.perf_counter() - t)
+            if pooled:
+                t = time.perf_counter()
+                simulate(WORKERS)
+                two_times.append(time.perf_counter() - t)
+            t = time.perf_counter()
+            run_floor()
+            floor_times.append(time.perf_counter() - t)
+        command_s, status = timed_sim_command(self.game_id, self.games)
 
-    one, flo = statistics.median(one_times), statistics.median(floor_times)
-    two = statistics.median(two_times) if pooled else one
-    ok = two <= target_s and status == 0 and command_s <= target_s
+        one, flo = statistics.median(one_times), statistics.median(floor_times)
+        two = statistics.median(two_times) if pooled else one
+        ok = two <= SIM_TARGET_S and status == 0 and command_s <= SIM_TARGET_S
 
-    def times(xs: list[float]) -> str:
-        return " ".join(f"{x:.2f}" for x in xs)
+        def times(xs: list[float]) -> str:
+            return " ".join(f"{x:.2f}" for x in xs)
 
-    print(heading)
-    print(f"content loaded in {load_s:.2f} s (not timed below)")
-    print(f"runs: {args.repeats} each, alternating, in-process, median")
-    print()
-    print(f"{'simulation, one process':34}{one:8.2f} s   ({times(one_times)})")
-    if pooled:
-        print(f"{f'simulation, {WORKERS} worker processes':34}{two:8.2f} s   ({times(two_times)})")
-    print(f"{floor_label:34}{flo:8.2f} s   ({times(floor_times)})")
-    print(f"{'ratio one process/floor':34}{one / flo:8.1f}")
-    print(f"{'per game, one process':34}{one / args.games * 1000:8.2f} ms")
-    print(f"{'whole command (a fresh process)':34}{command_s:8.2f} s   exit {status}")
-    print(f"{'figures':34}{figures_line(found)}")
-    print()
-    verdict = "PASS" if ok else "FAIL"
-    print(f"{target_label:24}{max(two, command_s):6.2f} s   target <= {target_s} s   {verdict}")
-    return 0 if ok else 1
-
-
-def loaded_book(game_id: str, book_of: str) -> tuple[Any, float]:
-    """The game's bundled content as its rules' book (`book_of`: "module:function"), and the
-    seconds loading took, imports included (reported, never timed with the games)."""
-    start = time.perf_counter()
-    from importlib import import_module
-
-    from pnp.content.game import load_game
-    from pnp.gamedef import game
-    from pnp.paths import CONTENT
-
-    module, _, function = book_of.partition(":")
-    book = getattr(import_module(module), function)(load_game(game(game_id), [CONTENT]))
-    return book, time.perf_counter() - start
+        print(f"{heading}, seed {SIM_SEED}")
+        print(f"content loaded in {self.load_s:.2f} s (not timed below)")
+        print(f"runs: {self.args.repeats} each, alternating, in-process, median")
+        print()
+        print(f"{'simulation, one process':34}{one:8.2f} s   ({times(one_times)})")
+        if pooled:
+            print(f"{f'simulation, {WORKERS} worker processes':34}{two:8.2f} s   ({times(two_times)})")
+        print(f"{floor_label:34}{flo:8.2f} s   ({times(floor_times)})")
+        print(f"{'ratio one process/floor':34}{one / flo:8.1f}")
+        print(f"{'per game, one process':34}{one / self.games * 1000:8.2f} ms")
+        print(f"{'whole command (a fresh process)':34}{command_s:8.2f} s   exit {status}")
+        print(f"{'figures':34}{figures_line(found)}")
+        print()
+        verdict = "PASS" if ok else "FAIL"
+        print(f"{target:24}{max(two, command_s):6.2f} s   target <= {SIM_TARGET_S} s   {verdict}")
+        return 0 if ok else 1

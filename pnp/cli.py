@@ -20,12 +20,15 @@ from pnp import cache
 from pnp.cli_options import (
     BLEED_OPTION,
     CONTENT_OPTION,
+    GAME_ARGUMENT,
     GAME_IDS,
+    GAMES_ARGUMENT,
     PAPER_OPTION,
     chosen_games,
-    complete_games,
+    dpi_option,
     layers,
     only_option,
+    out_option,
     print_options,
     reports_problems,
 )
@@ -81,7 +84,7 @@ def main(ctx) -> None:
     short_help="Build GAMES into one PDF per game, paper and layout.",
     help=f"Build GAMES (default: every game; {GAME_IDS}) into one PDF per game, paper and layout.",
 )
-@click.argument("names", metavar="GAMES", nargs=-1, shell_complete=complete_games)
+@GAMES_ARGUMENT
 @print_options("Print", paper_default="a4")
 @reports_problems
 def build(names, paper, out, extra, backs, offset, bleed, ink_saver, gutters, sheets, only) -> None:
@@ -207,7 +210,7 @@ def _write_one(game_id: str, game, options: Options, path: Path) -> int:
     "anything. Takes every option `pnp build` takes and refuses what it refuses: a build's command line "
     "checks as it is, with check in place of build.",
 )
-@click.argument("names", metavar="GAMES", nargs=-1, shell_complete=complete_games)
+@GAMES_ARGUMENT
 @print_options("Check", paper_default=None, out_help="Where the build would write: checked as build checks it, unused.")
 @reports_problems
 def check(names, paper, out, extra, backs, offset, bleed, ink_saver, gutters, sheets, only) -> None:
@@ -281,13 +284,7 @@ def list_games(extra) -> None:
 
 
 @main.command()
-@click.option(
-    "--out",
-    type=Place("folder"),
-    default=Path("output") / "schema",  # where our content files' modelines look
-    show_default=True,
-    help="Folder for the schema files.",
-)
+@out_option(Path("output") / "schema", "Folder for the schema files.")  # where our content files' modelines look
 @reports_problems
 def schema(out) -> None:
     """Write a JSON Schema for each kind of content file (and for templates) into OUT."""
@@ -303,7 +300,7 @@ def schema(out) -> None:
     "card file per deck of the game, with example cards, that builds as it is: "
     "`pnp build GAME --content DIR`. Existing files are never overwritten.",
 )
-@click.argument("name", metavar="GAME", shell_complete=complete_games)
+@GAME_ARGUMENT
 @click.argument("root", metavar="DIR", type=Place("folder"))
 @reports_problems
 def new(name, root) -> None:
@@ -321,13 +318,7 @@ def new(name, root) -> None:
 
 @main.command()
 @PAPER_OPTION
-@click.option(
-    "--out",
-    type=Place("folder"),
-    default=Path("output"),
-    show_default=True,
-    help="Folder for the calibration PDF.",
-)
+@out_option(Path("output"), "Folder for the calibration PDF.")
 @reports_problems
 def calibrate(paper, out) -> None:
     """A one-sheet duplex calibration page: print double-sided, read the offset off its scales."""
@@ -360,14 +351,8 @@ def web_address(value: str | None) -> str | None:
     help=f"Tabletop Simulator decks of GAME ({GAME_IDS}): PNG grids of up to 10x7 cards, a back image "
     "per deck, and GAME.json, a saved object holding every deck: copy it into TTS's Saved Objects folder.",
 )
-@click.argument("name", metavar="GAME", shell_complete=complete_games)
-@click.option(
-    "--out",
-    type=Place("folder"),
-    default=Path("output") / "tts",
-    show_default=True,
-    help="Folder for the images, the manifest and the saved object.",
-)
+@GAME_ARGUMENT
+@out_option(Path("output") / "tts", "Folder for the images, the manifest and the saved object.")
 @click.option(
     "--url-base",
     metavar="URL",
@@ -393,22 +378,10 @@ def tts(name, out, url_base, extra) -> None:
     "OUT/GAME/DECK/001-CARD.png and OUT/GAME/DECK/back.png. A poker card (63.5 x 88.9 mm) at 300 dpi with "
     "--bleed 3.175 (1/8 in) is 825 x 1125 px.",
 )
-@click.argument("name", metavar="GAME", shell_complete=complete_games)
-@click.option(
-    "--dpi",
-    type=WholeNumber(72, 1200),
-    default=300,
-    show_default=True,
-    help="Pixels per inch of the printed card, 72 to 1200.",
-)
+@GAME_ARGUMENT
+@dpi_option(72, 1200, 300, "Pixels per inch of the printed card, 72 to 1200.")
 @BLEED_OPTION
-@click.option(
-    "--out",
-    type=Place("folder"),
-    default=Path("output") / "cards",
-    show_default=True,
-    help="Folder for the images: a folder per game and deck inside it.",
-)
+@out_option(Path("output") / "cards", "Folder for the images: a folder per game and deck inside it.")
 @only_option("Export")
 @CONTENT_OPTION
 @reports_problems
@@ -431,7 +404,7 @@ def cards(name, dpi, bleed, out, only, extra) -> None:
     "`pnp build GAME --paper PAPER` writes (its setup page first, each page of card fronts followed by "
     "their backs), e.g. for a README: an A4 page at 110 dpi is 909 x 1286 px.",
 )
-@click.argument("name", metavar="GAME", shell_complete=complete_games)
+@GAME_ARGUMENT
 @click.option(
     "--page",
     "number",
@@ -440,13 +413,7 @@ def cards(name, dpi, bleed, out, only, extra) -> None:
     metavar="N",
     help="The page to picture, from 1, as numbered in the built PDF.",
 )
-@click.option(
-    "--dpi",
-    type=WholeNumber(36, 600),
-    default=150,
-    show_default=True,
-    help="Pixels per inch of the paper, 36 to 600: about 110 makes an A4 or Letter page 900 px wide.",
-)
+@dpi_option(36, 600, 150, "Pixels per inch of the paper, 36 to 600: about 110 makes an A4 or Letter page 900 px wide.")
 @PAPER_OPTION
 @click.option(
     "-o",

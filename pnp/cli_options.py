@@ -1,7 +1,7 @@
-"""What the pnp commands share: their common options (content, paper, bleed, only; every option
-of a print run, for build and check alike: print_options), the shell's
-completion of game and component ids, the games a command was asked for, and a user's mistakes
-turned into a list of problems and exit status 2 (pnp.cli, pnp.sim.cli)."""
+"""What the pnp commands share: their common arguments and options (GAMES, GAME, content, paper,
+bleed, only, out, dpi; every option of a print run, for build and check alike: print_options),
+the shell's completion of game and component ids, the games a command was asked for, and a
+user's mistakes turned into a list of problems and exit status 2 (pnp.cli, pnp.sim.cli)."""
 
 from __future__ import annotations
 
@@ -39,6 +39,11 @@ PLAYER_SHEET_GAMES = ", ".join(game.id for game in games().values() if game.play
 
 def complete_games(ctx, param, incomplete: str) -> list[str]:
     return [game_id for game_id in games() if game_id.startswith(incomplete)]
+
+
+# complete_components finds the games named so far under these parameter names
+GAMES_ARGUMENT = click.argument("names", metavar="GAMES", nargs=-1, shell_complete=complete_games)
+GAME_ARGUMENT = click.argument("name", metavar="GAME", shell_complete=complete_games)
 
 
 def component_ids(game_ids, extra: tuple[Path, ...]) -> dict[str, list[str]]:
@@ -156,6 +161,16 @@ BLEED_OPTION = click.option(
 )
 
 
+def out_option(default: Path, help: str):
+    """--out, the folder a command writes into."""
+    return click.option("--out", type=Place("folder"), default=default, show_default=True, help=help)
+
+
+def dpi_option(low: int, high: int, default: int, help: str):
+    """--dpi, the pixels per inch of the pictures a command renders, from `low` to `high`."""
+    return click.option("--dpi", type=WholeNumber(low, high), default=default, show_default=True, help=help)
+
+
 def only_option(verb: str):
     return click.option(
         "--only",
@@ -177,13 +192,7 @@ def print_options(verb: str, paper_default: str | None, out_help: str = "Folder 
         click.option(
             "--paper", type=PAPER_TYPE, default=paper_default, show_default=bool(paper_default), help=paper_help
         ),
-        click.option(
-            "--out",
-            type=Place("folder"),
-            default=Path("output"),
-            show_default=True,
-            help=out_help,
-        ),
+        out_option(Path("output"), out_help),
         CONTENT_OPTION,
         click.option(
             "--backs",

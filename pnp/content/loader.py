@@ -82,6 +82,19 @@ class Content:
                 yield self.problem(kind, "cards", i, "name", message=message)
             seen.setdefault(key, i)
 
+    def repeated_attributes(self, kind: str, field: str, attributes: tuple[str, ...], what: str) -> Iterator[Problem]:
+        """A problem for each item of the list `field` of `kind` that repeats an earlier item's
+        value of one of `attributes` (an id, a letter, a symbol), naming the item that has it."""
+        items = getattr(self[kind], field)
+        for attribute in attributes:
+            first: dict[str, str] = {}
+            for i, item in enumerate(items):
+                value = getattr(item, attribute)
+                if value in first:
+                    message = f"expected a {attribute} no other {what} has, got {value!r} (as {first[value]} has)"
+                    yield self.problem(kind, field, i, attribute, message=message)
+                first.setdefault(value, item.name)
+
 
 def run_checks(content: Content, *checks: Callable[[Content], Iterable[Problem]]) -> list[Problem]:
     """The problems every check finds on what validated: a check that reads a kind whose files did

@@ -18,9 +18,14 @@ WORKERS = 2  # processes playing games side by side (the machine's cores, at mos
 _JOB: tuple = ()  # in a worker process: the (play, arguments, seed) its games are played with
 
 
+def game_rng(seed: int, i: int) -> random.Random:
+    """What game `i` of a run with `seed` draws everything from."""
+    return random.Random(f"{seed}:{i}")
+
+
 def _play_one(job: tuple, i: int) -> Any:
     play, arguments, seed = job
-    return play(*arguments, random.Random(f"{seed}:{i}"))
+    return play(*arguments, game_rng(seed, i))
 
 
 def _adopt(job: tuple) -> None:

@@ -47,14 +47,7 @@ def _spell_card_problems(content: Content) -> Iterator[Problem]:
 
 
 def _gem_problems(content: Content, rules: SetRules) -> Iterator[Problem]:
-    for attribute in ("id", "letter", "symbol"):
-        first: dict[str, str] = {}
-        for i, gem in enumerate(rules.gems):
-            value = getattr(gem, attribute)
-            if value in first:
-                message = f"expected a {attribute} no other gem has, got {value!r} (as {first[value]} has)"
-                yield content.problem("magecraft-set", "gems", i, attribute, message=message)
-            first.setdefault(value, gem.name)
+    yield from content.repeated_attributes("magecraft-set", "gems", ("id", "letter", "symbol"), "gem")
     for i, gem in enumerate(rules.gems):
         if gem.id == WILD:
             message = f"expected a gem id other than {WILD!r}, the cost any colour pays"

@@ -220,17 +220,23 @@ def round_grid(canvas, look: Look, sheet, rules, words, box: Rect) -> None:
     )
     for r in range(rules.rounds):
         text(canvas, look, str(r + 1), Rect(xs[r + 1], header.y, col_w, row_h), "bold")
-    for i, die in enumerate(sheet.dice):
+    dice_rows(canvas, look, sheet.dice, box, xs, label_w, row_h, shaded=True)
+    rect(canvas, look, box)
+
+
+def dice_rows(canvas, look: Look, dice, box: Rect, xs: list[float], label_w: float, row_h: float, shaded: bool) -> None:
+    """Under a header row, a row per die: its id in the label column (with `shaded`, every other
+    row's cells shaded), then the rules between the rows and between the columns `xs`."""
+    for i, die in enumerate(dice):
         y = box.top - (i + 2) * row_h
-        if i % 2 and look.fills:
+        if shaded and i % 2 and look.fills:
             rect(canvas, look, Rect(box.x + label_w, y, box.w - label_w, row_h), fill="shade", stroke=None)
         text(canvas, look, die.id, Rect(xs[0] + look.pad, y, label_w - 2 * look.pad, row_h), "bold", align="left")
     canvas.setStrokeColor(look.colour("rule"))
-    for i in range(1, len(sheet.dice) + 1):
+    for i in range(1, len(dice) + 1):
         canvas.line(box.x, box.top - i * row_h, box.right, box.top - i * row_h)
     for x in xs[1:-1]:
         canvas.line(x, box.y, x, box.top)
-    rect(canvas, look, box)
 
 
 def tints(side: str, count: int) -> list[str]:
@@ -279,14 +285,7 @@ def legend(canvas, look: Look, sheet, words, box: Rect) -> None:
                 cx, cy = cell.x + col_w / 2, box.top - (i + 1.5) * row_h
                 canvas.setFillColor(look.colour("ink"))
                 canvas.circle(cx, cy, min(row_h, col_w) * 0.18, stroke=0, fill=1)
-    for i, die in enumerate(sheet.dice):
-        y = box.top - (i + 2) * row_h
-        text(canvas, look, die.id, Rect(xs[0] + look.pad, y, label_w - 2 * look.pad, row_h), "bold", align="left")
-    canvas.setStrokeColor(look.colour("rule"))
-    for i in range(1, len(sheet.dice) + 1):
-        canvas.line(box.x, box.top - i * row_h, box.right, box.top - i * row_h)
-    for x in xs[1:-1]:
-        canvas.line(x, box.y, x, box.top)
+    dice_rows(canvas, look, sheet.dice, box, xs, label_w, row_h, shaded=False)
     canvas.setLineWidth(look.template.line_width * 2.5)
     canvas.line(xs[1 + len(sheet.materials)], box.y, xs[1 + len(sheet.materials)], box.top)
     rect(canvas, look, box)

@@ -42,14 +42,7 @@ def _set_problems(content: Content, setup: SetRules) -> Iterator[Problem]:
     def problem(*path, message: str) -> Problem:
         return content.problem("spellcycles-set", *path, message=message)
 
-    for attribute in ("id", "letter", "symbol"):
-        first: dict[str, str] = {}
-        for i, colour in enumerate(setup.colours):
-            value = getattr(colour, attribute)
-            if value in first:
-                message = f"expected a {attribute} no other colour has, got {value!r} (as {first[value]} has)"
-                yield problem("colours", i, attribute, message=message)
-            first.setdefault(value, colour.name)
+    yield from content.repeated_attributes("spellcycles-set", "colours", ("id", "letter", "symbol"), "colour")
     ids = [colour.id for colour in setup.colours]
     for face, colour in sorted(setup.knucklebone.items()):
         if colour not in ids:
