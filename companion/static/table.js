@@ -250,19 +250,28 @@ const Spellpress = (() => {
     }
   });
 
+  // Each entry's line is made once and kept: a history read again after every live message (or a
+  // reconnect's replay) changes only the lines that changed, and a line being read stays in place.
+  let lines = new Map();  // seq -> its <li>
   function showHistory(entries) {
     for (const e of entries) moves.set(e.seq, e);
     for (const e of entries) if (e.type === "undo" && moves.has(e.payload.seq)) moves.get(e.payload.seq).undone = true;
     const shown = [...moves.values()].sort((a, b) => b.seq - a.seq);
-    $("history").replaceChildren(...shown.map((e) => {
-      const li = document.createElement("li");
+    const kept = new Map();
+    const items = shown.map((e) => {
+      const li = lines.get(e.seq) || document.createElement("li");
       li.value = e.seq;
       // textContent: a name is never markup
       const who = e.by ? `${e.by_name} for ${e.name}` : e.for_name ? `${e.name} for ${e.for_name}` : e.name;
-      li.textContent = `${who}: ${describe(e)}`;
-      if (e.undone) li.className = "undone";
+      const text = `${who}: ${describe(e)}`;
+      if (li.textContent !== text) li.textContent = text;
+      li.classList.toggle("undone", !!e.undone);
+      kept.set(e.seq, li);
       return li;
-    }));
+    });
+    const list = $("history");
+    if (items.length !== list.children.length || items.some((li, n) => list.children[n] !== li)) list.replaceChildren(...items);
+    lines = kept;
     earlierButton.hidden = !shown.length || shown[shown.length - 1].seq <= 1;
   }
 
