@@ -182,16 +182,15 @@ def test_each_phone_shows_its_offered_moves_and_plays_them_to_the_end(chromium, 
         phones.append(
             Phone(chromium, port, code, {"host_token": host, "as": kept["player_id"]}, host, kept["player_id"])
         )
-        tallest = moves = 0
+        moves = 0
         compared = set()  # the move types whose buttons were compared with the offers
         while moves < MOST_STEPS:
             offered = [phone.offered() for phone in phones]
             seq = offered[0][0]  # the table's, the same at every phone
             for phone, (_, types) in zip(phones, offered, strict=True):
-                assert phone.shown(seq) == types, (moves, phone.seat or phone.token[:6])
+                # measured once lanterns are lit, hands still holding cards, and on to the end
+                assert phone.shown(seq, measure=moves > 3) == types, (moves, phone.seat or phone.token[:6])
                 compared |= types
-                if moves > 3:  # lanterns lit, hands still holding cards, and on to the end
-                    tallest = max(tallest, phone.height())
             # the host's phones (Start), then the phone of whoever's turn it is
             movers = [phone for phone, (_, types) in zip(phones, offered, strict=True) if types]
             if not movers:
@@ -204,4 +203,5 @@ def test_each_phone_shows_its_offered_moves_and_plays_them_to_the_end(chromium, 
         for n, phone in enumerate(phones):
             phone.page.get_by_test_id("winners").wait_for()
             shot(phone.page, f"example-game-{n}")
+    tallest = max(phone.tallest for phone in phones)
     assert 0 < tallest <= SCREENS * PHONE["viewport"]["height"], tallest

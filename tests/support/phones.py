@@ -17,6 +17,7 @@ class Phone:
     def __init__(self, chromium, port: int, code: str, kept: dict, token: str, kept_seat: str | None = None):
         self.page = chromium.new_context(**PHONE).new_page()
         self.port, self.code, self.token, self.seat = port, code, token, kept_seat
+        self.tallest = 0  # the page's greatest height measured (shown), in CSS pixels
         self.page.add_init_script(f"localStorage.setItem('spellpress:{code}', {json.dumps(json.dumps(kept))})")
         self.page.goto(f"http://127.0.0.1:{port}/t/{code}")
 
@@ -26,14 +27,19 @@ class Phone:
         assert status == 200, table
         return table["seq"], {m["type"] for m in table["moves"]}
 
-    def shown(self, seq: int) -> set[str]:
-        """The move types of the enabled buttons, every section looked at, once the page shows `seq`."""
+    def shown(self, seq: int, measure: bool = False) -> set[str]:
+        """The move types of the enabled buttons, every section looked at, once the page shows `seq`;
+        with `measure`, the tallest the page was in any of them is kept (`tallest`)."""
         self.page.wait_for_function(f"() => Spellpress.table && Spellpress.table.seq >= {seq}", timeout=FIRST_LOAD_MS)
         found = set(self._enabled())
         jumps = self.page.locator("nav.jump button:not([data-testid=jump-history])")
         for n in range(jumps.count()):
             jumps.nth(n).click()
             found |= set(self._enabled())
+            if measure:
+                self.tallest = max(self.tallest, self.height())
+        if measure:
+            self.tallest = max(self.tallest, self.height())
         return found
 
     def _enabled(self) -> list[str]:
