@@ -21,10 +21,11 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from companion import guesses
 from companion.address import public_url_for
+from companion.context import NotFound, event_channel
 from companion.events import EventNotFound, Events, StillPlaying
 from companion.feed import afresh
 from companion.openapi import openapi
-from companion.play import NotFound, Play, event_channel
+from companion.play import Play
 from companion.schemas import (
     MAX_HISTORY_PAGE,
     ActionBody,

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from companion.play import NotFound, Play, event_channel
+from companion.context import NotFound, event_channel
+from companion.play import Play
 from companion.store.schema import EventInfo, TableInfo
 from pnp.rules.chance import SeededChance, new_seed, seed_digest, seeded_die
 from pnp.rules.standings import numbered_places

@@ -25,7 +25,7 @@ from flask_limiter import Limiter
 from limits.storage import Storage
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from companion.play import NotFound
+from companion.context import NotFound
 from companion.store.database import normalize_code
 
 # 20 wrong codes in any 10 minutes: more than a room's typos, and 887 million codes (31**6) then take

@@ -10,17 +10,15 @@ in the database, so a worker without it folds at most that many.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
+from companion.context import Context
+from companion.replays import Replays
 from companion.seats import Seat
 from companion.store.schema import Stale, TableInfo
 from pnp.rules.chance import SecureChance, SeededChance, Unrolled
 from pnp.rules.table import HOST, UNDO, Entry, Refused, Table, extend, parse_action, replay, undo_target
-
-if TYPE_CHECKING:
-    from companion.play import Play
 
 CHECKPOINT_EVERY = 100  # entries between a table's checkpoints: a worker without its state folds at most these
 
@@ -34,10 +32,10 @@ class AlreadyUndone(Exception):
 
 
 class Moves:
-    def __init__(self, play: Play):
+    def __init__(self, play: Context, replays: Replays):
         self.play = play
         self.log = play.store.log
-        self.replays = play.replays
+        self.replays = replays
 
     def act(self, code: str, seat: Seat, type_: str, payload: dict) -> Entry:
         """Check an action against the rules on the current log and append it; Refused if the

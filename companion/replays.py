@@ -8,19 +8,15 @@ in the database (server-only, never sent), else the setup. An undo re-folds the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from companion.context import Context
 from companion.kept import Kept
+from companion.seats import Audience
+from companion.store.schema import TableInfo
 from pnp.rules.table import Entry, Table, extend, replay
-
-if TYPE_CHECKING:
-    from companion.play import Play
-    from companion.seats import Audience
-    from companion.store.schema import TableInfo
 
 
 class Replays:
-    def __init__(self, play: Play):
+    def __init__(self, play: Context):
         self.play = play
         self.log = play.store.log
         self._kept: Kept[tuple[int, Table]] = Kept()  # code -> (last seq, Table)

@@ -6,15 +6,13 @@ for a seat without one, the host's answer)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
+from companion.context import Context
 from companion.kept import Kept
+from companion.store.schema import TableInfo
 from pnp.rules.flow import Caller
 from pnp.rules.table import ANSWER, CLAIM, HOST, JOIN, Entry, replay
-
-if TYPE_CHECKING:
-    from companion.play import Play
-    from companion.store.schema import TableInfo
 
 SEATING = {JOIN, CLAIM, ANSWER}  # the entries that change who sits at a table, or whose phone holds a seat
 
@@ -60,7 +58,7 @@ class Audience(NamedTuple):
 
 
 class Seats:
-    def __init__(self, play: Play):
+    def __init__(self, play: Context):
         self.play = play
         self.store = play.store.tables
         self._at: Kept[tuple[int, list[dict]]] = Kept()  # code -> (seq, its seats read once that was newest)

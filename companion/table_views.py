@@ -4,27 +4,24 @@ redacts each entry and view for its viewer (pnp.rules.table's seen_by and the ga
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from companion.context import Context
 from companion.feed import Message, message
-from companion.seats import Audience, Seat, audience_seat, names_of, you
+from companion.replays import Replays
+from companion.seats import Audience, Seat, Seats, audience_seat, names_of, you
+from companion.store.schema import TableInfo
 from pnp.rules.flow import Rules
 from pnp.rules.table import HOST, UNDO, Entry, seen_by
 
-if TYPE_CHECKING:
-    from companion.play import Play
-    from companion.store.schema import TableInfo
-
 
 class Views:
-    def __init__(self, play: Play):
-        self.play = play
+    def __init__(self, play: Context, replays: Replays, seats: Seats):
+        self.play, self.replays, self.seats = play, replays, seats
 
     def table(self, code: str, caller: Seat, known: list[Entry] | None = None) -> dict:
         """The table as the caller sees it (a spectator: as every live stream sends it); `known`: its
         newest entries, just read by the caller (companion.replays: newest)."""
         play = self.play
-        info, table, seq = play.replays.current(code, known)
+        info, table, seq = self.replays.current(code, known)
         tracker = play.tracker(info.game)
         return {
             "code": info.code,
@@ -34,7 +31,7 @@ class Views:
             "event": info.event,
             "seq": seq,
             "you": you(caller),
-            "seats": play.seats.at(info.code, seq, known),
+            "seats": self.seats.at(info.code, seq, known),
             "state": tracker.view(table.state, caller.viewer),
             "flow": flow_of(tracker, table.state),
             "moves": self.offers(info, table.state, caller),
@@ -76,12 +73,12 @@ class Views:
         return self._described(code, viewer, entries, undone), earlier
 
     def _described(self, code: str, viewer: str | None, entries: list[Entry], undone: set[int]) -> list[dict]:
-        tracker, names = self.play.tracker(self.play.info(code).game), self.play.seats.names(code)
+        tracker, names = self.play.tracker(self.play.info(code).game), self.seats.names(code)
         return [{**entry_json(seen_by(tracker, e, viewer), names), "undone": e.seq in undone} for e in entries]
 
     def results(self, code: str) -> list[dict]:
         """One row per player for the CSV export: the game's own results."""
-        info, table, _ = self.play.replays.current(code)
+        info, table, _ = self.replays.current(code)
         return self.play.tracker(info.game).results(table.state)
 
 

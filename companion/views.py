@@ -20,7 +20,8 @@ from flask import (
 )
 
 from companion.address import public_url_for, request_phones_root
-from companion.play import NotFound, Play
+from companion.context import NotFound
+from companion.play import Play
 from pnp.gamedef import GameDef
 
 bp = Blueprint("views", __name__)
