@@ -53,6 +53,27 @@ class Game:
         """The components to print: all, or those `only` names."""
         return [c for c in self.every_component() if not self.only or c.id in self.only]
 
+    @cached_property
+    def face_problems(self) -> tuple[Problem, ...]:
+        """What does not fit on the faces of its decks and boards: a face is drawn alike on every
+        paper and in every way of printing backs, so `check` fits each face once per game, however
+        many print runs (`pnp check` without --paper or --backs lays out all eight) it is checked for."""
+        problems = []
+        where = self.content.locate("game", "title")[0]
+        for component in self.components():
+            if isinstance(component, Deck):
+                faces = set(component.faces) | set(component.all_backs())
+                for face in sorted(faces, key=lambda f: f.label):
+                    template = self.templates.get(face.template)
+                    if template is None:
+                        problems.append(Problem(where, "", f"{face.label}: no template {face.template}"))
+                    else:
+                        problems += check_face(face, template, where)
+            elif isinstance(component, Board):
+                for face in component.faces:
+                    problems += check_face(face, self.templates[component.template], where)
+        return tuple(problems)
+
 
 def open_game(
     definition: GameDef,
@@ -87,22 +108,10 @@ def open_game(
 
 def check(game: Game, options: Options) -> None:
     """Everything `write` needs, without writing: ContentError with every problem."""
-    problems = []
+    problems = list(game.face_problems)
     components = game.components()
-    where = game.content.locate("game", "title")[0]
     for component in components:
-        if isinstance(component, Deck):
-            faces = set(component.faces) | set(component.all_backs())
-            for face in sorted(faces, key=lambda f: f.label):
-                template = game.templates.get(face.template)
-                if template is None:
-                    problems.append(Problem(where, "", f"{face.label}: no template {face.template}"))
-                else:
-                    problems += check_face(face, template, where)
-        elif isinstance(component, Board):
-            for face in component.faces:
-                problems += check_face(face, game.templates[component.template], where)
-        else:
+        if isinstance(component, Sheet):
             problems += _check_sheet(game, component, options)
     problems += _label_problems(game, options)
     for component in components:
