@@ -18,37 +18,24 @@ import psutil
 import pytest
 
 from tests.support.http import call, free_port, post_chunked, server
+from tests.support.stream import named_events, opened
 
 pytestmark = pytest.mark.slow  # real servers in subprocesses
 
 
 class Stream:
-    """An SSE connection read line by line off the socket."""
+    """A phone's SSE connection to a table (tests/support/stream.py), read an event at a time."""
 
     def __init__(self, port: int, code: str, last_event_id: int | None = None, timeout: float = 10, query: str = ""):
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
-        headers = {"Accept": "text/event-stream"}
-        if last_event_id is not None:
-            headers["Last-Event-ID"] = str(last_event_id)
-        self.conn.request("GET", f"/api/tables/{code}/events{query}", headers=headers)
-        self.res = self.conn.getresponse()
-        assert self.res.status == 200 and self.res.getheader("Content-Type").startswith("text/event-stream")
+        self.res = opened(port, code, last_event_id=last_event_id, timeout=timeout, query=query)
+        self.conn = self.res.conn
+        self.read = named_events(self.res)
 
     def events(self, count: int) -> list[dict]:
         """The next `count` events, each with its id, data and name (`event`: "action" or "table")."""
-        found, current = [], {}
-        while len(found) < count:
-            line = self.res.fp.readline().decode()
-            assert line, "the stream ended"
-            line = line.rstrip("\n")
-            if not line:
-                if "data" in current:
-                    found.append(current)
-                current = {}
-            elif not line.startswith(":"):
-                name, _, value = line.partition(": ")
-                current[name] = value
-        return [{"id": int(e["id"]), "data": json.loads(e["data"]), "event": e.get("event")} for e in found]
+        found = [next(self.read, None) for _ in range(count)]
+        assert None not in found, "the stream ended"
+        return [{"id": seq, "data": data, "event": name} for seq, data, name in found]
 
     def worker(self, port: int) -> int:
         """The id of the server process on the other end of this connection."""

@@ -11,24 +11,34 @@ import threading
 import time
 
 
-def opened(port: int, code: str, token: str | None = None, last_event_id: int | None = None, timeout: float = 20):
-    """The stream's response, its status checked; the connection is `response.conn`."""
+def opened(
+    port: int,
+    code: str,
+    token: str | None = None,
+    last_event_id: int | None = None,
+    timeout: float = 20,
+    query: str = "",
+):
+    """The stream's response, its status and type checked; the connection is `response.conn`.
+    `query`: more of the stream's address ("?after=3", "?as=p2")."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     headers = {"Accept": "text/event-stream"}
     if token:
         headers["Authorization"] = f"Bearer {token}"
     if last_event_id is not None:
         headers["Last-Event-ID"] = str(last_event_id)
-    conn.request("GET", f"/api/tables/{code}/events", headers=headers)
+    conn.request("GET", f"/api/tables/{code}/events{query}", headers=headers)
     res = conn.getresponse()
     assert res.status == 200, res.read()[:300]
+    assert res.getheader("Content-Type").startswith("text/event-stream")
     res.conn = conn
     return res
 
 
-def events(res, lines: int | None = None):
-    """Each complete event of the stream as (id, data), until it ends or, given `lines`, once that
-    many lines are read, even in the middle of an event (which is then not given)."""
+def named_events(res, lines: int | None = None):
+    """Each complete event of the stream as (id, data, its name: "action", or "table" for a table
+    to draw afresh), until it ends or, given `lines`, once that many lines are read, even in the
+    middle of an event (which is then not given)."""
     current: dict[str, str] = {}
     read = 0
     while lines is None or read < lines:
@@ -39,11 +49,17 @@ def events(res, lines: int | None = None):
         line = line.decode().rstrip("\n")
         if not line:
             if "data" in current:
-                yield int(current["id"]), json.loads(current["data"])
+                yield int(current["id"]), json.loads(current["data"]), current.get("event")
             current = {}
         elif not line.startswith(":"):
             name, _, value = line.partition(": ")
             current[name] = value
+
+
+def events(res, lines: int | None = None):
+    """Each complete event of the stream as (id, data), as named_events reads them."""
+    for seq, data, _ in named_events(res, lines):
+        yield seq, data
 
 
 def cut(res) -> None:
