@@ -5,10 +5,13 @@ occasional moves, phones dropping and coming back with Last-Event-ID at random (
     python bench/bench_soak.py --minutes 2 --phones 100
     python bench/bench_soak.py --game magecraft --database postgresql+psycopg://... --workers 4
 
-The table is a game's safe repeatable move's (tests/safe_moves.py: any seat may send it at any
-time); every `--gap` s a random seat sends one. Every `--drop-every` s, `--drop` of the phones
-lose their connection (reset, no goodbye) and each comes back with Last-Event-ID after a random
-0.5-3 s. The server's RSS (the gunicorn master and its workers, with psutil) is sampled every 5 s.
+The table is begun as the tests' tables are (tests/support/safe_moves.py); every `--gap` s a
+move is sent: in Merchants of Magick a random seat's paper score box, filled in again (a move any
+seat may repeat all game long); in another game, a move a random caller is offered (it may end
+before the soak does: then only the streams go on). Every `--drop-every` s, `--drop` of the
+phones lose their connection (reset, no goodbye) and each comes back with Last-Event-ID after a
+random 0.5-3 s. The server's RSS (the gunicorn master and its workers, with psutil) is sampled
+every 5 s.
 
 Asserts, and prints the figures: nothing lost (each phone's ids over all its lives are the log's,
 1..n, each once, in order; every move answered 200 is in the log), no error answer, and memory
@@ -30,14 +33,21 @@ import psutil
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(HERE.parent))  # the tests' safe moves
+sys.path.insert(0, str(HERE.parent))  # the tests' tables
 
 from bench_room import Deadline, call, check_log_order, companion, load, wait_for, watchdog  # noqa: E402
 from loadgen import Loadgen, Phone, raise_open_files  # noqa: E402
 
-from tests.support.safe_moves import GAMES, SAFE_PLAYS, begun, send  # noqa: E402
+from tests.support.safe_moves import GAMES, Move, begun, offered, send  # noqa: E402
 
 SAMPLE_EVERY = 5.0  # seconds between RSS samples
+MERCHANTS = "merchants-of-magick"
+
+
+def score_box(rng: random.Random, players: list[str]) -> Move:
+    """Merchants of Magick: a paper sheet's score box, filled in again (every sheet is on paper
+    until a merchant says otherwise, and the soak never does)."""
+    return rng.choice(players), "scores", {"fulfilled": rng.randint(0, 9), "potions": rng.randint(0, 9)}
 
 
 def rss_mib(server: psutil.Process) -> float:
@@ -61,7 +71,6 @@ def minute_average(samples: list[tuple[float, float]], minute: int) -> float:
 def soak(args, port: int, server: psutil.Process) -> list[str]:
     """Play, drop and resume for the minutes asked; the misses found (none: PASS)."""
     rng = random.Random(args.seed)
-    play = SAFE_PLAYS[args.game]
     table = begun(port, args.game)
     players = list(table.tokens)
     gen = Loadgen("127.0.0.1", port)
@@ -88,11 +97,13 @@ def soak(args, port: int, server: psutil.Process) -> list[str]:
                 samples.append((now - start, rss_mib(server)))
                 next_sample += SAMPLE_EVERY
             if now >= next_move:
-                status, answer = send(table, play.move(rng, players))
-                statuses[status] = statuses.get(status, 0) + 1
-                accepted += status == 200
-                if status not in (200, 403, 409):
-                    misses.append(f"a move was answered {status}: {answer}")
+                move = score_box(rng, players) if args.game == MERCHANTS else offered(table, rng)
+                if move is not None:
+                    status, answer = send(table, move)
+                    statuses[status] = statuses.get(status, 0) + 1
+                    accepted += status == 200
+                    if status not in (200, 403, 409, 422):
+                        misses.append(f"a move was answered {status}: {answer}")
                 next_move += args.gap
             if now >= next_drop:
                 here = [p for p in phones if not p.closed]
@@ -148,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--minutes", type=float, default=10, help="minutes of play")
     parser.add_argument("--phones", type=int, default=500, help="phones following the table")
-    parser.add_argument("--game", choices=GAMES, default="merchants-of-magick")
+    parser.add_argument("--game", choices=GAMES, default=MERCHANTS)
     parser.add_argument("--gap", type=float, default=0.5, help="seconds between moves")
     parser.add_argument("--drop", type=float, default=0.02, help="the share of phones dropping each time")
     parser.add_argument("--drop-every", type=float, default=2.0, help="seconds between drops")

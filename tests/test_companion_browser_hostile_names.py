@@ -5,8 +5,8 @@ fires by itself). The host's, a player's and a spectator's table page, the proje
 game with events the event's page and projector, all show the names as text and run none: no
 dialog opens and no element the names would have injected is in the page (issue 26).
 
-tests/test_companion_browser.py shows one such name on a Magic Spell phone; here it is all five
-games and every page a name reaches."""
+tests/test_companion_browser.py shows one such name on a Magic Spell phone; here it is every
+registered game and every page a name reaches."""
 
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ import pytest
 from pnp.gamedef import games
 from tests.support.browser import FIRST_LOAD_MS, HOSTILE, phone
 from tests.support.http import HttpTable, call, free_port, server
-from tests.support.safe_moves import GAMES, SAFE_PLAYS, send
+from tests.support.legal import ruled
+from tests.support.safe_moves import GAMES, begin, offered, options_for, send
 
 PLAYER_NAMES = (HOSTILE, "<img src=x onerror=alert(2)>", '"><svg onload=alert(3)>')
 SEAT_NAME = "<details open ontoggle=alert(4)>"  # seated by the host, without a phone
@@ -47,27 +48,34 @@ def port(tmp_path_factory):
         yield port
 
 
+def player_names(game: str) -> tuple[str, ...]:
+    """The phones' names at a table of `game`: PLAYER_NAMES, or as many as leave it a seat for
+    SEAT_NAME."""
+    rules = ruled()[game]
+    _, most = rules.seats(rules.Options(**options_for(game)))
+    return PLAYER_NAMES[: most - 1]
+
+
 def hostile_table(port: int, game: str, event: str | None = None) -> HttpTable:
-    """A table of `game` (at `event`, if given) where phones named PLAYER_NAMES sit, and a seat
-    named SEAT_NAME without a phone: four players, which every game seats; begun, and a few safe
-    moves into play."""
-    play = SAFE_PLAYS[game]
+    """A table of `game` (at `event`, if given) where phones named player_names() sit, and a seat
+    named SEAT_NAME without a phone; begun, and a few offered moves into play."""
     if event is None:
-        table = HttpTable(port, game, play.options, PLAYER_NAMES)
+        table = HttpTable(port, game, options_for(game), player_names(game))
     else:  # HttpTable with no names (its own table unused), then the event's table joined the same way
-        table = HttpTable(port, game, play.options, ())
+        table = HttpTable(port, game, options_for(game), ())
         status, opened = call(port, "POST", f"/api/events/{event}/tables", {})
         assert status == 201, opened
         table.code, table.host = opened["code"], opened["host_token"]
-        for name in PLAYER_NAMES:
+        for name in player_names(game):
             _, seat = call(port, "POST", f"/api/tables/{table.code}/players", {"name": name})
             table.tokens[seat["player_id"]] = seat["token"]
     status, seat = call(port, "POST", f"/api/tables/{table.code}/seats", {"name": SEAT_NAME}, table.host)
     assert status == 201, seat
-    play.begin(table)
     rng = random.Random(game)
+    begin(table, rng)
     for _ in range(6):
-        send(table, play.move(rng, list(table.tokens)))
+        if move := offered(table, rng):
+            send(table, move)
     return table
 
 
@@ -97,7 +105,7 @@ def test_names_with_script_in_them_show_as_text_and_run_nowhere(game, port, chro
     base = f"http://127.0.0.1:{port}/t/{table.code}"
     key = f"spellpress:{table.code}"
     player, token = next(iter(table.tokens.items()))
-    everyone = (*PLAYER_NAMES, SEAT_NAME)
+    everyone = (*player_names(game), SEAT_NAME)
     shows_as_text_and_runs_nothing(phone(chromium), base, everyone, (key, {"host_token": table.host}))
     shows_as_text_and_runs_nothing(phone(chromium), base, everyone, (key, {"token": token, "player_id": player}))
     shows_as_text_and_runs_nothing(phone(chromium), base, everyone)

@@ -10,11 +10,9 @@ import random
 
 import pytest
 
-from pnp.gamedef import games
-from pnp.rules.flow import Rules
-from tests.support.legal import OfferedTable, options_of
+from tests.support.legal import options_of, random_table, ruled
 
-RULED = [g.id for g in games().values() if g.tracker and isinstance(g.load("tracker"), Rules)]
+RULED = list(ruled())
 MOST_STEPS = 1500  # moves a random game may take before it must be over
 SEEDS = (1, 2)
 
@@ -25,10 +23,7 @@ def test_a_random_game_of_offered_moves_is_accepted_to_its_end(client, game_id, 
     rng = random.Random(f"{game_id} {seed}")
     tracker = client.application.extensions["play"].tracker(game_id)
     options = options_of(tracker.Options, rng)
-    fewest, most = tracker.seats(tracker.Options(**options))
-    players = rng.randint(fewest, min(most, 5))
-    kept = rng.randint(0, min(1, players - 1))  # a seat without a phone, played by the host
-    table = OfferedTable(client, game_id, options, rng).open(players - kept, kept)
+    table = random_table(client, game_id, options, rng)
     while table.steps < MOST_STEPS and table.step():
         pass
     state = table.state()

@@ -583,3 +583,10 @@ def test_the_next_spell_to_cast_and_the_strikes_a_rival_stands(book):
         g.next_to_cast(1)
     g.wizards[1].shield, g.wizards[1].hp = gems(E=2), gems(F=1)
     assert g.strikes_borne(1) == 3
+
+
+def test_the_game_is_for_two_to_four_wizards():
+    """ "NOTE: to play a 3/4 players game, you will need two copies of Magecraft.": two play with
+    one copy, and three or four with two (its GameDef's players, which `pnp sim` and the companion
+    read)."""
+    assert game("magecraft").players == (2, 4)

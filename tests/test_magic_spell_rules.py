@@ -1,4 +1,4 @@
-"""Magic Spell's pure rules: the tile mix derived from the deck, the credit rule."""
+"""Magic Spell's pure rules: the tile mix derived from the deck, the credit rule, how many play."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from pnp.gamedef import game
 from pnp.games.magic_spell.rules import CreditRule, credits, letter_needs, missing, points, rare_letters, tile_mix
 
 WORDS = ["alacrity", "filch", "quixotic", "zephyr", "mnemonic", "pizzazz"]
@@ -63,3 +64,9 @@ def test_credit_rule_worked_examples():
 def test_credit_thresholds(score, expected):
     word = "a" * score  # no rare letters in a pool with plenty of A
     assert credits(word, Counter({"A": 50}), RULE) == expected
+
+
+def test_the_game_is_for_two_to_four_students():
+    """ "Low Enrollment – You can play with two players.": the fewest are two; the most are the
+    set's four spirit tracks (its GameDef's players, which `pnp sim` and the companion read)."""
+    assert game("magic-spell").players == (2, 4)

@@ -363,3 +363,9 @@ def test_a_table_as_data_comes_back_the_same(book):
     data = t.to_data()
     again = Table.from_data(book, data)
     assert again.to_data() == data and again.merchants[1].line() == t.merchants[1].line()
+
+
+def test_the_game_is_for_one_to_eight_merchants():
+    """ "In Merchants of Magick, 1-8 players compete to earn the most Coins" (its GameDef's players,
+    which `pnp sim` and the companion read)."""
+    assert game("merchants-of-magick").players == (1, 8)

@@ -1,6 +1,7 @@
-"""How many play a game is declared once, in its GameDef (`players`), from its rules: `pnp sim`
-refuses a table the game does not have, the companion's home page says the range, and the setup
-page's words about it are checked against it."""
+"""How many play a game is declared once, in its GameDef (`players`), from its rules (each game's
+rules tests quote the sentence it comes from): `pnp sim` refuses a table the game does not have,
+the companion's home page says the range, and the setup page's words about it are checked against
+it."""
 
 from __future__ import annotations
 
@@ -11,25 +12,6 @@ from pnp.content.problems import ContentError
 from pnp.gamedef import game, games
 from pnp.paths import CONTENT
 from tests.conftest import invoke, overlay
-
-# Each game's range and the sentence of its rules it comes from (the rules as published).
-RULES = {
-    "magecraft": ((2, 4), "NOTE: to play a 3/4 players game, you will need two copies of Magecraft."),
-    "magic-spell": ((2, 4), "Low Enrollment – You can play with two players."),  # the most: the set's 4 spirit tracks
-    "merchants-of-magick": ((1, 8), "In Merchants of Magick, 1-8 players compete to earn the most Coins"),
-    # the rules give no range; their moon crescents are "equal to the number of players", and
-    # FACTS.md (the rules' page) says about 2-5
-    "spellcycles": ((2, 5), "Moon Crescents: Chess pieces or checkers equal to the number of players."),
-    "spells-and-potions": (
-        (2, 4),
-        "Spells and Potions tournaments are originally designed for 4 wizards, although variations "
-        "for 3 or 2 wizard play exist",
-    ),
-}
-
-
-def test_every_game_declares_the_range_its_rules_give():
-    assert {gid: g.players for gid, g in games().items()} == {gid: players for gid, (players, _) in RULES.items()}
 
 
 @pytest.mark.parametrize(("players", "message"), [("5", "from 2 to 4, got 5"), ("1", "from 2 to 4, got 1")])

@@ -705,3 +705,10 @@ def test_refused_moves_say_why_in_words(book, letters):
         g.contribute([letters["R"], SMALL], 0)
     with pytest.raises(RuleError, match="the field has no space 64"):
         g.contribute([letters["R"], LARGE], 64)
+
+
+def test_the_game_is_for_two_to_five_wizards():
+    """The rules give no range: their "Moon Crescents: Chess pieces or checkers equal to the number
+    of players." leaves it open, and FACTS.md (the rules' page) says about 2-5 (its GameDef's
+    players, which `pnp sim` and the companion read)."""
+    assert game("spellcycles").players == (2, 5)

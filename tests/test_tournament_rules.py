@@ -214,3 +214,9 @@ def test_individual_totals_two_wizards():
 def test_individual_totals_needs_one_score_pair_per_duel():
     with pytest.raises(ValueError):
         individual_totals(tournament(4), [(10, 120), (60, 70)])
+
+
+def test_the_game_is_for_two_to_four_wizards():
+    """ "Spells and Potions tournaments are originally designed for 4 wizards, although variations
+    for 3 or 2 wizard play exist" (its GameDef's players, which `pnp sim` and the companion read)."""
+    assert game("spells-and-potions").players == (2, 4)

@@ -8,25 +8,73 @@ from __future__ import annotations
 
 import random
 import typing
+from collections import Counter
 from dataclasses import dataclass, field
 
+from pnp.gamedef import games
+from pnp.rules.flow import Rules
 from pnp.rules.offers import sample
 from pnp.rules.table import replay
-from tests.support.api import bearer, join, open_table
+from tests.support.api import bearer, join, open_table, undo_latest
 
 PROBE_EVERY = 5  # a move not offered is tried every this many steps
 
 
-def options_of(model, rng: random.Random) -> dict:
-    """Random options of a table: each field with choices (a Literal, a yes/no) set to one of them."""
-    chosen = {}
+def ruled() -> dict[str, Rules]:
+    """Every registered game's rules (pnp.gamedef's games with a tracker), by id: what the tests
+    that play any game from its offers play."""
+    found = {gid: g.load("tracker") for gid, g in games().items() if g.tracker}
+    return {gid: rules for gid, rules in found.items() if isinstance(rules, Rules)}
+
+
+def choices_of(model) -> dict[str, tuple]:
+    """Each field of a table's options that has choices (a Literal, a yes/no), with its choices."""
+    found = {}
     for name, info in model.model_fields.items():
         choices = typing.get_args(info.annotation) if typing.get_origin(info.annotation) is typing.Literal else ()
         if info.annotation is bool:
             choices = (False, True)
         if choices:
-            chosen[name] = rng.choice(choices)
-    return chosen
+            found[name] = choices
+    return found
+
+
+def options_of(model, rng: random.Random) -> dict:
+    """Random options of a table: each field with choices (a Literal, a yes/no) set to one of them."""
+    return {name: rng.choice(choices) for name, choices in choices_of(model).items()}
+
+
+def covering_options(rules: Rules, rng: random.Random, least: int = 2) -> list[dict]:
+    """Options for a few tables of a game that play every way of playing (each value of
+    `rules.way_option`), each way at `least` tables or more, so that among a way's tables every
+    other option with choices takes each of its values: each option steps through its values from
+    a place `rng` deals, so which values meet at one table is the seed's."""
+    choices = choices_of(rules.Options)
+    ways = choices.pop(rules.way_option) if rules.ways else (None,)
+    tables = max([least, *map(len, choices.values())])
+    found = []
+    for way in ways:
+        start = {name: rng.randrange(len(values)) for name, values in choices.items()}
+        for n in range(tables):
+            options = {name: values[(start[name] + n) % len(values)] for name, values in choices.items()}
+            found.append(options if way is None else {**options, rules.way_option: way})
+    return found
+
+
+def way_of(rules: Rules, options: dict) -> str:
+    """The way of playing `options` pick, for a test's id ("" for a game played one way)."""
+    return str(options[rules.way_option]) if rules.ways else ""
+
+
+def random_table(client, game: str, options: dict, rng: random.Random, made: Counter | None = None) -> OfferedTable:
+    """An OfferedTable of `game` with `options` (and `made`), opened with as many players as `rng`
+    deals (within the seats the options give, at most 5), now and then one of them a seat the host
+    keeps."""
+    rules = ruled()[game]
+    fewest, most = rules.seats(rules.Options(**options))
+    players = rng.randint(fewest, min(most, 5))
+    kept = rng.randint(0, min(1, players - 1))  # a seat without a phone, played by the host
+    return OfferedTable(client, game, options, rng, made=made).open(players - kept, kept)
 
 
 @dataclass
@@ -44,6 +92,9 @@ class OfferedTable:
     steps: int = 0
     refused: int = 0  # probes of moves not offered, each refused
     bodies: dict[str, dict] = field(default_factory=dict)  # a body offered lately for each type, to anyone
+    # moves made by type, which a game's tables may share: given, each step takes a move of the
+    # least made type offered, so a move the game offers seldom is made when it first comes up
+    made: Counter | None = None
 
     def open(self, phones: int, kept: int) -> OfferedTable:
         opened = open_table(self.client, self.game, self.options)
@@ -89,13 +140,29 @@ class OfferedTable:
                 self.probe(headers, query, seen)
             for offered in seen["moves"]:
                 self.bodies[offered["type"]] = sample(offered, self.rng)
-            offer = self.rng.choice(seen["moves"])
+            offer = self.chosen(seen["moves"])
             body = sample(offer, self.rng)
             res = self.send(headers, query, offer["type"], body)
             assert res.status_code == 200, (who, offer, body, res.json)
             self.steps += 1
+            if self.made is not None:
+                self.made[offer["type"]] += 1
             return True
         return False
+
+    def chosen(self, offered: list[dict]) -> dict:
+        """The offer a step takes: any, or one of the least made type (`made`)."""
+        if self.made is not None:
+            least = min(self.made[o["type"]] for o in offered)
+            offered = [o for o in offered if self.made[o["type"]] == least]
+        return self.rng.choice(offered)
+
+    def take_back(self) -> bool:
+        """The host takes back the latest move that stands, as the table page does (a game over
+        goes on); False when the rules refuse it (a draw is never taken back)."""
+        res = undo_latest(self.client, self.code, bearer(self.host))
+        assert res.status_code in (200, 409), res.json
+        return res.status_code == 200
 
     def probe(self, headers: dict, query: str, seen: dict) -> None:
         """A move this caller is not offered, with a body once offered to someone (else none):
