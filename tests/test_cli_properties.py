@@ -27,7 +27,7 @@ def clean(result, allowed=(0, 2)) -> None:
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
 
 
-@settings(PROPERTY, max_examples=400)
+@settings(PROPERTY, max_examples=200)  # the same 200 every run (derandomized): each a whole `pnp check`
 @given(mutated_files())
 def test_check_on_a_mutated_overlay_passes_or_lists_located_problems(scratch, mutated):
     game_id, name, data = mutated

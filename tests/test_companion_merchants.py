@@ -34,7 +34,8 @@ from pnp.rules.chance import SecureChance
 from pnp.rules.flow import Caller
 from pnp.rules.offers import completions
 from pnp.rules.table import HOST, Refused
-from tests.support.api import bearer, error_of, join, open_table, undo_latest
+from tests.support.api import error_of, open_table, undo_latest
+from tests.support.inprocess import ApiTable
 
 GAME = "merchants-of-magick"
 MAX = {"d6": 6, "d8": 8, "d10": 10, "d12": 12}
@@ -67,34 +68,15 @@ def scripted(monkeypatch):
     return use
 
 
-class Table:
+class Table(ApiTable):
+    """A Merchants table over the API, each player's sheet chosen as `sheets` says (every sheet is
+    on paper until its player chooses)."""
+
     def __init__(self, client, options=None, players=("Todd",), sheets=("digital",)):
-        self.client = client
-        opened = open_table(client, GAME, options)
-        self.code, self.host = opened["code"], bearer(opened["host_token"])
-        self.players = [bearer(join(client, self.code, name)["token"]) for name in players]
+        super().__init__(client, GAME, players, options or {})
         for who, kind in zip(self.players, sheets, strict=False):
-            if kind != "paper":  # every sheet is on paper until its player chooses
+            if kind != "paper":
                 self.ok(who, "sheet", kind=kind)
-
-    def act(self, who, type_, **payload):
-        return self.client.post(f"/api/tables/{self.code}/actions", json={"type": type_, **payload}, headers=who)
-
-    def ok(self, who, type_, **payload) -> dict:
-        res = self.act(who, type_, **payload)
-        assert res.status_code == 200, res.json
-        return res.json["state"]
-
-    def refused(self, who, type_, **payload) -> str:
-        return error_of(self.act(who, type_, **payload), 409)["reason"]
-
-    def state(self, who=None) -> dict:
-        return self.client.get(f"/api/tables/{self.code}", headers=who or {}).json["state"]
-
-    def offers(self, who, type_: str) -> list[dict]:
-        """The moves of `type_` the server offers `who` now."""
-        moves = self.client.get(f"/api/tables/{self.code}", headers=who).json["moves"]
-        return [m for m in moves if m["type"] == type_]
 
 
 def values(offer: dict, field: str) -> list:
@@ -131,14 +113,14 @@ def test_a_refused_mark_says_why_and_changes_nothing(client, scripted):
     t = Table(client)
     todd = t.players[0]
     t.ok(t.host, "start")
-    assert t.refused(todd, "spend", die="d6", row="Ring", circle=0) == "Round 1 is not rolled yet."
+    assert t.reason(todd, "spend", die="d6", row="Ring", circle=0) == "Round 1 is not rolled yet."
     t.ok(t.host, "roll", round=1)
-    assert t.refused(todd, "spend", die="d12", row="Pendant", circle=1) == "The d12 cannot be spent on Wood."
-    assert t.refused(todd, "spend", die="d6", row="Ring", circle=0) == ("Ring's 3 needs a result of at least 3; 2.")
-    assert "you have 0" in t.refused(todd, "spend", die="d6", row="Ring", circle=0, adjust=1)
+    assert t.reason(todd, "spend", die="d12", row="Pendant", circle=1) == "The d12 cannot be spent on Wood."
+    assert t.reason(todd, "spend", die="d6", row="Ring", circle=0) == ("Ring's 3 needs a result of at least 3; 2.")
+    assert "you have 0" in t.reason(todd, "spend", die="d6", row="Ring", circle=0, adjust=1)
     t.ok(todd, "spend", die="d10", row="Everlasting", circle=1)  # research: a 4 meets "at most 4"
-    assert t.refused(todd, "spend", die="d10", row="Fiery", circle=0) == "This round's d10 result is already spent."
-    assert t.refused(todd, "spend", die="d8", row="Nowhere", circle=0) == "The sheet has no row Nowhere."
+    assert t.reason(todd, "spend", die="d10", row="Fiery", circle=0) == "This round's d10 result is already spent."
+    assert t.reason(todd, "spend", die="d8", row="Nowhere", circle=0) == "The sheet has no row Nowhere."
     mine = t.state(todd)["mine"]
     assert sum(map(sum, mine["marked"])) == 1 and mine["used"] == ["d10"]
 
@@ -166,8 +148,8 @@ def test_the_rules_order_example_with_printed_cards(client, scripted):
     for die, row, circle in [("d8", "of the Elves", 0), ("d12", "of the Elves", 1)]:
         t.ok(todd, "spend", die=die, row=row, circle=circle)
     assert [values(offer, "slot") for offer in t.offers(todd, "claim")] == [[0]]
-    assert t.refused(todd, "claim", slot=1) == "Fiery Ring of the Elves needs Fiery complete first."
-    assert t.refused(todd, "claim", slot=2) == "Backpack of the Orcs needs Backpack and of the Orcs complete first."
+    assert t.reason(todd, "claim", slot=1) == "Fiery Ring of the Elves needs Fiery complete first."
+    assert t.reason(todd, "claim", slot=2) == "Backpack of the Orcs needs Backpack and of the Orcs complete first."
     mine = t.ok(todd, "claim", slot=0, order="Plate Armor of the Dragons")["mine"]  # a phone cannot name it
     assert [o["label"] for o in mine["claimed"]] == ["Pendant of the Elves"]
     history = client.get(f"/api/tables/{t.code}/history").json["history"]
@@ -181,11 +163,11 @@ def test_the_rules_order_example_with_printed_cards(client, scripted):
 def test_rounds_and_phases_run_to_the_end_with_ready_counts(client):
     t = Table(client, players=("Ann", "Bo"), sheets=("paper", "paper"))
     ann, bo = t.players
-    assert t.refused(ann, "ready", phase="resource") == "The game has not begun yet."
+    assert t.reason(ann, "ready", phase="resource") == "The game has not begun yet."
     state = t.ok(t.host, "start")
     assert (state["phase"], state["round_phase"], state["round"], state["dice"]) == ("playing", "resource", 1, {})
-    assert t.refused(t.host, "advance", phase="resource") == "Roll the dice for round 1 first."
-    assert t.refused(ann, "ready", phase="resource") == "Round 1 is not rolled yet."
+    assert t.reason(t.host, "advance", phase="resource") == "Roll the dice for round 1 first."
+    assert t.reason(ann, "ready", phase="resource") == "Round 1 is not rolled yet."
     rounds = state["rounds"]
     for round_ in range(1, rounds + 1):
         state = t.ok(t.host, "roll", round=round_)
@@ -194,17 +176,17 @@ def test_rounds_and_phases_run_to_the_end_with_ready_counts(client):
         for phase in state["round_phases"]:
             assert t.state()["round_phase"] == phase
             t.ok(ann, "ready", phase=phase)
-            assert t.refused(ann, "ready", phase=phase) == "You are ready already."  # a second tap counts once
+            assert t.reason(ann, "ready", phase=phase) == "You are ready already."  # a second tap counts once
             assert t.state()["ready_count"] == 1
             state = t.ok(t.host, "advance", phase=phase)
             assert state["ready_count"] == 0
-            assert "is over" in t.refused(t.host, "advance", phase=phase)  # a second host's tap
+            assert "is over" in t.reason(t.host, "advance", phase=phase)  # a second host's tap
         if round_ < rounds:
             assert state["round_phase"] == "resource" and state["round"] == round_ + 1
     assert state["phase"] == "over"
     # no Customer phase in the last round; the paper sheets' final scores end the game
     assert state["round_phases"] == ["resource", "crafting", "mastery", "scoring"]
-    assert t.refused(t.host, "roll", round=rounds + 1) == "The game is over."
+    assert t.reason(t.host, "roll", round=rounds + 1) == "The game is over."
     assert [r["round"] for r in state["rolls"]] == list(range(1, rounds + 1))
 
 
@@ -213,10 +195,10 @@ def test_a_roll_is_the_servers_once_per_round_and_cannot_be_undone(client):
     t.ok(t.host, "start")
     res = t.act(t.host, "roll", round=1, dice={"d6": 6, "d8": 8, "d10": 10, "d12": 12})
     first = res.json["state"]["dice"]
-    second = t.refused(t.host, "roll", round=1)  # the other host's tap, a moment later
+    second = t.reason(t.host, "roll", round=1)  # the other host's tap, a moment later
     assert second == "Round 1 is already rolled."
-    assert t.refused(t.host, "roll", round=3) == "This table is at round 2; it cannot take round 3's roll yet."
-    assert error_of(undo_latest(client, t.code, t.host), 409)["reason"] == ("A roll cannot be taken back.")
+    assert t.reason(t.host, "roll", round=3) == "This table is at round 2; it cannot take round 3's roll yet."
+    assert error_of(undo_latest(client, t.code, t.headers(t.host)), 409)["reason"] == ("A roll cannot be taken back.")
     assert t.state()["dice"] == first
     assert error_of(t.act(t.players[0], "roll", round=2), 403)["reason"] == "Only the host does that."
     log = client.get(f"/api/tables/{t.code}/history").json["history"]
@@ -258,8 +240,8 @@ def test_masteries_pay_master_to_everyone_reaching_them_together_then_flip(clien
         assert t.state(who)["mine"]["lines"]["material-mastery"] == blacksmith["master"]
     assert next(m for m in state["masteries"] if m["name"] == "Blacksmith")["side"] == "master"  # until the phase ends
     state = t.ok(cy, "mastery", card="Blacksmith")
-    assert t.refused(cy, "mastery", card="Blacksmith").startswith("You have already scored Blacksmith")
-    assert t.refused(ann, "mastery", card="Blacksmith") == "Your digital sheet scores its Masteries itself."
+    assert t.reason(cy, "mastery", card="Blacksmith").startswith("You have already scored Blacksmith")
+    assert t.reason(ann, "mastery", card="Blacksmith") == "Your digital sheet scores its Masteries itself."
     state = t.ok(t.host, "advance", phase="mastery")
     assert next(m for m in state["masteries"] if m["name"] == "Blacksmith")["side"] == "apprentice"
     assert next(m for m in state["masteries"] if m["name"] == "Enchanter")["side"] == "master"
@@ -294,7 +276,7 @@ def test_paper_scores_rank_with_the_tie_breaks_and_export_as_csv_and_json(client
     exported = client.get(f"/api/tables/{t.code}/export").json
     assert exported["state"]["standings"] == standings
     assert error_of(t.act(t.players[0], "scores", lines={"crafting": -1}), 422)["field"].startswith("lines")
-    assert t.refused(t.players[0], "mastery", card="Blacksmith") == "Masteries are scored in the Mastery phase."
+    assert t.reason(t.players[0], "mastery", card="Blacksmith") == "Masteries are scored in the Mastery phase."
 
 
 def test_solo_has_a_rating_and_its_customer_phase_is_the_order_shift(client):
@@ -352,7 +334,9 @@ def test_hosts_tapping_roll_at_once_make_one_roll(app, client):
 
     def tap():
         barrier.wait()
-        res = app.test_client().post(f"/api/tables/{t.code}/actions", json={"type": "roll", "round": 1}, headers=t.host)
+        res = app.test_client().post(
+            f"/api/tables/{t.code}/actions", json={"type": "roll", "round": 1}, headers=t.headers(t.host)
+        )
         statuses.append((res.status_code, res.json.get("error", {}).get("reason")))
 
     threads = [threading.Thread(target=tap) for _ in range(8)]
@@ -539,7 +523,7 @@ def test_the_host_puts_a_paper_score_box_right_and_a_player_only_their_own(clien
     assert {m["for"] for m in t.offers(t.host, "scores")} == {seats["Ann"], seats["Bo"]}  # the paper sheets
     assert [m["payload"] for m in t.offers(ann, "scores")] == [{"player": seats["Ann"]}]
     assert error_of(t.act(ann, "scores", player=seats["Bo"], **box), 403)["reason"].startswith("You can only")
-    assert t.refused(cy, "scores", **box) == "A digital sheet fills its score box itself."
+    assert t.reason(cy, "scores", **box) == "A digital sheet fills its score box itself."
     history = client.get(f"/api/tables/{t.code}/history").json["history"]
     assert (history[-1]["name"], history[-1]["for_name"]) == ("Host", "Bo")
 
@@ -548,8 +532,8 @@ def test_a_sheet_is_chosen_before_the_start_and_each_choice_changes_it(client):
     t = Table(client, players=("Ann",), sheets=("paper",))
     (ann,) = t.players
     assert [values(m, "kind") for m in t.offers(ann, "sheet")] == [["digital"]]
-    assert t.refused(ann, "sheet", kind="paper") == "You are on a paper sheet already."
+    assert t.reason(ann, "sheet", kind="paper") == "You are on a paper sheet already."
     t.ok(ann, "sheet", kind="digital")
     t.ok(t.host, "start")
-    assert t.refused(ann, "sheet", kind="paper") == "The game has already begun."
+    assert t.reason(ann, "sheet", kind="paper") == "The game has already begun."
     assert t.offers(ann, "sheet") == []

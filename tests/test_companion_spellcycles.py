@@ -33,44 +33,14 @@ class Table(ApiTable):
     or "spectator"; `kept` names seats without a phone, which the host plays (`?as=`)."""
 
     def __init__(self, client, names=("Ada", "Bo", "Cy"), options=None, kept=()):
-        super().__init__(client, GAME, names, {"mode": "phones", **(options or {})})
-        self.kept = []
-        for name in kept:
-            res = client.post(f"/api/tables/{self.code}/seats", json={"name": name}, headers=self.headers("host"))
-            assert res.status_code == 201, res.json
-            self.kept.append(res.json["player_id"])
-            self.players.append(res.json["player_id"])
-            self.answers[res.json["player_id"]] = []
-
-    def headers(self, viewer):
-        return super().headers("host" if viewer in getattr(self, "kept", ()) else viewer)
-
-    def query(self, viewer) -> str:
-        return f"?as={viewer}" if viewer in self.kept else ""
-
-    def act(self, who, type_, **payload):
-        res = self.client.post(
-            f"/api/tables/{self.code}/actions{self.query(who)}",
-            json={"type": type_, **payload},
-            headers=self.headers(who),
-        )
-        self.answers[who].append(res.data)
-        return res
-
-    def ok(self, who, type_, **payload) -> dict:
-        res = self.act(who, type_, **payload)
-        assert res.status_code == 200, res.json
-        return res.json["state"]
-
-    def view(self, viewer="spectator") -> dict:
-        return self.client.get(f"/api/tables/{self.code}{self.query(viewer)}", headers=self.headers(viewer)).json
+        super().__init__(client, GAME, names, {"mode": "phones", **(options or {})}, kept)
 
     def moves(self, viewer) -> list[dict]:
-        return self.view(viewer)["moves"]
+        return self.read(viewer)["moves"]
 
     @property
     def turn(self) -> str:
-        return self.view()["state"]["turn"]["player"]
+        return self.read()["state"]["turn"]["player"]
 
     def log(self):
         return self.client.application.extensions["play"].store.log.read(self.code)
@@ -140,7 +110,7 @@ def probe(table: Table, me: str, rng: random.Random) -> None:
     for rival in (p for p in [*table.players, "host"] if p != me and (p != "host" or me not in table.kept)):
         res = table.act(rival, chosen["type"], **body)
         assert res.status_code in (403, 409), (rival, chosen["type"], res.json)
-    line = len(table.view()["state"]["line"])
+    line = len(table.read()["state"]["line"])
     res = table.act(me, "cast", position=rng.randrange(line), match=rng.randrange(3), paid=rng.randrange(3))
     assert res.status_code in (200, 409, 422), res.json
 
@@ -149,7 +119,7 @@ def play_turn(table: Table, rng: random.Random, check) -> None:
     """One wizard's turn by the script (tests.test_spellcycles_tracker.scripted) from the moves
     their phone (or the host's, for a kept seat) is offered; `check()` after every move."""
     me, tried = table.turn, set()
-    while table.view()["state"]["phase"] == "playing" and table.turn == me:
+    while table.read()["state"]["phase"] == "playing" and table.turn == me:
         move = scripted(table.moves(me), rng, tried)
         assert move is not None
         table.ok(me, move[0], **move[1])
@@ -170,7 +140,7 @@ def whole_game(client):
     table.ok("host", "start")
     check()
     rng, turns = random.Random(5), 0
-    while table.view()["state"]["phase"] == "playing":
+    while table.read()["state"]["phase"] == "playing":
         probe(table, table.turn, rng)
         play_turn(table, rng, check)
         turns += 1
@@ -181,7 +151,7 @@ def whole_game(client):
 
 def test_a_whole_game_on_the_phones_with_a_kept_seat_ends_with_the_engines_scores_and_no_card_leaks(whole_game):
     table = whole_game
-    state = table.view()["state"]
+    state = table.read()["state"]
     assert state["phase"] == "over" and state["turn"] is None
     log = table.log()
     undone = {e.payload["seq"] for e in log if e.type == UNDO}
@@ -209,12 +179,12 @@ def test_a_refused_move_answers_json_with_the_reason_and_changes_nothing(client)
     assert table.refused("host", "cauldron", colour="red", large=1)["reason"] == (
         "This table plays with everything on the phones: that move is not part of it."
     )
-    before = table.view()["seq"]
-    piece = table.view(ada)["state"]["players"][0]["apothecary"][0]
+    before = table.read()["seq"]
+    piece = table.read(ada)["state"]["players"][0]["apothecary"][0]
     reason = table.refused(ada, "contribute", piece=piece, space=0)["reason"]
     assert "Renew" in reason, reason  # the engine's words: Contribute comes after Renew
     table.ok(ada, "renew")
-    state = table.view(ada)["state"]
+    state = table.read(ada)["state"]
     assert table.refused(ada, "contribute", piece=["purple", "large"], space=0)["reason"] == (
         "There is no purple piece in this game."
     )
@@ -223,7 +193,7 @@ def test_a_refused_move_answers_json_with_the_reason_and_changes_nothing(client)
     assert table.refused(ada, "contribute", status=422, piece=[piece[0], "huge"], space=0)
     assert table.refused(ada, "dance", status=422)["field"] == "type"
     assert table.refused(ada, "contribute", piece=piece, space=len(state["field"]))["reason"].endswith(".")
-    assert table.view()["seq"] == before + 1  # only the Renew was recorded
+    assert table.read()["seq"] == before + 1  # only the Renew was recorded
     assert table.refused(ada, "cast", position=0, shape=0, origin=0)["reason"] == (
         "Casting comes at Reap; this is Contribute."
     )
@@ -258,7 +228,7 @@ def test_a_host_who_keeps_a_seat_plays_its_turn_and_puts_anyones_essence_right(c
         table.ok(ada, type_, **body)
     assert {o["type"] for o in table.moves(cy)} >= {"renew", "essence"}
     table.ok(cy, "renew")
-    assert table.view()["state"]["last_roll"]["player"] == cy
+    assert table.read()["state"]["last_roll"]["player"] == cy
 
 
 def test_undo_takes_back_a_placed_piece_never_a_roll_or_a_cast_that_drew(client):
@@ -270,20 +240,20 @@ def test_undo_takes_back_a_placed_piece_never_a_roll_or_a_cast_that_drew(client)
     rolled = table.ok(ada, "renew")["last_roll"]
     error_of(undo(ada), 409)
     error_of(undo("host"), 409)
-    assert table.view()["state"]["last_roll"] == rolled  # the same roll, not rolled again
-    state = table.view(ada)["state"]
+    assert table.read()["state"]["last_roll"] == rolled  # the same roll, not rolled again
+    state = table.read(ada)["state"]
     piece = state["players"][0]["apothecary"][0]
     space = next(s for s, stack in enumerate(state["field"]) if not stack)
     table.ok(ada, "contribute", piece=piece, space=space)
     assert undo(ada).status_code == 200
-    state = table.view(ada)["state"]
+    state = table.read(ada)["state"]
     assert state["field"][space] == [] and piece in state["players"][0]["apothecary"]
     assert state["last_roll"] == rolled and state["turn"]["step"] == "contribute"
     table.ok(ada, "contribute", piece=piece, space=space)
     table.ok(ada, "progress", position=state["crescents"][0])
     # A cast draws certificates: once one is made, it stands.
     rng = random.Random(3)
-    while table.view()["state"]["phase"] == "playing" and not any(e.type == "cast" for e in table.log()):
+    while table.read()["state"]["phase"] == "playing" and not any(e.type == "cast" for e in table.log()):
         play_turn(table, rng, lambda: None)
     last = table.log()[-1]
     cast = next(e for e in reversed(table.log()) if e.type == "cast")
@@ -322,7 +292,7 @@ def test_a_cast_with_any_choices_is_made_or_refused_never_a_server_error(client)
     table.ok("host", "start")
     tries = 0
     while tries < 300:
-        state = table.view()["state"]
+        state = table.read()["state"]
         if state["phase"] == "over":
             table = Table(client)
             table.ok("host", "start")
@@ -349,7 +319,7 @@ def test_a_cast_with_any_choices_is_made_or_refused_never_a_server_error(client)
         assert res.is_json
         answered[res.status_code] += 1
         tries += 1
-        now = table.view()["state"]
+        now = table.read()["state"]
         if rng.random() < 0.1 and now["phase"] == "playing" and now["crescents"]:  # none once casts took them all
             table.act(me, "progress", position=now["crescents"][0])
     assert set(answered) == {200, 409, 422}, answered  # made, refused by the rules, malformed
@@ -369,7 +339,7 @@ def test_with_real_pieces_a_cast_by_hand_deals_face_down_to_the_caster_alone(cli
 
     casts = 0
     for _ in range(12):
-        state = table.view()["state"]
+        state = table.read()["state"]
         if state["phase"] != "playing":
             break
         me = state["turn"]["player"]
@@ -379,14 +349,14 @@ def test_with_real_pieces_a_cast_by_hand_deals_face_down_to_the_caster_alone(cli
             table.ok(me, "cast", **scripted([offered], random.Random(1), set())[1], prestige=2)
             casts += 1
             check()
-        crescents = table.view()["state"]["crescents"]
+        crescents = table.read()["state"]["crescents"]
         table.ok(me, "progress", position=crescents[0] if crescents else None)
         check()
     assert casts >= 2 and sum(map(len, ever.values())) >= 4, "casts dealt certificates"
-    spectator = table.view()["state"]
+    spectator = table.read()["state"]
     assert spectator["hand"] == [] and "field" not in spectator
     assert [p["certificates"] for p in spectator["players"]] == [
-        len(table.view(pid)["state"]["hand"]) for pid in table.players
+        len(table.read(pid)["state"]["hand"]) for pid in table.players
     ]
 
 

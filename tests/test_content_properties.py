@@ -34,7 +34,7 @@ from tests.test_check_equals_build import line_of
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("templates_read_once")]
 
 GAMES = list(games())
-EXAMPLES = 40  # a game: each a check (two papers laid out) and a build, about 0.1 to 0.5 s
+EXAMPLES = 30  # a game: each a check (every print run laid out) and a build, about 0.1 to 1 s
 SCHEMAS = schemas()  # "<game>/<kind>" -> the kind's JSON Schema
 FILES = {game_id: sorted((CONTENT / game_id).glob("*.yaml")) for game_id in GAMES}
 DECKS = {game_id: {name: kind.deck for name, kind in game.load("kinds").items()} for game_id, game in games().items()}

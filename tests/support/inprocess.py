@@ -11,10 +11,13 @@ from tests.support.api import bearer, error_of, join, open_table
 
 
 class ApiTable:
-    """A table of `game` opened with `options` and joined by `names`: headers by viewer ("host",
-    "spectator" or a player id), the answers each viewer got to its own moves."""
+    """A table of `game` opened with `options` and joined by `names`, and seated `kept` (seats
+    without a phone, which the host plays with `?as=`): headers by viewer ("host", "spectator" or a
+    player id), the answers each viewer got to its own moves."""
 
-    def __init__(self, client, game: str, names, options: dict):
+    host = "host"  # the host as a viewer
+
+    def __init__(self, client, game: str, names, options: dict, kept=()):
         self.client = client
         opened = open_table(client, game, options)
         self.code = opened["code"]
@@ -23,21 +26,54 @@ class ApiTable:
             seat = join(client, self.code, name)
             self.tokens[seat["player_id"]] = seat["token"]
         self.players = [pid for pid in self.tokens if pid not in ("host", "spectator")]
-        self.answers = {viewer: [] for viewer in self.tokens}  # every answer each viewer got
+        self.kept = []
+        for name in kept:
+            res = client.post(f"/api/tables/{self.code}/seats", json={"name": name}, headers=self.headers("host"))
+            assert res.status_code == 201, res.json
+            self.kept.append(res.json["player_id"])
+        self.players += self.kept
+        self.answers = {viewer: [] for viewer in [*self.tokens, *self.kept]}  # every answer each viewer got
 
     def headers(self, viewer):
-        token = self.tokens[viewer]
+        token = self.tokens["host" if viewer in self.kept else viewer]
         return bearer(token) if token else {}
+
+    def query(self, viewer) -> str:
+        """How the host's phone asks as a seat it plays."""
+        return f"?as={viewer}" if viewer in self.kept else ""
 
     def act(self, who, type_, **payload):
         res = self.client.post(
-            f"/api/tables/{self.code}/actions", json={"type": type_, **payload}, headers=self.headers(who)
+            f"/api/tables/{self.code}/actions{self.query(who)}",
+            json={"type": type_, **payload},
+            headers=self.headers(who),
         )
         self.answers[who].append(res.data)
         return res
 
+    def ok(self, who, type_, **payload) -> dict:
+        """The state after a move the server must accept."""
+        res = self.act(who, type_, **payload)
+        assert res.status_code == 200, res.json
+        return res.json["state"]
+
     def refused(self, who, type_, status=409, **payload) -> dict:
         return error_of(self.act(who, type_, **payload), status)
+
+    def reason(self, who, type_, **payload) -> str:
+        """Why the rules refuse the move now (a 409)."""
+        return self.refused(who, type_, **payload)["reason"]
+
+    def read(self, viewer="spectator") -> dict:
+        """The table as `viewer` is shown it, its offers included."""
+        return self.client.get(f"/api/tables/{self.code}{self.query(viewer)}", headers=self.headers(viewer)).json
+
+    def state(self, viewer="spectator") -> dict:
+        return self.read(viewer)["state"]
+
+    def offers(self, viewer, type_: str) -> list[dict]:
+        """The moves of `type_` the server offers `viewer` now."""
+        return [m for m in self.read(viewer)["moves"] if m["type"] == type_]
 
     def replayed(self) -> dict:
         """The table's state as the server's own replay of the log holds it (no route shows it)."""

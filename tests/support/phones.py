@@ -1,6 +1,6 @@
 """A phone at a table in real Chromium, as the tests that hold its buttons against the server's
 offers read it: its page (its seat's tokens in its storage), what the API offers it, the move
-types of its enabled buttons in every section, a tap on one, and its height."""
+types of its enabled buttons in every section, a tap on one, and its greatest height."""
 
 from __future__ import annotations
 
@@ -9,6 +9,22 @@ import random
 
 from tests.support.browser import FIRST_LOAD_MS, PHONE
 from tests.support.http import call
+
+# Every section of the panel in turn (each jump button but the history's): the move types of the
+# enabled buttons in sight in any of them, and the page's greatest height.
+WALK_SECTIONS = """() => {
+  const enabled = () => [...document.querySelectorAll("#lobby [data-move], #game [data-move]")]
+    .filter((b) => !b.disabled && b.offsetParent !== null).map((b) => b.dataset.move);
+  const found = new Set(enabled());
+  let tallest = document.documentElement.scrollHeight;
+  const jumps = [...document.querySelectorAll("nav.jump button:not([data-testid=jump-history])")];
+  for (const id of jumps.map((b) => b.dataset.testid)) {
+    document.querySelector(`nav.jump [data-testid="${id}"]`).click();  // the bar is drawn anew by each jump
+    enabled().forEach((move) => found.add(move));
+    tallest = Math.max(tallest, document.documentElement.scrollHeight);
+  }
+  return [[...found], tallest];
+}"""
 
 
 class Phone:
@@ -29,24 +45,13 @@ class Phone:
 
     def shown(self, seq: int, measure: bool = False) -> set[str]:
         """The move types of the enabled buttons, every section looked at, once the page shows `seq`;
-        with `measure`, the tallest the page was in any of them is kept (`tallest`)."""
+        with `measure`, the tallest the page was in any of them is kept (`tallest`). The sections
+        are walked in the page, as a tap on each jump button would (a section redraws at once)."""
         self.page.wait_for_function(f"() => Spellpress.table && Spellpress.table.seq >= {seq}", timeout=FIRST_LOAD_MS)
-        found = set(self._enabled())
-        jumps = self.page.locator("nav.jump button:not([data-testid=jump-history])")
-        for n in range(jumps.count()):
-            jumps.nth(n).click()
-            found |= set(self._enabled())
-            if measure:
-                self.tallest = max(self.tallest, self.height())
+        found, tallest = self.page.evaluate(WALK_SECTIONS)
         if measure:
-            self.tallest = max(self.tallest, self.height())
-        return found
-
-    def _enabled(self) -> list[str]:
-        return self.page.eval_on_selector_all(
-            "#lobby [data-move], #game [data-move]",
-            "nodes => nodes.filter(b => !b.disabled && b.offsetParent !== null).map(b => b.dataset.move)",
-        )
+            self.tallest = max(self.tallest, tallest)
+        return set(found)
 
     def tap(self, rng: random.Random) -> None:
         """One enabled move button, chosen by `rng`: a move it sends must not be refused (a button
@@ -55,12 +60,11 @@ class Phone:
         if not buttons.count():
             return
         sent = []
-        self.page.on("request", lambda r: "/actions" in r.url and sent.append(r))
+        listen = lambda r: "/actions" in r.url and sent.append(r)  # noqa: E731
+        self.page.on("request", listen)
         buttons.nth(rng.randrange(buttons.count())).click()
         self.page.wait_for_timeout(150)  # a tap that sends has sent by now: the panels fetch in the tap's handler
+        self.page.remove_listener("request", listen)
         for request in sent:
             answer = request.response()
             assert answer.status == 200, answer.text()
-
-    def height(self) -> int:
-        return self.page.evaluate("document.documentElement.scrollHeight")
