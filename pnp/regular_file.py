@@ -12,6 +12,7 @@ import stat
 from pathlib import Path
 
 MAX_BYTES = 2_000_000  # a content or template file: our biggest is a few kB
+CHUNK = 1 << 20  # bytes read at a time
 
 
 class NotARegularFile(Exception):
@@ -52,7 +53,15 @@ def read_limited(path: Path, limit: int) -> bytes:
         mode = os.fstat(file.fileno()).st_mode  # what was opened, had it been swapped since
         if not stat.S_ISREG(mode):
             raise NotARegularFile(what_it_is(path, mode))
-        data = file.read(limit + 1)
-    if len(data) > limit:
+        # In pieces, never more than the file holds: a read of `limit` bytes at once reserves them
+        # all up front, which a small machine (or a memory-capped shell) cannot give for a 2 GiB limit.
+        chunks, held = [], 0
+        while held <= limit:
+            chunk = file.read(min(CHUNK, limit + 1 - held))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            held += len(chunk)
+    if held > limit:
         raise TooBig(path)
-    return data
+    return b"".join(chunks)

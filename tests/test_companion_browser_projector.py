@@ -203,7 +203,8 @@ def test_an_event_rolled_from_its_page_reaches_a_table_ranks_ties_and_reveals_it
     screen.goto(f"{base}/e/{event}/projector")
     wait_for_dice(screen, dice, timeout=3000)
     assert_huge_digits(screen, TV["height"])
-    screen.locator("#leaders td", has_text=re.compile(r"^Cy$")).wait_for(timeout=3000)  # its name's cell, not a code's CY
+    # Cy's own name cell, not a table code that happens to hold "CY"
+    screen.locator("#leaders td", has_text=re.compile(r"^Cy$")).wait_for(timeout=3000)
     assert [r.split("\t")[0] for r in screen.locator("#leaders tr").all_inner_texts()] == places
     assert screen.locator("[data-testid=digest]").inner_text() == digest
     assert screen.locator("[data-testid=round]").inner_text() == "Round 1 of 10"
