@@ -454,11 +454,13 @@ def game_file(path: str) -> None:
     shutil.copy(CONTENT / GAME / "game.yaml", path)
 
 
-def test_a_game_folder_passed_as_the_content_folder(work):
+def test_a_game_folder_passed_as_the_content_folder_names_each_file_not_read(work):
     game_file(f"my-cards/{GAME}/game.yaml")
+    Path(f"my-cards/{GAME}/magic-cards.yaml").write_text("")  # empty, as a user's first file often is
+    expected = f"(expected my-cards/{GAME}/{GAME}/*.yaml, got it directly in {GAME}: pass the folder above it)"
     assert check(GAME, "--content", f"my-cards/{GAME}") == [
-        f"my-cards/{GAME}:1:1: nothing to read (expected my-cards/{GAME}/{GAME}/*.yaml, "
-        f"got YAML files directly in {GAME}: pass the folder above it)"
+        f"my-cards/{GAME}/game.yaml:1:1: not read {expected}",
+        f"my-cards/{GAME}/magic-cards.yaml:1:1: not read {expected}",
     ]
 
 

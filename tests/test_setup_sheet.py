@@ -150,3 +150,29 @@ def test_the_first_page_holds_a_card_outline_at_actual_size(built_pdf, game_id, 
     width, height = (f"{v / MM:.1f}".removesuffix(".0") for v in (size.width, size.height))
     words = fill(opened.content["setup"].print_test, {"width": width, "height": height})[0]
     assert plain(words) in pdf.text(0)
+
+
+@pytest.mark.parametrize("command", ["check", "build"])
+@pytest.mark.parametrize("game_id", list(games()))
+def test_a_value_that_breaks_a_bold_span_once_filled_is_a_located_problem(tmp_path, game_id, command):
+    """The duplex line bolds "**flipping on the {edge} edge**": an edge word holding a line break
+    leaves that ** open on its line once filled. Reported at the duplex line, exit 2, nothing written."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from tests.conftest import overlay
+
+    setup = (CONTENT / game_id / "setup.yaml").read_text(encoding="utf-8")
+    duplex_line = next(n for n, line in enumerate(setup.splitlines(), 1) if line.startswith("duplex:"))
+    assert "{edge}" in setup.splitlines()[duplex_line - 1]
+    broken = re.sub(r"(?m)^(  long: )(.+)$", r'\1"\2\\nside"', setup, count=1)
+    assert broken != setup
+    mine = overlay(tmp_path / "mine", game_id, {"setup.yaml": broken})
+    out = tmp_path / "out"
+    args = [command, game_id, "--content", str(mine), "--backs", "duplex-long"]
+    result = CliRunner().invoke(main, args + (["--out", str(out)] if command == "build" else []))
+    assert result.exit_code == 2, (result.output, result.exception)
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert re.search(rf"setup\.yaml:{duplex_line}:\d+: duplex: .*closed on the line it opens.*once filled", result.output)
+    assert "{edge} with" in result.output and "Traceback" not in result.output
+    assert not out.exists() or not any(out.iterdir())

@@ -6,7 +6,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pnp.components.card import Face
+from pnp.content.markup import MarkupError, parse
 from pnp.content.placeholders import fill
+from pnp.content.problems import expected_got
 from pnp.imposition import Options
 
 
@@ -66,6 +68,11 @@ def sheet_words(text: str, field: str, **values) -> str:
     filled, unknown = fill(text, values)
     if unknown:
         raise SheetError(field, f"unknown placeholder (expected {', '.join(values)}, got {unknown[0]})")
+    try:  # checked again once filled: a value may bring a line break into a ** or * span
+        parse(filled)
+    except MarkupError as err:
+        used = ", ".join(f"{{{name}}} with {value!r}" for name, value in values.items() if f"{{{name}}}" in text)
+        raise SheetError(field, expected_got(f"{err} once filled ({used})", filled)) from None
     return filled
 
 

@@ -32,13 +32,16 @@ def layer_problems(layer: Path, game_ids: list[str]) -> list[Problem]:
     if problems or any(next((layer / game_id).glob("*.yaml"), None) for game_id in game_ids):
         return problems
     expected = " or ".join(f"{display_path(layer / game_id)}/*.yaml" for game_id in game_ids)
+    # A game's own folder passed instead of the one above it: each file the user meant is named
+    misplaced = sorted([*layer.glob("*.yaml"), *layer.glob("*.yml")])
+    if misplaced:
+        got = f"it directly in {layer.name}: pass the folder above it"
+        return [Problem(_start(path), "", f"not read (expected {expected}, got {got})") for path in misplaced]
     return [Problem(_start(layer), "", f"nothing to read (expected {expected}, got {_holding(layer, game_ids)})")]
 
 
 def _holding(layer: Path, game_ids: list[str]) -> str:
     """What a content folder holds instead of game folders of YAML files, and the likely fix."""
-    if next(layer.glob("*.yaml"), None) or next(layer.glob("*.yml"), None):
-        return f"YAML files directly in {layer.name}: pass the folder above it"
     names = sorted(p.name for p in layer.iterdir() if p.is_dir())
     for name in names:
         if name in game_ids:
