@@ -173,6 +173,7 @@ def test_a_value_that_breaks_a_bold_span_once_filled_is_a_located_problem(tmp_pa
     result = CliRunner().invoke(main, args + (["--out", str(out)] if command == "build" else []))
     assert result.exit_code == 2, (result.output, result.exception)
     assert result.exception is None or isinstance(result.exception, SystemExit)
-    assert re.search(rf"setup\.yaml:{duplex_line}:\d+: duplex: .*closed on the line it opens.*once filled", result.output)
+    located = rf"setup\.yaml:{duplex_line}:\d+: duplex: .*closed on the line it opens.*once filled"
+    assert re.search(located, result.output)
     assert "{edge} with" in result.output and "Traceback" not in result.output
     assert not out.exists() or not any(out.iterdir())
