@@ -13,10 +13,11 @@ import csv
 import io
 import json
 import time
+from typing import TypeVar
 
 from flask import Blueprint, Response, current_app, render_template, request, stream_with_context
 from flask_limiter import RateLimitExceeded
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from companion import guesses
@@ -31,6 +32,7 @@ from companion.schemas import (
     ActionBody,
     ClaimAnswer,
     EventRoll,
+    FileQuery,
     HistoryQuery,
     NewEvent,
     NewEventTable,
@@ -42,6 +44,8 @@ from companion.seats import NotKept, Seat, audience_seat
 from companion.store.schema import NoSuchEvent, NoSuchSeat, NoSuchTable
 from pnp.rules.bodies import Malformed, strictly
 from pnp.rules.table import HOST, NotYours, Refused
+
+M = TypeVar("M", bound=BaseModel)
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 EVENT_STREAM_PERIOD = 1.0  # seconds between an event stream's messages, however fast scores arrive
@@ -290,16 +294,26 @@ def undo(code: str):
     return table_view(code, caller)
 
 
+def query_as(model: type[M]) -> M:
+    """The request's query as `model`, or Malformed: each of its parameters given once (a second
+    value is refused, not dropped), read as pydantic converts text ("2" is 2; "null" is no number)."""
+    problems = [(name, "given once (expected one value, got several)") for name in model.model_fields
+                if len(request.args.getlist(name)) > 1]  # fmt: skip
+    if problems:
+        raise Malformed(problems)
+    try:
+        return model.model_validate({name: request.args[name] for name in model.model_fields if name in request.args})
+    except ValidationError as err:
+        raise Malformed.of(err, model) from None
+
+
 @bp.get("/tables/<code>/history")
 def history(code: str):
     """Who did what, oldest first; with `?limit=N` (or `?before=`) a page: the newest N (at most
     MAX_HISTORY_PAGE) before seq `before`, if given, and `earlier`, the `before` of the page
     before it (null: none)."""
     viewer = seat(code, required=False).viewer
-    try:  # a query's values are text: read as pydantic converts them, not strictly
-        query = HistoryQuery.model_validate(request.args.to_dict())
-    except ValidationError as err:
-        raise Malformed.of(err, HistoryQuery) from None
+    query = query_as(HistoryQuery)
     if query.limit is None and query.before is None:
         return {"code": code, "history": play().views.history(code, viewer), "earlier": None}
     page, earlier = play().views.history_page(code, viewer, query.before, query.limit or MAX_HISTORY_PAGE)
@@ -320,7 +334,7 @@ def layout(code: str):
 @bp.get("/tables/<code>/export")
 def export(code: str):
     p = play()
-    if request.args.get("format") == "csv":
+    if query_as(FileQuery).format == "csv":
         return csv_file(p.views.results(code), f"{code}-results.csv")
     info, viewer = p.info(code), seat(code, required=False).viewer
     return {
@@ -449,8 +463,9 @@ def end_event(code: str):
 
 @bp.get("/events/<code>/leaderboard")
 def leaderboard(code: str):
+    wanted = query_as(FileQuery)
     rows = events_().leaderboard(code)
-    if request.args.get("format") == "csv":
+    if wanted.format == "csv":
         return csv_file(rows, f"{events_().info(code).code}-leaderboard.csv")
     return {"code": events_().info(code).code, "rows": rows}
 

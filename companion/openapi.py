@@ -13,7 +13,16 @@ from __future__ import annotations
 from pydantic.json_schema import models_json_schema
 
 from companion.events import Events
-from companion.schemas import ClaimAnswer, EventRoll, HistoryQuery, NewEvent, NewEventTable, NewPlayer, UndoBody
+from companion.schemas import (
+    ClaimAnswer,
+    EventRoll,
+    FileQuery,
+    HistoryQuery,
+    NewEvent,
+    NewEventTable,
+    NewPlayer,
+    UndoBody,
+)
 
 REF = "#/components/schemas/{model}"
 
@@ -250,12 +259,19 @@ _WHY = {
     404: "no table (or event, or seat) has that code",
     409: "the rules forbid it now; `reason` says why",
     413: "the body is too large (any POST's, read or not)",
-    422: "the body (or a header) is malformed; `field` names what",
+    422: "the body (or a query parameter, or a header) is malformed; `field` names what",
 }
 _GUESSING = {
     "description": "too many codes of no table from this address; Retry-After: the seconds to wait",
     "headers": {"Retry-After": {"schema": {"type": "string"}}},
     "content": {JSON: {"schema": ref("Error")}},
+}
+
+# `companion serve` (gunicorn) refuses a request line longer than its limit before the app sees it,
+# in its own words: the one answer that is not ours
+_TOO_LONG = {
+    "description": "the request line (method, path and query) is over 4,094 bytes: refused by the server, as HTML",
+    "content": {"text/html": {"schema": {"type": "string"}}},
 }
 
 
@@ -362,12 +378,6 @@ def _paths(model_ref, new_table: dict, action: dict) -> dict:
         "description": "the host acting for (and seeing as) this seat without a phone; 403 for anyone else",
         "schema": {"type": "string"},
     }
-    csv = {
-        "name": "format",
-        "in": "query",
-        "description": "csv: the results as a CSV file (text/csv) instead of JSON",
-        "schema": {"type": "string", "enum": ["csv", "json"]},
-    }
     token = [{"table_token": []}]
     anyone = [{}, {"table_token": []}]  # a token shows what its seat may see; none, a spectator's view
     text = {"schema": {"type": "string"}}
@@ -375,7 +385,7 @@ def _paths(model_ref, new_table: dict, action: dict) -> dict:
     def op(summary: str, answers: dict, request=None, security=None, params=(code,)) -> dict:
         # any code may be refused to an address that has asked for too many codes of no table
         guessed = {"429": _GUESSING} if code in params else {}
-        out = {"summary": summary, "parameters": list(params), "responses": {**answers, **guessed}}
+        out = {"summary": summary, "parameters": list(params), "responses": {**answers, **guessed, "414": _TOO_LONG}}
         if request is not None:
             out["requestBody"] = {"required": True, "content": {JSON: {"schema": request}}}
         if security is not None:
@@ -447,9 +457,9 @@ def _paths(model_ref, new_table: dict, action: dict) -> dict:
         f"{table}/export": {
             "get": op(
                 "The log and state as the caller may see them; ?format=csv: the results",
-                _answers(200, {**_json("Export"), CSV: text}, 403, 404),
+                _answers(200, {**_json("Export"), CSV: text}, 403, 404, 422),
                 security=anyone,
-                params=(code, kept, csv),
+                params=(code, kept, *_query(FileQuery)),
             )
         },
         f"{table}/layout": {
@@ -508,8 +518,8 @@ def _paths(model_ref, new_table: dict, action: dict) -> dict:
         f"{event}/leaderboard": {
             "get": op(
                 "Every table's players ranked; ?format=csv as a CSV file",
-                _answers(200, {**_json("Leaderboard"), CSV: text}, 404),
-                params=(code, csv),
+                _answers(200, {**_json("Leaderboard"), CSV: text}, 404, 422),
+                params=(code, *_query(FileQuery)),
             )
         },
         f"{event}/events": {

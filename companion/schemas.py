@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
@@ -95,3 +95,9 @@ class HistoryQuery(BaseModel):
 
     before: int | None = Field(default=None, ge=1, le=2**31 - 1, description="entries before this seq only")
     limit: int | None = Field(default=None, ge=1, le=MAX_HISTORY_PAGE, description="at most this many entries")
+
+
+class FileQuery(BaseModel):
+    """How a table's export or an event's leaderboard is answered (the query of their GET)."""
+
+    format: Literal["json", "csv"] = Field(default="json", description="csv: a CSV file (text/csv) instead of JSON")

@@ -230,6 +230,17 @@ def test_export_gives_the_log_and_state_as_json_and_results_as_csv(client):
     assert [row["name"] for row in rows] == ["Ada"]
 
 
+def test_an_export_or_leaderboard_format_we_do_not_write_is_refused_not_answered_as_json(client):
+    from tests.test_companion_events import new_event
+
+    code = open_table(client)["code"]
+    event = new_event(client)["code"]
+    for path in (f"/api/tables/{code}/export", f"/api/events/{event}/leaderboard"):
+        assert client.get(f"{path}?format=json").is_json and client.get(f"{path}?format=csv").mimetype == "text/csv"
+        for query in ("format=AAA", "format=", "format=CSV", "format=csv&format=json"):
+            error_of(client.get(f"{path}?{query}"), 422, "format")
+
+
 def test_a_name_is_stored_as_text_whatever_it_holds(client):
     code = open_table(client)["code"]
     join(client, code, "<script>alert(1)</script>")

@@ -123,5 +123,8 @@ def test_the_history_comes_in_pages_of_the_newest_entries_with_what_was_taken_ba
     assert page("limit=3&before=2") == ([(1, "join", False)], None)
     whole = client.get(f"/api/tables/{code}/history").json
     assert [e["seq"] for e in whole["history"]] == list(range(1, 8)) and whole["earlier"] is None
-    for query, field in (("limit=0", "limit"), ("limit=501", "limit"), ("limit=x", "limit"), ("before=-1", "before")):
+    refused = ("limit=0", "limit=501", "limit=x", "limit=3&limit=4")
+    refused += ("before=-1", "before=null", "before=", "before=2&before=3")
+    for query in refused:  # a second value is refused, not dropped; "null" is text, not no number
+        field = query.partition("=")[0]
         error_of(client.get(f"/api/tables/{code}/history?{query}"), 422, field)

@@ -1,12 +1,11 @@
-"""Schemathesis against /api/openapi.json (issue 26): requests generated from the document, sent to
-the app in-process (WSGI, SQLite), to a started table of every game with its real tokens as well as
-to codes and tokens of no table; no answer is a 5xx, and every answer's status, content type and
-body are ones the document declares for that route. (Not negative_data_rejection: the aiming below
-puts a real code, token or seat where schemathesis generated an invalid one, and it would then call
-the request's success a failure; tests/test_companion_openapi.py checks that the server refuses
-what the document does.) The action endpoint is also run once per game
-with only that game's actions (the document's body is every game's; the table's game decides),
-so every game's actions reach its table's rules."""
+"""Schemathesis against /api/openapi.json (issues 26 and 34): requests generated from the document,
+sent to the app in-process (WSGI, SQLite), to a started table of every game with its real tokens as
+well as to codes and tokens of no table; no answer is a 5xx, every answer's status, content type and
+body are ones the document declares for that route, and a request the document calls invalid (a
+body or query parameter generated to break it) is refused. Schemathesis itself sets aside a
+negative case the aiming below made valid (a real code, token or seat where it generated another).
+The action endpoint is also run once per game with only that game's actions (the document's body
+is every game's; the table's game decides), so every game's actions reach its table's rules."""
 
 from __future__ import annotations
 
@@ -24,6 +23,7 @@ from schemathesis.checks import not_a_server_error
 from schemathesis.errors import FailureGroup
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
+    negative_data_rejection,
     response_schema_conformance,
     status_code_conformance,
 )
@@ -40,6 +40,7 @@ CHECKS = [
     status_code_conformance,
     content_type_conformance,
     response_schema_conformance,
+    negative_data_rejection,
 ]
 EXAMPLES = 20  # per route and per kind of data (valid, and invalid where a body can be)
 ACTIONS = "/api/tables/{code}/actions"
@@ -129,9 +130,9 @@ def tables(served):
 
 def answered_as_declared(operation, aim, failed: list[str], label: str = "") -> None:
     """Run `operation`'s generated requests, each aimed by `aim(case, data)`; its failures to `failed`."""
-    # invalid data where a body can be wrong (any string is a code or a seat's id: nothing to make)
-    modes = (GenerationMode.POSITIVE, GenerationMode.NEGATIVE) if operation.body else (GenerationMode.POSITIVE,)
-    for mode in modes:
+    # invalid data where a body or a query can be wrong (any string is a code or a seat's id)
+    negative = operation.body or operation.query
+    for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE) if negative else (GenerationMode.POSITIVE,):
 
         @given(case=operation.as_strategy(generation_mode=mode), data=st.data())
         @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), database=None)
