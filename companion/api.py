@@ -211,8 +211,11 @@ def host(code: str) -> Seat:
     return caller
 
 
-def table_view(code: str, caller: Seat) -> dict:
-    return play().views.table(code, caller)
+def table_view(code: str, caller: Seat, made: tuple | None = None) -> dict:
+    """The table as `caller` sees it: as it is now, or right after their move `made` (its entry and
+    the table after it, from Moves), even if other moves have followed since."""
+    entry, after = made or (None, None)
+    return play().views.table(code, caller, made=entry, after=after)
 
 
 @bp.post("/tables")
@@ -282,16 +285,14 @@ def act(code: str):
         raise ApiError(
             422, f"expected an action of this game ({', '.join(tracker.actions)}), got {action.type!r}", "type"
         )
-    p.moves.act(code, caller, action.type, action.payload())
-    return table_view(code, caller)
+    return table_view(code, caller, p.moves.act(code, caller, action.type, action.payload()))
 
 
 @bp.post("/tables/<code>/undo")
 def undo(code: str):
     """Take back the move the body names (409 if it is not the caller's latest that stands)."""
     caller = seat(code)
-    play().moves.undo(code, caller, strictly(UndoBody, body()).seq)
-    return table_view(code, caller)
+    return table_view(code, caller, play().moves.undo(code, caller, strictly(UndoBody, body()).seq))
 
 
 def query_as(model: type[M]) -> M:

@@ -37,9 +37,10 @@ class Moves:
         self.log = play.store.log
         self.replays = replays
 
-    def act(self, code: str, seat: Seat, type_: str, payload: dict) -> Entry:
-        """Check an action against the rules on the current log and append it; Refused if the
-        rules forbid it now, Malformed if its payload is not the action's shape."""
+    def act(self, code: str, seat: Seat, type_: str, payload: dict) -> tuple[Entry, Table]:
+        """Check an action against the rules on the current log and append it: the entry and the
+        table right after it, whatever other moves followed it since. Refused if the rules forbid
+        it now, Malformed if its payload is not the action's shape."""
         info = self.play.info(code)
         tracker = self.play.tracker(info.game)
         if seat.actor is None:
@@ -47,11 +48,11 @@ class Moves:
         action = parse_action(tracker, type_, payload, sent=True)
         seat = self._as(info, seat, type_, action)  # who the move is made as: the host's rights or the seat's own
         try:
-            entry = self._append_on(info, *self.replays.base(info), seat, type_, action)
+            entry, table = self._append_on(info, *self.replays.base(info), seat, type_, action)
         except Stale:  # an undo in another worker took back what the state at hand folded in
-            entry = self._append_on(info, 0, self.replays.setup(info), seat, type_, action)
+            entry, table = self._append_on(info, 0, self.replays.setup(info), seat, type_, action)
         self.play.announce(info, entry.seq)
-        return entry
+        return entry, table
 
     def _as(self, info: TableInfo, seat: Seat, type_: str, action: BaseModel) -> Seat:
         """The seat a move is recorded as: the caller's, or the host's for the host's own moves and
@@ -62,7 +63,9 @@ class Moves:
             return Seat(HOST)
         return seat if actor == seat.actor else Seat(actor)
 
-    def _append_on(self, info: TableInfo, seq: int, base: Table, seat: Seat, type_: str, action: BaseModel) -> Entry:
+    def _append_on(
+        self, info: TableInfo, seq: int, base: Table, seat: Seat, type_: str, action: BaseModel
+    ) -> tuple[Entry, Table]:
         """Append `action` checked on `base`, the table as of `seq`, with the entries after it
         (Stale if one of them undoes an entry before); keep the table after it in memory, and every
         CHECKPOINT_EVERY entries in the database."""
@@ -79,8 +82,9 @@ class Moves:
         dumped = action.model_dump(mode="json")
         keep = checkpointed(lambda: after[1].state)
         entry = self.log.append(info.code, seat.actor, type_, dumped, allowed, seat.by, seq, keep)
-        self.replays.keep(info.code, entry.seq, Table(after[1].state, (*after[0].standing, entry)))
-        return entry
+        table = Table(after[1].state, (*after[0].standing, entry))
+        self.replays.keep(info.code, entry.seq, table)
+        return entry, table
 
     def checked(
         self, info: TableInfo, log: list[Entry], actor: str, action: BaseModel, chance: SecureChance | SeededChance
@@ -100,12 +104,13 @@ class Moves:
             raise Refused(f"The event's organiser has not rolled round {unrolled.args[0]} yet.") from None
         return done.model_dump(mode="json"), tracker.apply(content, state, actor, done)
 
-    def undo(self, code: str, seat: Seat, seq: int) -> Entry:
+    def undo(self, code: str, seat: Seat, seq: int) -> tuple[Entry, Table | None]:
         """Take back the move `seq`, which must be the caller's latest standing one (the host's:
         anyone's), as their phone showed it; Refused if it is not (the table moved on). Naming it
         makes a second tap harmless: a move already taken back is answered with the undo that did
-        it, and nothing more is taken back. The whole log is folded again: the move may be before
-        the kept state and the checkpoints."""
+        it (and no table: nothing was done now), and nothing more is taken back; else the undo and
+        the table right after it. The whole log is folded again: the move may be before the kept
+        state and the checkpoints."""
         info = self.play.info(code)
         tracker, content, options = self.play.tracker(info.game), self.play.content(info.game), self.play.options(info)
         if seat.actor is None:
@@ -127,10 +132,10 @@ class Moves:
             keep = checkpointed(lambda: after[0].state)
             entry = self.log.append(code, seat.actor, UNDO, {"seq": seq}, still_latest, seat.by, keep=keep)
         except AlreadyUndone as already:
-            return already.entry
+            return already.entry, None
         self.replays.keep(info.code, entry.seq, after[0])
         self.play.announce(info, entry.seq)
-        return entry
+        return entry, after[0]
 
 
 def checkpointed(state: Callable[[], dict]) -> Callable[[Entry], dict | None]:

@@ -10,18 +10,24 @@ from companion.replays import Replays
 from companion.seats import Audience, Seat, Seats, audience_seat, names_of, you
 from companion.store.schema import TableInfo
 from pnp.rules.flow import Rules
-from pnp.rules.table import HOST, UNDO, Entry, seen_by
+from pnp.rules.table import HOST, UNDO, Entry, Table, seen_by
 
 
 class Views:
     def __init__(self, play: Context, replays: Replays, seats: Seats):
         self.play, self.replays, self.seats = play, replays, seats
 
-    def table(self, code: str, caller: Seat, known: list[Entry] | None = None) -> dict:
+    def table(self, code: str, caller: Seat, known: list[Entry] | None = None, made: Entry | None = None,
+              after: Table | None = None) -> dict:  # fmt: skip
         """The table as the caller sees it (a spectator: as every live stream sends it); `known`: its
-        newest entries, just read by the caller (companion.replays: newest)."""
+        newest entries, just read by the caller (companion.replays: newest); `made` and `after`: the
+        caller's move and the table right after it, which its answer shows even when other moves
+        have followed it since (in another worker, or another phone's request)."""
         play = self.play
-        info, table, seq = self.replays.current(code, known)
+        if made is not None and after is not None:
+            info, table, seq = play.info(code), after, made.seq
+        else:
+            info, table, seq = self.replays.current(code, known)
         tracker = play.tracker(info.game)
         return {
             "code": info.code,
