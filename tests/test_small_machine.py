@@ -9,6 +9,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -65,29 +66,67 @@ def test_a_limit_one_byte_short_is_refused_in_pieces(tmp_path):
         read_limited(path, 3 * 2**20 + 4)
 
 
-def test_build_and_check_run_under_the_cap_and_stamp_the_pdf(tmp_path):
+def test_every_game_builds_and_checks_under_the_cap_and_stamps_its_pdf(tmp_path):
     out = tmp_path / "out"
     result = capped(
         f"""
         import sys
         from pnp.cli import main
-        sys.argv = ['pnp', 'build', 'spells-and-potions', '--backs', 'none', '--out', {str(out)!r}]
-        try:
-            main()
-        except SystemExit as done:
-            assert not done.code, done.code
-        sys.argv = ['pnp', 'check', 'spells-and-potions']
-        try:
-            main()
-        except SystemExit as done:
-            assert not done.code, done.code
+        for args in (['build', '--out', {str(out)!r}], ['check']):  # every game
+            sys.argv = ['pnp', *args]
+            try:
+                main()
+            except SystemExit as done:
+                assert not done.code, (args, done.code)
         """,
         tmp_path,
     )
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
+    from pnp.gamedef import games
+
     pdfs = sorted(out.glob("*.pdf"))
-    assert pdfs, result.stdout
+    assert {pdf.name.split("-a4-")[0] for pdf in pdfs} == set(games()), result.stdout
     for pdf in pdfs:
         stamp = pdf.with_name(f".{pdf.name}.inputs")
         assert stamp.read_text().splitlines()[1].startswith(f"pdf {pdf.stat().st_size} ")
+
+
+def test_mutated_content_builds_or_is_refused_cleanly_under_the_cap(tmp_path):
+    """The content fuzzer's files (tests.test_content_robustness: mutated_files), each built whole
+    under the cap: a PDF or located problems with exit 2, never a MemoryError or a traceback."""
+    root = Path(__file__).resolve().parent.parent
+    result = capped(
+        f"""
+        import shutil
+        from pathlib import Path
+        from click.testing import CliRunner
+        from hypothesis import given, settings
+        from pnp.cli import main
+        from tests.support.properties import PROPERTY
+        from tests.test_content_robustness import mutated_files
+
+        scratch, built = Path({str(tmp_path)!r}), []
+
+        @settings(PROPERTY, max_examples=12, database=None)
+        @given(mutated_files())
+        def build(mutated):
+            game_id, name, data = mutated
+            layer = scratch / 'layer'
+            shutil.rmtree(layer, ignore_errors=True)
+            (layer / game_id).mkdir(parents=True)
+            (layer / game_id / name).write_bytes(data)
+            args = ['build', game_id, '--content', str(layer), '--out', str(scratch / 'out' / game_id)]
+            result = CliRunner().invoke(main, args)
+            assert result.exit_code in (0, 2), (result.exit_code, result.stderr, repr(result.exception))
+            assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+            built.append(result.exit_code)
+
+        build()
+        print(sorted(set(built)), len(built))
+        """,
+        root,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    codes, examples = result.stdout.strip().splitlines()[-1].rsplit(" ", 1)
+    assert int(examples) >= 12 and codes == "[0, 2]"  # some built, some refused: both paths ran capped
