@@ -150,7 +150,9 @@ def test_the_rules_order_example_with_printed_cards(client, scripted):
     assert [values(offer, "slot") for offer in t.offers(todd, "claim")] == [[0]]
     assert t.reason(todd, "claim", slot=1) == "Fiery Ring of the Elves needs Fiery complete first."
     assert t.reason(todd, "claim", slot=2) == "Backpack of the Orcs needs Backpack and of the Orcs complete first."
-    mine = t.ok(todd, "claim", slot=0, order="Plate Armor of the Dragons")["mine"]  # a phone cannot name it
+    # the order is the server's to name: a phone naming one (another) is refused, not replaced
+    assert error_of(t.act(todd, "claim", slot=0, order="Plate Armor of the Dragons"), 422, "order")
+    mine = t.ok(todd, "claim", slot=0)["mine"]
     assert [o["label"] for o in mine["claimed"]] == ["Pendant of the Elves"]
     history = client.get(f"/api/tables/{t.code}/history").json["history"]
     assert history[-1]["payload"] == {"slot": 0, "order": "Pendant of the Elves"}
@@ -193,8 +195,9 @@ def test_rounds_and_phases_run_to_the_end_with_ready_counts(client):
 def test_a_roll_is_the_servers_once_per_round_and_cannot_be_undone(client):
     t = Table(client)
     t.ok(t.host, "start")
-    res = t.act(t.host, "roll", round=1, dice={"d6": 6, "d8": 8, "d10": 10, "d12": 12})
-    first = res.json["state"]["dice"]
+    sixes = {"d6": 6, "d8": 8, "d10": 10, "d12": 12}
+    assert error_of(t.act(t.host, "roll", round=1, dice=sixes), 422, "dice")  # the server rolls: refused
+    first = t.ok(t.host, "roll", round=1)["dice"]
     second = t.reason(t.host, "roll", round=1)  # the other host's tap, a moment later
     assert second == "Round 1 is already rolled."
     assert t.reason(t.host, "roll", round=3) == "This table is at round 2; it cannot take round 3's roll yet."

@@ -19,6 +19,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from companion import create_app
+from pnp.rules.bodies import decided_by_server
 from pnp.rules.flow import START, Rules
 from tests.support.api import error_of
 from tests.support.http import CHANCE_SEED
@@ -155,7 +156,7 @@ MALFORMED = [
     ("merchants-of-magick", {"type": "roll", "round": "1st"}, "round"),
     ("spellcycles", {"type": "cauldron", "colour": "red", "large": -1}, "large"),
     ("spellcycles", {"type": "accelerate", "piece": ["red"], "space": 0}, "piece.1"),
-    ("spellcycles", {"type": "reroll", "faces": [7]}, "faces.0"),
+    ("spellcycles", {"type": "reroll", "faces": [3]}, "faces"),  # the server's roll, not the phone's
     ("spellcycles", {"type": "by_hand", "surprise": True}, "surprise"),
     ("spells-and-potions", {"type": "trick", "team": 2}, "team"),
     ("spells-and-potions", {"type": "end_duel", "team": 0}, "team"),
@@ -225,3 +226,29 @@ def test_what_the_document_refuses_the_server_refuses_too(played):
             assert res.json["error"]["field"] in named, (changed, res.json)
             tried += 1
     assert tried >= 100, tried
+
+
+DECIDED = [
+    (game, type_, name)
+    for game, rules in ruled().items()
+    for type_, model in rules.actions.items()
+    for name in decided_by_server(model)
+]
+
+
+def test_every_game_has_fields_the_server_decides():
+    assert {game for game, _, _ in DECIDED} >= {"magecraft", "merchants-of-magick", "spellcycles"}
+
+
+@pytest.mark.parametrize(("game", "type_", "name"), DECIDED, ids=["-".join(d) for d in DECIDED])
+def test_a_field_the_server_decides_is_not_in_the_document_and_is_refused_when_sent(played, game, type_, name):
+    """A deal, dice or drawn gems sent by a phone were once answered 200 and silently replaced."""
+    client = played[0]
+    table = started(client, game)
+    model = ruled()[game].actions[type_]
+    doc = client.get("/api/openapi.json").json
+    schema = doc["components"]["schemas"][f"{game}.{type_}"]
+    assert "properties" in schema and name not in schema["properties"]
+    body = {"type": type_, name: model.model_fields[name].default}  # even the default value
+    error = error_of(client.post(ACTIONS.format(code=table.code), json=body, headers=table.headers("host")), 422, name)
+    assert error["reason"].startswith("decided by the server")

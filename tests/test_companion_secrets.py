@@ -136,9 +136,9 @@ def test_live_messages_are_rendered_once_per_audience_not_once_per_stream(client
     rendered = []  # each rendering of messages views the table once, for its audience's viewer
     view = Views.table
 
-    def counted(self, table_code, seat, known=None):
+    def counted(self, table_code, seat, known=None, **made):
         rendered.append(Audience(table_code, seat.actor))
-        return view(self, table_code, seat, known)
+        return view(self, table_code, seat, known, **made)
 
     monkeypatch.setattr(Views, "table", counted)
     viewers = [SPECTATOR, SPECTATOR, SPECTATOR, "p1", "p1", "p2"]

@@ -8,13 +8,30 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
+from pydantic.json_schema import SkipJsonSchema
 
 from pnp.content.validate import reason
 
 M = TypeVar("M", bound=BaseModel)
+T = TypeVar("T")
+
+
+class _Decided:
+    """The mark of a field that the server decides (a deal, dice, the gems drawn)."""
+
+
+DECIDED = _Decided()
+# A body's field the server fills in from its own chance or rules before the move is logged: not
+# in the request's schema, and refused in a phone's body (it would be replaced, not honoured).
+ByServer = Annotated[T, SkipJsonSchema(), DECIDED]
+
+
+def decided_by_server(model: type[BaseModel]) -> tuple[str, ...]:
+    """The names of `model`'s fields the server fills in (ByServer)."""
+    return tuple(name for name, info in model.model_fields.items() if DECIDED in info.metadata)
 
 
 class Malformed(ValueError):
@@ -36,7 +53,10 @@ class Malformed(ValueError):
 
 
 def strictly(model: type[M], data: Mapping[str, Any]) -> M:
-    """`data` from a phone as `model`, or Malformed."""
+    """`data` from a phone as `model`, or Malformed; a field the server decides is refused."""
+    sent = [name for name in decided_by_server(model) if name in data]
+    if sent:
+        raise Malformed([(name, "decided by the server (expected no value, got one)") for name in sent])
     try:
         return model.model_validate_json(json.dumps(dict(data)), strict=True)
     except ValidationError as err:

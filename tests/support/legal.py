@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from pnp.gamedef import games
+from pnp.rules.bodies import decided_by_server
 from pnp.rules.flow import Rules
 from pnp.rules.offers import sample
 from pnp.rules.table import replay
@@ -144,11 +145,23 @@ class OfferedTable:
             body = sample(offer, self.rng)
             res = self.send(headers, query, offer["type"], body)
             assert res.status_code == 200, (who, offer, body, res.json)
+            self.only_the_server_filled(offer["type"], body, res.json["seq"])
             self.steps += 1
             if self.made is not None:
                 self.made[offer["type"]] += 1
             return True
         return False
+
+    def only_the_server_filled(self, type_: str, body: dict, seq: int) -> None:
+        """The move as logged holds what was sent: a field that differs from the body (or from its
+        default, not sent) is one the server decides (ByServer), which a body may not carry."""
+        play = self.client.application.extensions["play"]
+        model = play.tracker(self.game).actions[type_]
+        logged = next(e for e in play.store.log.read(self.code, after=seq - 1) if e.seq == seq).payload
+        sent = model.model_validate(body).model_dump(mode="json")
+        changed = {name for name in logged if logged[name] != sent.get(name)}
+        assert changed <= set(decided_by_server(model)), (type_, body, {n: logged[n] for n in changed})
+        assert not set(body) & set(decided_by_server(model)), (type_, body)
 
     def chosen(self, offered: list[dict]) -> dict:
         """The offer a step takes: any, or one of the least made type (`made`)."""

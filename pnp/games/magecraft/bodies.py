@@ -1,8 +1,8 @@
 """What a phone sends for each Magecraft move (the bodies of pnp.games.magecraft.tracker's moves).
 
 Colours are the content's gem ids ("fire", ... "darkness"); spellbooks and the spells in them are
-numbered from 0, left to right. Fields marked "the server's" are filled in by the server's chance
-(the `draw` of the move) whatever a phone sends, and kept in the log, so a replay repeats them.
+numbered from 0, left to right. ByServer fields are filled in by the server's chance (the `draw`
+of the move) and kept in the log, so a replay repeats them; a phone's body may not carry them.
 Stored logs hold these bodies: a field may be added (optional), never taken away or renamed.
 """
 
@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import ConfigDict, Field
 
 from pnp.content.validate import Strict
+from pnp.rules.bodies import ByServer
 
 Colour = str
 
@@ -20,7 +21,7 @@ Colour = str
 class Start(Strict):
     """Seat the wizards in a random order and deal (host), once every wizard has joined."""
 
-    deal: dict | None = None  # the server's
+    deal: ByServer[dict | None] = None
 
 
 class Count(Strict):
@@ -40,9 +41,9 @@ class PhoneMove(Strict):
     rules' reason when the move, made with the server's draws, is refused (a refusal after a Draw
     icon: the replay has no recorded gems to draw again, so it says the reason found then)."""
 
-    drawn: list[Colour] = []
-    done: dict | None = None
-    refused: str | None = None
+    drawn: ByServer[list[Colour]] = []
+    done: ByServer[dict | None] = None
+    refused: ByServer[str | None] = None
 
 
 class OpeningDiscard(PhoneMove):

@@ -66,7 +66,7 @@ bag's contents only its owner at a table with `bag_odds` on:
 What the wizard whose turn it is can pay for is not in the view: it is in their offers (the
 table's `moves`, pnp.games.magecraft.offered).
 
-Payloads (pnp.games.magecraft.bodies; fields marked "server" are the server's, whatever a phone sends):
+Payloads (pnp.games.magecraft.bodies; fields marked "server" are the server's: ByServer, refused from a phone):
 
     start            {"deal": server}  gems: {"order": [id, ...]}; phones: {"order": [id, ...],
                      "characters": [name, ...] (by seat), "academy": [name, ...] (the random sets),

@@ -9,6 +9,7 @@ from pydantic import Field
 
 from pnp.content.validate import Strict
 from pnp.games.merchants_of_magick.kinds import CATEGORIES, SCORE_LINES
+from pnp.rules.bodies import ByServer
 
 # A round's phases, then the final scores of a table with paper sheets (after the last Mastery phase)
 PHASES = ("resource", "crafting", "mastery", "customer")
@@ -23,14 +24,14 @@ Name = Annotated[str, Field(min_length=1, max_length=40)]
 class Start(Strict):
     """Begin the game (host): the companion deals, or the printed cards are on the table."""
 
-    deal: dict | None = None  # the server's deal; whatever a phone sends here is replaced
+    deal: ByServer[dict | None] = None
 
 
 class Roll(Strict):
     """Roll the dice for `round` (host; the organiser at an event's tables)."""
 
     round: int = Field(ge=1, le=99)
-    dice: dict[str, int] | None = None  # the server's dice; whatever a phone sends here is replaced
+    dice: ByServer[dict[str, int] | None] = None
 
 
 class Advance(Strict):
@@ -71,7 +72,7 @@ class Claim(Strict):
     """Claim the order in shoppe slot `slot` (face-up orders, left to right)."""
 
     slot: int = Field(ge=0, le=20)
-    order: str | None = None  # the server names the order, for the history; whatever a phone sends is replaced
+    order: ByServer[str | None] = None  # the order claimed, named for the history
 
 
 class Deliver(Strict):

@@ -55,8 +55,7 @@ def _claim_choices(content, state: dict, mover: str) -> list[dict]:
 
 
 def _name_the_order(content, state: dict, actor: str, action: Claim, _chance) -> Claim:
-    """The order a claim takes, named in its entry so the history says what was claimed; whatever
-    a phone sent there is replaced."""
+    """The order a claim takes, named in its entry so the history says what was claimed."""
     order = None
     if state.get(ENGINE) is not None and actor in state["players"]:
         shop = state[ENGINE]["merchants"][state["players"].index(actor)]["shop"]

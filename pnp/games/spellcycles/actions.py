@@ -1,5 +1,5 @@
 """The bodies of Spellcycles' moves at the table, as a phone sends them and a log keeps them (the
-fields the server's chance fills in are the server's: whatever a phone sends there is replaced)."""
+fields the server's chance fills in are ByServer: refused in a phone's body, kept in the log)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from pydantic import Field
 
 from pnp.content.validate import Strict
 from pnp.games.spellcycles.kinds import SIZES
+from pnp.rules.bodies import ByServer
 
 Size = Literal[SIZES]  # type: ignore[valid-type]
 Face = Annotated[int, Field(ge=1, le=6)]  # a knucklebone's
@@ -19,19 +20,19 @@ Place = Literal["cauldron", "apothecary"]
 class Start(Strict):
     """Deal and begin (host), once every wizard has joined."""
 
-    deal: dict | None = None  # the server's
+    deal: ByServer[dict | None] = None
 
 
 class Renew(Strict):
     """Renew: the knucklebone names the colour of the large piece the wizard takes."""
 
-    faces: list[Face] = []  # the server's rolls, in order
+    faces: ByServer[list[Face]] = []  # rolls, in order
 
 
 class Reroll(Strict):
     """With real pieces and an untracked cauldron: the colour rolled has no large piece left."""
 
-    faces: list[Face] = []  # the server's
+    faces: ByServer[list[Face]] = []
 
 
 class Contribute(Strict):
@@ -77,9 +78,9 @@ class Cast(Strict):
     recolours: int = Field(0, ge=0)  # with real pieces
     prestige: int | None = Field(None, ge=0)  # with real pieces
     choices: list[Choice] = []
-    seed: int | None = None  # the server's: the cast's own chance
-    cards: list[tuple[int, int]] = []  # the server's: the certificates the cast gave the caster
-    rolled: list[Face] = []  # the server's: knucklebone rolls its effects made
+    seed: ByServer[int | None] = None  # the cast's own chance
+    cards: ByServer[list[tuple[int, int]]] = []  # the certificates the cast gave the caster
+    rolled: ByServer[list[Face]] = []  # knucklebone rolls its effects made
 
 
 class Progress(Strict):
