@@ -252,3 +252,38 @@ def test_a_field_the_server_decides_is_not_in_the_document_and_is_refused_when_s
     body = {"type": type_, name: model.model_fields[name].default}  # even the default value
     error = error_of(client.post(ACTIONS.format(code=table.code), json=body, headers=table.headers("host")), 422, name)
     assert error["reason"].startswith("decided by the server")
+
+
+def numbers_in(schema, schemas: dict, path: str, seen: frozenset = frozenset()):
+    """(path, schema) of every integer or number a request may carry in `schema`, refs followed."""
+    if isinstance(schema, dict):
+        ref = schema.get("$ref")
+        if ref is not None:
+            name = ref.rsplit("/", 1)[-1]
+            if name not in seen:
+                yield from numbers_in(schemas[name], schemas, f"{path}->{name}", seen | {name})
+            return
+        if schema.get("type") in ("integer", "number") and "enum" not in schema and "const" not in schema:
+            yield path, schema
+        for key, value in schema.items():
+            if key not in ("default", "examples", "example", "labels"):
+                yield from numbers_in(value, schemas, f"{path}.{key}", seen)
+    elif isinstance(schema, list):
+        for i, value in enumerate(schema):
+            yield from numbers_in(value, schemas, f"{path}[{i}]", seen)
+
+
+def test_every_number_a_request_may_carry_is_bounded_in_the_document(played):
+    """A Magecraft score change of +10**30 ended a game; an essence correction took +-10**30."""
+    doc = played[0].get("/api/openapi.json").json
+    schemas = doc["components"]["schemas"]
+    unbounded = []
+    for route, operations in doc["paths"].items():
+        for method, operation in operations.items():
+            sent = [operation.get("requestBody", {}), *operation.get("parameters", [])]
+            for path, schema in numbers_in(sent, schemas, f"{method.upper()} {route}"):
+                low = "minimum" in schema or "exclusiveMinimum" in schema
+                high = "maximum" in schema or "exclusiveMaximum" in schema
+                if not (low and high):
+                    unbounded.append(path)
+    assert not unbounded, "\n".join(sorted(set(unbounded)))

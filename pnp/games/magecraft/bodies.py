@@ -8,7 +8,7 @@ Stored logs hold these bodies: a field may be added (optional), never taken away
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field
 
@@ -16,6 +16,9 @@ from pnp.content.validate import Strict
 from pnp.rules.bodies import ByServer
 
 Colour = str
+GEMS_MOST = 99  # more gems than any table has: the most an area holds, or a count changes by
+PLACES_MOST = 99  # more spellbooks or spells in one than any table has
+Place = Annotated[int, Field(ge=0, le=PLACES_MOST)]  # a spellbook, or a spell's place in one
 
 
 class Start(Strict):
@@ -29,7 +32,7 @@ class Count(Strict):
 
     player: str
     area: Literal["hp", "shield", "score"]
-    change: int
+    change: int = Field(ge=-GEMS_MOST, le=GEMS_MOST)
 
 
 class NextPhase(Strict):
@@ -91,7 +94,7 @@ class Choices(Strict):
 
 
 class Cast(PhoneMove):
-    spellbook: int = Field(ge=0)
+    spellbook: Place
     payment: list[Colour | None] | None = None  # a colour per cost slot (None: the golden gem's); None: the engine pays
     choices: Choices = Choices()
 
@@ -103,14 +106,14 @@ class Cantrip(PhoneMove):
 
 class Learn(PhoneMove):
     spell: str
-    spellbook: int = Field(ge=0)
+    spellbook: Place
     payment: list[Colour | None] | None = None
 
 
 class Revise(PhoneMove):
     gems: list[Colour]
-    arrangement: list[list[tuple[int, int]]] | None = None  # each spellbook's spells by their places now
-    master: tuple[int, int] | None = None  # its place in the new arrangement
+    arrangement: list[list[tuple[Place, Place]]] | None = None  # each spellbook's spells by their places now
+    master: tuple[Place, Place] | None = None  # its place in the new arrangement
 
 
 class Refresh(PhoneMove):

@@ -10,7 +10,7 @@ whose turn it is, "phase": the index of its phase in PHASES, "turn": its number 
 from __future__ import annotations
 
 from pnp.content.loader import Content
-from pnp.games.magecraft.bodies import Count, NextPhase, Start
+from pnp.games.magecraft.bodies import GEMS_MOST, Count, NextPhase, Start
 from pnp.games.magecraft.recorded import rulebook
 from pnp.games.magecraft.start import dealing, order_drawn, seated
 from pnp.rules.flow import HOST_ONLY, JOINING, OVER, PLAYING, TABLE, Move, Way
@@ -19,7 +19,6 @@ from pnp.rules.table import Refused
 
 PHASES = ("discard-shield", "casting", "learning", "refresh")  # a turn's, as the rules order them
 AREAS = {"hp": "HP Area", "shield": "Shield Area", "score": "Score Area"}
-SHIELD_MOST = 99  # more gems than any table has: a Shield Area holds what it is given
 
 
 def setup(content: Content, state: dict) -> dict:
@@ -51,6 +50,10 @@ def _count(content: Content, state: dict, _mover: str, action: Count) -> dict:
         raise Refused(f"{name}'s {AREAS[action.area]} holds {seat[action.area]} gems, not {-action.change}.")
     if action.area == "hp" and value > book.hp:
         raise Refused(f"An HP Area holds at most {book.hp} gems; a Heal beyond that scores instead.")
+    if action.area == "score" and value > book.score_to_win:  # the game ended as it reached it
+        raise Refused(f"A Score Area wins at {book.score_to_win} gems; {name}'s holds {seat['score']}.")
+    if value > GEMS_MOST:
+        raise Refused(f"No table has {value} gems for one {AREAS[action.area]}.")
     seat[action.area] = value
     seat["out"] = seat["hp"] == 0
     seats = [seat if q == p else s for q, s in enumerate(board["seats"])]
@@ -79,7 +82,7 @@ def _count_choices(content: Content, state: dict, _mover: str) -> list[dict]:
     """Each wizard's each count, changed by as much as it holds down to none, and up to a full HP
     Area or the Score that wins."""
     book = rulebook(content)
-    most = {"hp": book.hp, "shield": SHIELD_MOST, "score": book.score_to_win}
+    most = {"hp": book.hp, "shield": GEMS_MOST, "score": book.score_to_win}
     return [
         offer({"player": pid, "area": area}, [whole_number("change", -seat[area], most[area] - seat[area])])
         for pid, seat in zip(state["players"], state["board"]["seats"], strict=True)

@@ -11,6 +11,14 @@ from pnp.content.validate import Strict
 from pnp.games.spellcycles.kinds import SIZES
 from pnp.rules.bodies import ByServer
 
+# The most a move's numbers may be: what the largest set the content allows holds (kinds.py), so the
+# document says so; the rules then check what this table holds now.
+SPACES_MOST = 12 * 12 - 1  # the last space of the largest casting field
+LINE_MOST = 499  # the last place in a line of spells: a set has 500 spells at most
+COUNT_MOST = 200  # essence (the largest printed pool), prestige, recolours or pieces at once
+Space = Annotated[int, Field(ge=0, le=SPACES_MOST)]
+LinePlace = Annotated[int, Field(ge=0, le=LINE_MOST)]
+Amount = Annotated[int, Field(ge=0, le=COUNT_MOST)]
 Size = Literal[SIZES]  # type: ignore[valid-type]
 Face = Annotated[int, Field(ge=1, le=6)]  # a knucklebone's
 PieceOf = tuple[str, Size]  # colour id, size
@@ -39,7 +47,7 @@ class Contribute(Strict):
     """Contribute (on the phones): a piece of your apothecary onto a space."""
 
     piece: PieceOf
-    space: int = Field(ge=0)
+    space: Space
 
 
 class SkipContribute(Strict):
@@ -50,7 +58,7 @@ class Accelerate(Strict):
     """Accelerando: an extra piece for essence at the end of Contribute, once a turn."""
 
     piece: PieceOf
-    space: int = Field(ge=0)
+    space: Space
 
 
 class Choice(Strict):
@@ -58,10 +66,10 @@ class Choice(Strict):
 
     player: str | None = None  # a player id: whom to drain or take certificates from
     pieces: list[PieceOf] | None = None
-    take: int | list[int] | None = None  # the effects' "from": the space(s) a piece is taken from
-    to: int | list[int] | None = None
-    spaces: list[int] | None = None
-    crescent: int | None = None  # the line position of the crescent to move or remove
+    take: Space | list[Space] | None = None  # the effects' "from": the space(s) a piece is taken from
+    to: Space | list[Space] | None = None
+    spaces: list[Space] | None = None
+    crescent: LinePlace | None = None  # the line position of the crescent to move or remove
 
 
 class Cast(Strict):
@@ -70,13 +78,13 @@ class Cast(Strict):
     with real pieces: cast on the board, the companion pays, enacts what is off the board and takes
     `prestige` (the spell's unless told) and `recolours`."""
 
-    position: int = Field(ge=0)
-    match: int | None = Field(None, ge=0)
-    shape: int | None = Field(None, ge=0)
-    origin: int | None = Field(None, ge=0)
-    paid: int | None = Field(None, ge=0)  # a cost of a choice or "n": what the caster pays
-    recolours: int = Field(0, ge=0)  # with real pieces
-    prestige: int | None = Field(None, ge=0)  # with real pieces
+    position: LinePlace
+    match: int | None = Field(None, ge=0, le=(SPACES_MOST + 1) * 4)  # of 4 quarter turns on each space
+    shape: int | None = Field(None, ge=0, le=3)  # a quarter turn
+    origin: Space | None = None
+    paid: Amount | None = None  # a cost of a choice or "n": what the caster pays
+    recolours: Amount = 0  # with real pieces
+    prestige: Amount | None = None  # with real pieces
     choices: list[Choice] = []
     seed: ByServer[int | None] = None  # the cast's own chance
     cards: ByServer[list[tuple[int, int]]] = []  # the certificates the cast gave the caster
@@ -86,7 +94,7 @@ class Cast(Strict):
 class Progress(Strict):
     """Progress: the moon crescent on the spell at `position` moves on; ends the turn."""
 
-    position: int | None = Field(None, ge=0)  # needed when crescents sit on different spells
+    position: LinePlace | None = None  # needed when crescents sit on different spells
 
 
 class ByHand(Strict):
@@ -95,22 +103,22 @@ class ByHand(Strict):
     caster's apothecary (`piece` names it when it comes from either), or a moon crescent moved
     (`crescent_to` None: off the line). Essence changes are `essence`."""
 
-    take: int | Place | None = None
-    to: int | Place | None = None
+    take: Space | Place | None = None
+    to: Space | Place | None = None
     piece: PieceOf | None = None
-    crescent: int | None = None
-    crescent_to: int | None = Field(None, ge=0)
+    crescent: LinePlace | None = None
+    crescent_to: LinePlace | None = None
 
 
 class Essence(Strict):
     """A change to a wizard's essence made by hand (a text-only spell, a correction)."""
 
     wizard: str  # player id
-    change: int
+    change: int = Field(ge=-COUNT_MOST, le=COUNT_MOST)
 
 
 class Cauldron(Strict):
     """With real pieces and a tracked cauldron: how many large pieces of a colour it holds."""
 
     colour: str
-    large: int = Field(ge=0)
+    large: Amount

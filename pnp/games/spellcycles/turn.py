@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from pnp.content.loader import Content
-from pnp.games.spellcycles.actions import Essence, Progress, Renew, Reroll, Start
+from pnp.games.spellcycles.actions import COUNT_MOST, Essence, Progress, Renew, Reroll, Start
 from pnp.games.spellcycles.engine import book, engine_move, game_of, kept, player_of
 from pnp.games.spellcycles.field import LARGE, Piece
 from pnp.games.spellcycles.rulebook import Book
@@ -178,6 +178,8 @@ def essence(the_book: Book, state: dict, game: Game, _mover: str, action: Essenc
     w = game.wizards[p]
     if w.essence + action.change < 0:
         raise Refused(f"{state['names'][action.wizard]} has only {w.essence} essence.")
+    if w.essence + action.change > COUNT_MOST:
+        raise Refused(f"No set has {w.essence + action.change} essence for one wizard.")
     w.essence += action.change
     game.check_out(p)
     return {}
