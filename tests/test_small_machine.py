@@ -130,3 +130,19 @@ def test_mutated_content_builds_or_is_refused_cleanly_under_the_cap(tmp_path):
     assert result.returncode == 0, result.stderr[-3000:]
     codes, examples = result.stdout.strip().splitlines()[-1].rsplit(" ", 1)
     assert int(examples) >= 12 and codes == "[0, 2]"  # some built, some refused: both paths ran capped
+
+
+def test_the_live_tests_serve_the_companion_within_the_cap(tmp_path):
+    """Every live, kill, concurrency and stream test runs `companion serve` through
+    tests.support.http.server: its processes, the workers too, hold the cap while they serve."""
+    import psutil
+
+    from tests.support.http import SMALL_MACHINE, call, server
+
+    assert SMALL_MACHINE == CAP
+    with server(f"sqlite:///{tmp_path / 'c.sqlite3'}", tmp_path) as port:
+        status, opened = call(port, "POST", "/api/tables", {"game": "magecraft", "options": {}})
+        assert status == 201, opened
+        served = [p for p in psutil.Process().children(recursive=True) if "serve" in p.cmdline()]
+        assert served and all(p.rlimit(psutil.RLIMIT_AS) == (CAP, CAP) for p in served)
+        assert len(served) >= 2  # gunicorn's arbiter and its worker

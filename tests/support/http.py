@@ -24,6 +24,17 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+SMALL_MACHINE = 512 * 2**20  # bytes of address space each served process may use (ulimit -v 524288)
+
+
+def within_a_small_machine() -> None:
+    """In the served companion's process before it starts: the address space of a small machine (a
+    32-bit Raspberry Pi OS), so every live test shows the server runs within it."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (SMALL_MACHINE, SMALL_MACHINE))
+
+
 @contextmanager
 def server(
     database: str,
@@ -49,6 +60,7 @@ def server(
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
+        preexec_fn=within_a_small_machine,
     )
     try:
         deadline = time.monotonic() + 30
