@@ -10,6 +10,8 @@ GET  /api/tables/<code>/events   a stream: `retry: 2000`, then every message pub
 POST /roll                       the body is one whole SSE event block (`id: ..\\nevent: action\\ndata: ..\\n\\n`,
                                  the companion's own bytes, taken by the benchmark from its run);
                                  every open stream yields it. Answers {"streams": n}.
+POST /sweep                      a comment to every open stream, so those whose phone has gone end
+                                 (a closed socket shows only on a write). Answers {"streams": n}.
 POST /stage/<code>               an event's roll, made ready: the block <code>'s streams get at the next release
 POST /release                    the tap: every staged block to its table's streams at once.
                                  Answers {"streams": n, "tables": n}.
@@ -77,6 +79,12 @@ def create_app() -> Flask:
         block = request.get_data()
         for room in rooms.values():
             room.publish(block)
+        return {"streams": sum(room.streams for room in rooms.values())}
+
+    @app.post("/sweep")
+    def sweep():
+        for room in rooms.values():
+            room.publish(b": sweep\n\n")
         return {"streams": sum(room.streams for room in rooms.values())}
 
     @app.post("/stage/<code>")
