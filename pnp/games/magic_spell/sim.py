@@ -62,6 +62,7 @@ from pnp.games.magic_spell.moves import may_trade, turn_of
 from pnp.games.magic_spell.tracker import TRACKER
 from pnp.rules.flow import PLAYING
 from pnp.rules.table import HOST, Refused
+from pnp.sim.pool import play_seeded
 
 TURN_CAP = 200  # rounds; a game still going then never finishes
 # the moves without choices, made once: a body is never changed
@@ -89,8 +90,7 @@ class Homework:
             del self.missing[letter]
 
     def take_off(self, letter: str) -> None:
-        self.woven[letter] -= 1
-        self.woven = +self.woven
+        take(self.woven, letter)
         self.missing[letter] += 1
 
 
@@ -101,19 +101,25 @@ class Student:
     homework: list[Homework]
     known: Counter = field(default_factory=Counter)  # laboratory tiles they looked at and put back
 
+    def wanted(self) -> dict[str, int]:
+        """Every letter the homework still needs, in the order the spells first name them."""
+        total: dict[str, int] = {}
+        for spell in self.homework:
+            for letter, n in spell.missing.items():
+                total[letter] = total.get(letter, 0) + n
+        return total
+
     def needs(self) -> Counter:
         """Every letter the homework still needs, beyond what the cabinet holds."""
-        total: Counter = Counter()
-        for spell in self.homework:
-            total += spell.needs()
-        return total - self.cabinet
+        cabinet = self.cabinet
+        return Counter({letter: n - cabinet[letter] for letter, n in self.wanted().items() if n > cabinet[letter]})
 
     def spare(self) -> Counter:
         """Cabinet tiles no homework spell wants."""
-        wanted: Counter = Counter()
-        for spell in self.homework:
-            wanted += spell.needs()
-        return self.cabinet - wanted
+        wanted = self.wanted()
+        return Counter(
+            {letter: n - wanted.get(letter, 0) for letter, n in self.cabinet.items() if n > wanted.get(letter, 0)}
+        )
 
 
 @dataclass
@@ -144,6 +150,14 @@ class Figures:
 
     def as_dict(self) -> dict:
         return {name: getattr(self, name) for name in self.__dataclass_fields__}
+
+
+def take(tiles: Counter, letter: str) -> None:
+    """One `letter` fewer in `tiles`, which keeps only letters it holds. (In place: the Counter
+    arithmetic that does the same builds a new Counter, most of a simulation's time.)"""
+    tiles[letter] -= 1
+    if tiles[letter] <= 0:
+        del tiles[letter]
 
 
 def is_locked(spell: Homework, student: Student, laboratory: Counter) -> bool:
@@ -261,8 +275,7 @@ class Game:
 
     def weave_from_cabinet(self, student: Student) -> None:
         spell, letter = self.weavable(student)[0]
-        student.cabinet[letter] -= 1
-        student.cabinet = +student.cabinet
+        take(student.cabinet, letter)
         self.weave(student, spell, letter)
 
     def weave(self, student: Student, spell: Homework, letter: str) -> None:
@@ -279,13 +292,11 @@ class Game:
         remembered = (table.seen + student.known) & wanted
         if remembered:
             letter = min(remembered)
-            known = table.seen if table.seen[letter] else student.known
-            known[letter] -= 1
+            take(table.seen if table.seen[letter] else student.known, letter)
         else:
-            unknown = sorted((table.laboratory - table.seen - student.known).elements())
-            if not unknown:
+            letter = self.any_unknown(student)
+            if letter is None:
                 return False
-            letter = self.rng.choice(unknown)
         spell = next((s for s in self.nearest_first(student) if s.needs()[letter]), None)
         if spell is None:  # put back, and remembered by whoever looked
             self.move(student, KEPT)
@@ -296,15 +307,31 @@ class Game:
         self.weave(student, spell, letter)
         return True
 
+    def any_unknown(self, student: Student) -> str | None:
+        """A laboratory tile `student` knows nothing of, drawn at random (None: they know them all):
+        the tile at a random place of the unknown ones in letter order, found by counting, not
+        by listing them."""
+        table = self.table
+        unknown = table.laboratory - table.seen - student.known
+        if not unknown:
+            return None
+        place = self.rng.choice(range(sum(unknown.values())))  # as a choice from the listed tiles draws
+        for letter in sorted(unknown):
+            place -= unknown[letter]
+            if place < 0:
+                break
+        return letter
+
     def take_from_laboratory(self, letter: str) -> None:
         """One tile leaves the laboratory; what anyone remembers of it cannot exceed what is left."""
         table = self.table
-        table.laboratory[letter] -= 1
-        table.seen = +table.seen
+        take(table.laboratory, letter)
+        left = table.laboratory[letter] - table.seen[letter]
         for other in table.students:
-            other.known[letter] = min(other.known[letter], table.laboratory[letter] - table.seen[letter])
-            other.known = +other.known
-        table.laboratory = +table.laboratory
+            if other.known[letter] > left:
+                other.known[letter] = left
+                if left <= 0:
+                    del other.known[letter]
 
     def put_back(self, tiles: Counter) -> None:
         """Returned face up, so every student remembers them."""
@@ -319,8 +346,7 @@ class Game:
         for _ in range(rules.over_limit(sum(student.cabinet.values()), setup.limits.cabinet)):
             spare = student.spare()
             letter = next(iter(spare)) if spare else next(iter(student.cabinet))
-            student.cabinet[letter] -= 1
-            student.cabinet = +student.cabinet
+            take(student.cabinet, letter)
             self.put_back(Counter(letter))
         for _ in range(rules.over_limit(len(student.homework), setup.limits.homework)):
             # A locked spell first: its woven tiles go back for whoever can use them.
@@ -344,8 +370,7 @@ class Game:
 
     def give(self, giver: Student, taker: Student, letter: str) -> None:
         if giver.spare()[letter]:
-            giver.cabinet[letter] -= 1
-            giver.cabinet = +giver.cabinet
+            take(giver.cabinet, letter)
         else:
             spell = next(s for s in giver.homework if s.woven[letter])
             self.move(giver, TRADE_REMOVE)
@@ -368,11 +393,15 @@ class Game:
                         offers[i], needs[i] = self.offers(students[i]), students[i].needs()
 
 
+def play(content: Content, players: int, tiles: int, rng: random.Random) -> GameResult:
+    return Game(content, players, tiles, rng).play()
+
+
 def play_games(content: Content, players: int, games: int, seed: int, tiles: int | None = None) -> Iterator[GameResult]:
-    """Each game's result in turn (so a caller can show progress); game `i` is seeded by (seed, i)."""
+    """Each game's result in turn (so a caller can show progress), played side by side on the
+    machine's cores; game `i` is seeded by (seed, i) (pnp.sim.pool)."""
     tiles = tiles or content["magic-spell-set"].letter_tiles
-    for i in range(games):
-        yield Game(content, players, tiles, random.Random(f"{seed}:{i}")).play()
+    yield from play_seeded(play, (content, players, tiles), games, seed)
 
 
 def figures(results: list[GameResult], players: int, tiles: int, seed: int) -> Figures:
