@@ -483,13 +483,27 @@
             : el("span", {class: "note"}, counts.map((n, i) => `${n} ${s.sizes[i]}`).join(" · "))))));
   }
 
+  // Who goes first (the rules: "Choose a player to go first"): the host starts the game with a
+  // wizard's button; at a table whose server draws it, the lobby's Start.
+  function firstCard(table, act) {
+    const s = table.state;
+    if (s.first === "drawn") return el("p", {class: "note", "data-testid": "first"}, "The server draws who goes first at Start.");
+    const firsts = values(table, "start", "first");
+    if (!firsts.length) return null;
+    return el("section", {class: "card", "data-testid": "first"}, el("h2", {}, "Who goes first?"),
+      el("p", {class: "note"}, "The rules: choose a player to go first. Start the game with them:"),
+      el("div", {class: "sc-row"}, ...firsts.map((pid) =>
+        move(table, act, `${nameOf(s, pid)} goes first`, "start", {first: pid}, "act", true))));
+  }
+
   const rulingsCard = (s) => window.SpellpressUI.rulings(s.rulings, "sc-rulings");
 
   function render(root, table, you, act) {
     redraw = () => render(root, table, you, act);
     const s = table.state;
-    if (s.phase === "joining") {  // the lobby (table.js) has who joined and Start
-      root.replaceChildren(el("p", {class: "note"}, s.way === "phones" ? "Everything on the phones." : "With real pieces on a board."));
+    if (s.phase === "joining") {  // the lobby (table.js) has who joined; Start here when the host chooses who goes first
+      root.replaceChildren(el("p", {class: "note"}, s.way === "phones" ? "Everything on the phones." : "With real pieces on a board."),
+        firstCard(table, act));
       return;
     }
     const parts = [];
@@ -518,7 +532,10 @@
     const s = table ? table.state : {};
     const spellName = (position) => (s.line && s.line[position] ? s.line[position].name : `spell ${position + 1}`);
     switch (entry.type) {
-      case "start": return "dealt the spells and started the game";
+      case "start": {
+        const first = s.first_player ? `; ${nameOf(s, s.first_player)} goes first` + (s.first === "drawn" ? " (drawn by the server)" : " (the host's choice)") : "";
+        return "dealt the spells and started the game" + first;
+      }
       case "renew": return "renewed: rolled the knucklebone" + (p.faces && p.faces.length ? ` (${p.faces.join(", ")})` : "");
       case "reroll": return "rolled the knucklebone again";
       case "contribute": return `placed a ${p.piece[1]} ${p.piece[0]} piece on ${squareName(p.space)}`;

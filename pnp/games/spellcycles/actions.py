@@ -17,9 +17,11 @@ Place = Literal["cauldron", "apothecary"]
 
 
 class Start(Strict):
-    """Deal and begin (host), once every wizard has joined."""
+    """Deal and begin (host), once every wizard has joined; `first`: the wizard the host chose to
+    go first (a table whose server draws it sends none)."""
 
-    deal: dict | None = None  # the server's
+    first: str | None = None  # a player id
+    deal: dict | None = None  # the server's (and, when drawn, who goes first)
 
 
 class Renew(Strict):
