@@ -72,13 +72,21 @@ def _on_the_field(game: Game, state: dict, position: int) -> dict | None:
             options.append(
                 {
                     "value": n,  # the Cast's `match`
-                    "label": f"{recolours} recolour{'' if recolours == 1 else 's'}" if recolours else "No recolour",
+                    "label": way_label(recolours, recolours * game.book.recolour),
                     "squares": squares(the_shape, origin),
                     "recolour": to_recolour(game, the_shape, origin),
                     "pick": picks,
                 }
             )
     return offer({"position": position}, _hoisted("match", options), label=spell.name) if options else None
+
+
+def way_label(recolours: int, essence: int) -> str:
+    """A way to cast a spell in words, with what it costs beyond the spell: the ways are listed
+    cheapest first."""
+    if not recolours:
+        return "No recolour"
+    return f"{recolours} recolour{'' if recolours == 1 else 's'} (+{essence} essence)"
 
 
 def squares(shape: Shape, origin: int) -> list[int]:

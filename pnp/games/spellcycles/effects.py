@@ -4,7 +4,7 @@ of pnp.games.spellcycles.rules, which hands itself in (`game`): this module neve
 Each effect is a dict (its `do` and its numbers, as the content gives them) and takes a dict of
 the caster's choices, plain data a log can carry:
   drain-essence      {"player": p}  (not with `each`)
-  take-certificates  {"player": p}  (from a player: their latest certificates, up to `amount`)
+  take-certificates  {"player": p}  (from a player: up to `amount` of theirs, at random)
   move-pieces        {"pieces": [[colour, size], ...]}  chosen from the cauldron or apothecary,
                      {"from": [space, ...]}  chosen from the field,
                      {"to": [space, ...]}  where pieces put on the field go, one space each
@@ -70,9 +70,9 @@ def take_certificates(game, cast, effect, choice, rng) -> None:
         caster.certificates.extend(game.draw_certificate(rng) for _ in range(effect["amount"]))
         return
     victim = game.wizards[_other(game, cast, choice, "take certificates from")]
-    amount = effect["amount"]
-    caster.certificates.extend(victim.certificates[-amount:])
-    del victim.certificates[-amount:]
+    # our ruling: taken at random (with Extra Credit they lie face down; the taker cannot choose)
+    for _ in range(min(effect["amount"], len(victim.certificates))):
+        caster.certificates.append(victim.certificates.pop(rng.randrange(len(victim.certificates))))
 
 
 def fits(book: Book, effect: dict, piece: Piece) -> bool:

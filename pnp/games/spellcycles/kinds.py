@@ -272,7 +272,8 @@ class SpellCards(Strict):
 
 RULINGS = (
     "rotation", "marked", "gap", "edge", "vacant", "no-smaller", "stacks", "recolour", "same-spell",
-    "empty-apothecary", "certificates-out", "crescent-back", "game-end", "duel-out",
+    "empty-apothecary", "certificates-out", "crescent-back", "game-end", "duel-out", "diagonals",
+    "duel-last-essence", "certificates-paid", "crescent-off", "killing-time",
 )  # fmt: skip
 
 

@@ -83,19 +83,21 @@ def start(content: Content, state: dict, _host: str, action: Start) -> dict:
     if state["way"] == PIECES:  # the wizards take them from the box: the board's apothecaries are theirs
         for w in game.wizards:
             w.apothecary = []
-    line = [spell_shown(content, game.book, i) for i in game.line]
+    line = [spell_shown(content, game.book, i, game.variants.swift_time) for i in game.line]
     begun = {"phase": PLAYING, "line": line, "start_pieces": start_pieces, "first_player": state["players"][first]}
     return kept({**state, **begun}, game)
 
 
-def spell_shown(content: Content, the_book: Book, index: int) -> dict:
+def spell_shown(content: Content, the_book: Book, index: int, swift_time: bool) -> dict:
     """A dealt spell as a phone shows it: with its effect in the card's words (a phones-only table
-    has no card to read), and its cost as this table plays it."""
+    has no card to read), and its cost as this table plays it (`swift_time`: our variant's)."""
     spell = the_book.spells[index]
     card = content["spell-cards"].cards[index]
     return {
         "name": spell.name,
         "effect": card.effect_words(),
+        "swift_time": swift_time and card.swift_time is not None,  # the cost is our variant's, not the rules'
+        "once_a_game": spell.once_a_game,
         "essence": list(spell.essence) if isinstance(spell.essence, tuple) else spell.essence,
         "certificates": spell.certificates,
         "prestige": spell.prestige,
