@@ -20,7 +20,7 @@ def player(table: ApiTable, pid: str) -> dict:
 @pytest.mark.parametrize("area", ["hp", "shield", "score"])
 def test_a_magecraft_count_beyond_any_board_is_malformed_and_beyond_this_one_refused(client, area):
     table = ApiTable(client, "magecraft", ("Ada", "Bo"), {"mode": "gems"})
-    table.ok("host", "start")
+    table.start()
     before = table.state()
     for change in (HUGE, -HUGE, 100, -100):
         error_of(table.act("host", "count", player=table.players[0], area=area, change=change), 422, "change")
@@ -37,10 +37,11 @@ def test_a_magecraft_count_beyond_any_board_is_malformed_and_beyond_this_one_ref
 
 def test_a_spellcycles_essence_change_beyond_any_pool_is_malformed_and_beyond_any_wizard_refused(client):
     table = ApiTable(client, "spellcycles", ("Ada", "Bo"), {"mode": "pieces"})
-    table.ok("host", "start")
+    table.start()
     wizard = table.players[0]
     for change in (HUGE, -HUGE, 201, -201):
         error_of(table.act("host", "essence", wizard=wizard, change=change), 422, "change")
+    table.ok("host", "essence", wizard=wizard, change=5)  # so the most it may gain is within the body's bounds
     before = table.state()
     held = next(p for p in before["players"] if p["id"] == wizard)["essence"]
     assert "essence" in table.reason("host", "essence", wizard=wizard, change=-held - 1)

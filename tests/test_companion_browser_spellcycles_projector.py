@@ -48,7 +48,7 @@ class Table(HttpTable):
 
 def test_the_projector_shows_the_field_the_line_and_the_wizards_never_a_card(chromium, live):
     table = Table(live)
-    table.ok("host", "start")
+    table.ok("host", "start", first=next(iter(table.tokens)))
     rng = random.Random(11)
     while not sum(p["certificates"] for p in table.state()["players"]):  # some wizard holds cards to hide
         table.turn(rng)
@@ -130,7 +130,7 @@ def test_the_projector_shows_the_field_the_line_and_the_wizards_never_a_card(chr
 
 def test_with_real_pieces_the_projector_shows_the_line_and_the_roll_without_a_field(chromium, live):
     table = Table(live, mode="pieces")
-    table.ok("host", "start")
+    table.ok("host", "start", first=next(iter(table.tokens)))
     me = table.state()["turn"]["player"]
     table.ok(me, "renew")
     state = table.state()

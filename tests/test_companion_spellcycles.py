@@ -137,7 +137,7 @@ def whole_game(client):
         table.held(ever)
         assert_secrets_kept(table, ever)
 
-    table.ok("host", "start")
+    table.ok("host", "start", first=table.players[0])
     check()
     rng, turns = random.Random(5), 0
     while table.read()["state"]["phase"] == "playing":
@@ -174,7 +174,7 @@ def test_a_refused_move_answers_json_with_the_reason_and_changes_nothing(client)
     ada, bo, _ = table.players
     assert table.refused(ada, "renew")["reason"] == "The game has not begun yet."
     assert table.refused(ada, "start", status=403)["reason"] == "Only the host does that."
-    table.ok("host", "start")
+    table.ok("host", "start", first=table.players[0])
     assert table.refused(bo, "renew")["reason"] == "It is Ada's turn."
     assert table.refused("host", "cauldron", colour="red", large=1)["reason"] == (
         "This table plays with everything on the phones: that move is not part of it."
@@ -214,7 +214,7 @@ def test_a_host_who_keeps_a_seat_plays_its_turn_and_puts_anyones_essence_right(c
     """The issue: a host who also plays tapped + on another wizard's essence and was refused."""
     table = Table(client, names=("Ada",), kept=("Cy",))
     ada, cy = table.players
-    table.ok("host", "start")
+    table.ok("host", "start", first=table.players[0])
     [essence] = [o for o in table.moves(cy) if o["type"] == "essence"]
     assert {choice["value"] for choice in essence["pick"][0]["one_of"]} == {ada, cy}
     assert {o["type"] for o in table.moves(cy)} == {"essence"}  # Ada's turn: Cy's seat only corrects
@@ -234,7 +234,7 @@ def test_a_host_who_keeps_a_seat_plays_its_turn_and_puts_anyones_essence_right(c
 def test_undo_takes_back_a_placed_piece_never_a_roll_or_a_cast_that_drew(client):
     table = Table(client)
     ada = table.players[0]
-    table.ok("host", "start")
+    table.ok("host", "start", first=table.players[0])
     undo = lambda who: undo_latest(client, table.code, table.headers(who))  # noqa: E731
     error_of(undo("host"), 409)  # the deal
     rolled = table.ok(ada, "renew")["last_roll"]
@@ -289,13 +289,13 @@ def test_a_cast_with_any_choices_is_made_or_refused_never_a_server_error(client)
     made (200) or refused in JSON (409, 422), and the script's game goes on."""
     rng, answered = random.Random(23), collections.Counter()
     table = Table(client)
-    table.ok("host", "start")
+    table.ok("host", "start", first=table.players[0])
     tries = 0
     while tries < 300:
         state = table.read()["state"]
         if state["phase"] == "over":
             table = Table(client)
-            table.ok("host", "start")
+            table.ok("host", "start", first=table.players[0])
             continue
         me = state["turn"]["player"]
         offered = table.moves(me)
@@ -330,7 +330,7 @@ def test_with_real_pieces_a_cast_by_hand_deals_face_down_to_the_caster_alone(cli
     by hand (each spell the wizard is offered) deals the caster cards only their phone sees, read
     as every viewer after every move."""
     table = Table(client, options={"mode": "pieces"})
-    table.ok("host", "start")
+    table.ok("host", "start", first=table.players[0])
     ever: dict[str, set] = {}
 
     def check():

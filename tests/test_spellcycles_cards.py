@@ -65,7 +65,7 @@ def test_every_card_prints_once_at_poker_size_with_one_back(built_pdf, paper, ba
     pdf = built_pdf(game=GAME, paper=paper, backs=backs)
     cards = list(printed(pdf))
     counts = Counter(kind for *_, kind in cards)
-    per_set = len(CONTENT["reference-card"].cards) + 2  # our rulings take two cards at a legible size
+    per_set = len(CONTENT["reference-card"].cards) + 3  # our rulings take three cards at a legible size
     assert counts == {
         "spell": len(SPELLS),
         "blank": 9,
@@ -88,8 +88,9 @@ def test_each_spell_shows_its_name_requirements_effect_and_prestige(built_pdf):
         "Translocation": ("2 Essence", 2, "trade places"),  # the vacant space needs no piece
         "Telekinesis": ("any Essence (n)", 3, "up to n spaces away"),
         "Implode": ("1 Certificate", 4, "marked"),  # the marked space needs a piece: it counts
-        # the rules ask 6 essence; tuned to 2 with pnp sim spellcycles. The two gaps do not count
-        "Reverse Time": ("2 Essence", 4, "moon crescent back"),
+        # the rules' 6 essence, and the cost our Swift Time variant asks after it. The two gaps do not count
+        "Reverse Time": ("6 Essence · Swift Time: 2 Essence", 4, "moon crescent back"),
+        "Killing Time": ("6 Essence · Swift Time: 3 Essence", 3, "take a moon crescent out"),
         "Quick Fingers": ("1 or 3 Essence", 2, "Paid 3?"),
     }
     for name, (requirements, prestige, effect) in expected.items():

@@ -59,8 +59,10 @@ def test_every_win_is_shared_out_among_the_players(book):
     assert all(r.winners and set(r.winners) <= {0, 1} for r in results)
     assert all(max(r.scores) == r.scores[r.winners[0]] for r in results)
     found = figures(book, results, 2, 2)
-    second = sum(1 / len(r.winners) for r in results if 1 in r.winners) / len(results)
+    second = sum(1 / len(r.winners) for r in results if 1 - r.first in r.winners) / len(results)
     assert found.first_player_wins + second == pytest.approx(1)
+    # who goes first is drawn (the rules: "Choose a player to go first"), not always the first seat
+    assert {r.first for r in results} == {0, 1}
 
 
 def test_a_short_line_for_two_is_eight_turns(book):
@@ -125,3 +127,21 @@ def test_a_spell_that_can_never_be_laid_is_never_cast(book):
     assert found.spells["Might"]["dealt"] > 0
     assert found.spells["Might"]["cast"] == 0 and found.spells["Might"]["passed"] == 0
     assert sum(s["cast"] > 0 for s in found.spells.values()) > len(found.spells) / 2
+
+
+@pytest.mark.parametrize("swift_time", [False, True])
+def test_every_simulated_game_ends_at_five_players(book, swift_time):
+    """The rules: "The game ends when there are no Moon Crescents in play." Five wizards, who put
+    the end off when behind: no game is stopped unfinished, at the rules' costs or Swift Time's."""
+    from pnp.games.spellcycles.rules import Variants
+
+    results = list(play_games(book, 5, 150, seed=1, workers=1, variants=Variants(swift_time=swift_time)))
+    assert all(r.finished for r in results)
+
+
+def test_the_rules_spells_alone_deal_only_the_rules_examples(book):
+    """`pnp sim spellcycles --spells rules`: what the rules give before our spells add to it."""
+    out = invoke("sim", "spellcycles", "--games", "60", "--players", "3", "--spells", "rules", "--json").stdout
+    out = json.loads(out)
+    rules = {s.name for s in book.spells if s.rules}
+    assert len(rules) == 10 and {name for name, s in out["spells"].items() if s["dealt"]} == rules

@@ -43,7 +43,7 @@ class Table(TrackedTable):
 
 def started(**options):
     table = Table(**options)
-    table.do(HOST, "start")
+    table.do(HOST, "start", first=table.state["players"][0])
     return table
 
 
@@ -304,7 +304,8 @@ CHAINED = """
       - {do: remove-crescent}
   - name: Rolling Moon
     pattern: [[white, white]]
-    effect: "Roll and move a moon crescent back, then take one out."
+    effect: "Roll and move a moon crescent back, then take one out. Once a game."
+    once_a_game: true
     does:
       - {do: move-crescent, direction: back, spaces: roll}
       - {do: remove-crescent}
@@ -321,7 +322,7 @@ def test_a_choice_that_hangs_on_an_earlier_one_is_nested_under_it(tmp_path):
         game("spellcycles"), [CONTENT, overlay(tmp_path, "spellcycles", "spells.yaml", STARFALL, STARFALL + CHAINED)]
     )
     table = Table(content=content, seed=3, mode="phones", duel=True)
-    table.do(HOST, "start")
+    table.do(HOST, "start", first=table.state["players"][0])
     table.do("a", "renew")
     table.do("a", "contribute", piece=table.view("a")["players"][0]["apothecary"][0], space=63)
     laid(table, {0: ("red", "large"), 1: ("red", "large"), 8: ("yellow", "large"), 9: ("yellow", "large")})
@@ -378,12 +379,12 @@ def test_the_view_shows_the_field_the_line_and_the_turn():
 def test_a_refused_move_says_why_in_the_rules_words_or_the_flows():
     table = Table(players=("a",))
     with pytest.raises(Refused, match=r"^Spellcycles needs at least 2 wizards; 1 has joined\.$"):
-        table.do(HOST, "start")
+        table.do(HOST, "start", first=table.state["players"][0])
     with pytest.raises(Refused, match="The game has not begun yet."):
         table.do("a", "renew")
     table = started(mode="phones")
     with pytest.raises(Refused, match="The game has already begun."):
-        table.do(HOST, "start")
+        table.do(HOST, "start", first=table.state["players"][0])
     with pytest.raises(Refused, match="Contribute comes at Contribute; this is Renew."):
         table.do("a", "contribute", piece=["red", "large"], space=0)
     with pytest.raises(Refused, match="It is A's turn."):

@@ -38,9 +38,25 @@
         note.textContent = prop.description;
         label.append(note);
       }
+      if (prop.shown_when) label.dataset.shownWhen = JSON.stringify(prop.shown_when);
       box.append(label);
     }
+    applies();
   }
+  // An option that applies only under others' values (its schema's `shown_when`) is hidden otherwise.
+  function applies() {
+    const value = (name) => {
+      const input = box.querySelector(`[name="${name}"]`);
+      return !input ? undefined : input.type === "checkbox" ? input.checked : input.value;
+    };
+    for (const label of box.querySelectorAll("[data-shown-when]")) {
+      const when = JSON.parse(label.dataset.shownWhen);
+      const shown = Object.entries(when).every(([name, wanted]) => String(value(name)) === String(wanted));
+      label.hidden = !shown;
+      label.style.display = shown ? "" : "none";  // label's display: block would show it hidden
+    }
+  }
+  box.addEventListener("change", applies);
   const current = () => games.find((g) => g.id === select.value);
   const chosen = () => {
     document.getElementById("game-players").textContent = current().players;

@@ -163,7 +163,9 @@ const Spellpress = (() => {
     const [fewest, most] = flow.room;
     const names = flow.players.map((id) => ((t.seats.find((s) => s.id === id) || {name: "?"}).name));
     const wanted = fewest === most ? `${most}` : `${fewest} to ${most}`;
-    const start = move(t, act, "Start the game", "start", {}, "primary", true);
+    // a panel that draws its own Start (with who goes first) says so: the lobby draws none then
+    const own = (window.SpellpressGames[t.game] || {}).drawsStart && SpellpressUI.offers(t, "start").some((o) => o.pick);
+    const start = own ? null : move(t, act, "Start the game", "start", {}, "primary", true);
     let waiting = "The host starts the game.";
     if (names.length < fewest) waiting = `Waiting for ${fewest - names.length} more to join.`;
     lobby.replaceChildren(el("h2", {}, `Players: ${names.length} of ${wanted}`),

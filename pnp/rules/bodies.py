@@ -45,11 +45,18 @@ class Malformed(ValueError):
     @classmethod
     def of(cls, err: ValidationError, model: type[BaseModel] | None) -> Malformed:
         """`err`'s problems, their reasons naming what `model` allows there (fields, choices)."""
-        return cls([(".".join(map(str, e["loc"])), reason(e, model)) for e in err.errors()])
+        return cls([(shown_field(e["loc"]), reason(e, model)) for e in err.errors()])
 
     def under(self, prefix: str) -> Malformed:
         """The same problems, each field inside `prefix` (a table's options inside its body)."""
         return Malformed([(".".join(filter(None, (prefix, field))), said) for field, said in self.problems])
+
+
+def shown_field(loc: tuple) -> str:
+    """A validation error's path as the body's fields: "choices.0.to", without the names pydantic
+    gives the members of a union it tried ("constrained-int", "list[constrained-int]")."""
+    tag = lambda step: isinstance(step, str) and ("[" in step or step.startswith(("constrained-", "function-")))
+    return ".".join(str(step) for step in loc if not tag(step))
 
 
 def strictly(model: type[M], data: Mapping[str, Any]) -> M:

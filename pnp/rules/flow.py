@@ -76,12 +76,23 @@ Draw = Callable[[Any, dict, str, BaseModel, Any], BaseModel]
 ENGINE = "engine"  # the state's key for a game's engine as data (its `to_data()`; `from_data(book, data)` back)
 
 
-def option(default: Any, title: str, labels: Mapping[Any, str] | None = None, description: str | None = None) -> Any:
+def option(
+    default: Any,
+    title: str,
+    labels: Mapping[Any, str] | None = None,
+    description: str | None = None,
+    shown_when: Mapping[str, Any] | None = None,
+) -> Any:
     """A field of a tracker's Options as a player reads it: its title, what it changes, and each
     choice's words (the JSON schema's `labels`, keyed by the value as text), so the page that
-    opens a table shows words, never the raw values it sends. A yes/no option takes only true or
-    false: "yes", 1 or "no" is refused naming the field, never read as a guess."""
-    extra = {"labels": {str(value): words for value, words in labels.items()}} if labels else None
+    opens a table shows words, never the raw values it sends; `shown_when` (the schema's
+    `shown_when`): the other options' values under which it applies, the page hiding it otherwise.
+    A yes/no option takes only true or false: "yes", 1 or "no" is refused naming the field, never
+    read as a guess."""
+    extra = {"labels": {str(value): words for value, words in labels.items()}} if labels else {}
+    if shown_when:
+        extra["shown_when"] = dict(shown_when)
+    extra = extra or None
     strict = True if isinstance(default, bool) else None
     return Field(default, title=title, description=description, json_schema_extra=extra, strict=strict)
 

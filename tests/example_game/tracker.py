@@ -13,6 +13,7 @@ from pydantic import Field
 
 from pnp.content.loader import Content
 from pnp.content.validate import Strict
+from pnp.rules.bodies import ByServer
 from pnp.rules.chance import draw_from
 from pnp.rules.flow import HOST_ONLY, JOINING, OVER, PLAYING, START, TURN, Move, Rules
 from pnp.rules.offers import offer, one_of, option
@@ -26,9 +27,9 @@ class Options(Strict):
 
 
 class Start(Strict):
-    """Deal the hands and begin (the host). The server's chance deals them, whatever a phone sends."""
+    """Deal the hands and begin (the host). The server's chance deals them: a phone may not send them."""
 
-    hands: dict[str, list[str]] = Field(default_factory=dict)  # player id -> the names of their charms
+    hands: ByServer[dict[str, list[str]]] = Field(default_factory=dict)  # player id -> the names of their charms
 
 
 class Kindle(Strict):

@@ -5,8 +5,11 @@ table, its history, both exports, the stream's newest event), for tests that rea
 from __future__ import annotations
 
 import json
+import random
 import time
 
+from pnp.rules.flow import START
+from pnp.rules.offers import sample
 from tests.support.api import bearer, error_of, join, open_table
 
 
@@ -50,6 +53,12 @@ class ApiTable:
         )
         self.answers[who].append(res.data)
         return res
+
+    def start(self) -> dict:
+        """The host starts the table as its phone would: with the start it is offered, completed
+        the same way every run (who goes first, where the game asks the host to choose)."""
+        offer = next(m for m in self.read("host")["moves"] if m["type"] == START)
+        return self.ok("host", START, **sample(offer, random.Random(0)))
 
     def ok(self, who, type_, **payload) -> dict:
         """The state after a move the server must accept."""

@@ -82,11 +82,21 @@
           r.piece ? `Took a large ${r.piece} piece.` : "No large piece of that colour was left.")));
   }
 
+  // What a cast paid, in words: "2 essence for the spell and 2 for 2 recolours", "nothing".
+  function paidWords(c) {
+    const parts = [];
+    const recolours = c.recolours ? `${c.recolour_essence} for ${c.recolours} recolour${c.recolours > 1 ? "s" : ""}` : "";
+    if (c.paid && recolours) parts.push(`${c.paid} essence for the spell and ${recolours}`);
+    else if (c.paid) parts.push(`${c.paid} essence`);
+    else if (recolours) parts.push(recolours.replace(" for ", " essence for "));
+    if (c.certificates) parts.push(`${c.certificates} certificate${c.certificates > 1 ? "s" : ""}`);
+    return parts.length ? parts.join(" and ") : "nothing";
+  }
+
   function castLine(s) {
     const c = s.last_cast;
     if (!c) return null;
-    return el("p", {class: "note", "data-testid": "last-cast"},
-      `${nameOf(s, c.player)} cast ${c.spell}: paid ${c.paid} essence` + (c.recolours ? `, ${c.recolours} recoloured` : "") + `, ${c.prestige} prestige.`);
+    return el("p", {class: "note", "data-testid": "last-cast"}, `${nameOf(s, c.player)} cast ${c.spell}: paid ${paidWords(c)}, ${c.prestige} prestige.`);
   }
 
   // --- a cast composed from its offer --------------------------------------------------------
@@ -264,7 +274,10 @@
       if (prestige && prestige.value !== "") sent.prestige = Math.max(0, Math.round(Number(prestige.value)));
       act("cast", sent);
     };
+    const spell = s.line[body.position];
     return el("div", {class: "sc-cast", "data-testid": "cast"},
+      spell.effect ? el("p", {class: "sc-effect", "data-testid": "cast-effect"}, ...window.SpellpressUI.rich(spell.effect)) : null,
+      ...spellRulings(s, spell),
       ...nodes,
       prestige ? el("label", {class: "sc-field"}, "Prestige taken", prestige) : null,
       el("button", {class: "act sc-wide", "data-move": "cast", disabled: !ready, onclick: send}, `Cast ${s.line[body.position].name}`));
@@ -304,9 +317,11 @@
     const s = table.state;
     if (!offered(table, "progress")) return null;
     const from = values(table, "progress", "position");
+    const last = s.line.length - 1;
     return el("div", {class: "sc-progress"}, el("div", {class: "label"}, "Progress (ends your turn)"),
-      el("div", {class: "sc-row"}, ...(from.length ? from.map((p) => move(table, act, `From ${s.line[p].name}`, "progress", {position: p}, ""))
-        : [move(table, act, "End the turn", "progress", {}, "")])));
+      el("div", {class: "sc-row"}, ...(from.length ? from.map((p) => move(table, act, `From ${s.line[p].name}` + (p === last ? " (off the line)" : ""), "progress", {position: p}, ""))
+        : [move(table, act, "End the turn", "progress", {}, "")])),
+      from.includes(last) && from.length > 1 ? rulingNote(s, "crescent-off") : null);
   }
 
   // After a text-only spell: a piece moved between the field, the cauldron and the caster's
@@ -425,7 +440,7 @@
 
   // Each spell a row: its pattern, small, beside its name, crescents, cost and prestige.
   function lineCard(s) {
-    const cost = (sp) => `${costText(sp.essence)}` + (sp.certificates ? ` + ${sp.certificates} cert.` : "");
+    const cost = (sp) => `${costText(sp.essence)}` + (sp.certificates ? ` + ${sp.certificates} cert.` : "") + (sp.swift_time ? " (Swift Time)" : "");
     return el("section", {class: "card"}, el("h2", {}, "The spell line"),
       el("ol", {class: "sc-line", "data-testid": "line"}, ...s.line.map((sp) => el("li", {class: "sc-spell" + (sp.active ? " sc-active" : "") + (sp.cast ? " sc-cast" : ""),
         "data-testid": `spell-${sp.position}`},
@@ -437,6 +452,7 @@
           el("div", {}, `${cost(sp)} · prestige ${sp.prestige}`,
             sp.active || sp.cast ? el("span", {class: "sc-tag"}, " · " + [sp.active ? "active" : "", sp.cast ? "cast this turn" : ""].filter(Boolean).join(", ")) : null),
           el("div", {class: "sc-sr"}, `Pattern: ${patternWords(sp.pattern)}`),
+          sp.effect ? el("div", {class: "sc-effect", "data-testid": `effect-${sp.position}`}, ...window.SpellpressUI.rich(sp.effect)) : null,
           sp.effects === null ? el("div", {class: "note"}, "Its changes are made by hand.") : null)))));
   }
 
@@ -483,13 +499,41 @@
             : el("span", {class: "note"}, counts.map((n, i) => `${n} ${s.sizes[i]}`).join(" · "))))));
   }
 
+  // Who goes first (the rules: "Choose a player to go first"): the host starts the game with a
+  // wizard's button; at a table whose server draws it, the lobby's Start.
+  function firstCard(table, act) {
+    const s = table.state;
+    if (s.first === "drawn") return el("p", {class: "note", "data-testid": "first"}, "The server draws who goes first at Start.");
+    const firsts = values(table, "start", "first");
+    if (!firsts.length) return null;
+    return el("section", {class: "card", "data-testid": "first"}, el("h2", {}, "Who goes first?"),
+      el("p", {class: "note"}, "The rules: choose a player to go first. Start the game with them:"),
+      el("div", {class: "sc-row"}, ...firsts.map((pid) =>
+        move(table, act, `${nameOf(s, pid)} goes first`, "start", {first: pid}, "act", true))));
+  }
+
+  // Our rulings where they apply (content/spellcycles/rulings.yaml): beside the cast or the move they settle.
+  const rulingNote = (s, key) => s.rulings && s.rulings[key]
+    ? el("p", {class: "note sc-ruling", "data-testid": `ruling-${key}`}, "Our ruling: ", ...window.SpellpressUI.rich(s.rulings[key])) : null;
+
+  function spellRulings(s, spell) {
+    const effects = spell.effects || [];
+    const keys = [];
+    if (effects.some((e) => e.do === "move-piece")) keys.push("diagonals");
+    if (spell.certificates || effects.some((e) => e.do === "take-certificates" && e.source === "player")) keys.push("certificates-paid");
+    if (effects.some((e) => e.do === "return-pieces" && e.which === "spell")) keys.push("killing-time");
+    if (s.variants && s.variants.duel) keys.push("duel-last-essence");
+    return keys.map((key) => rulingNote(s, key));
+  }
+
   const rulingsCard = (s) => window.SpellpressUI.rulings(s.rulings, "sc-rulings");
 
   function render(root, table, you, act) {
     redraw = () => render(root, table, you, act);
     const s = table.state;
-    if (s.phase === "joining") {  // the lobby (table.js) has who joined and Start
-      root.replaceChildren(el("p", {class: "note"}, s.way === "phones" ? "Everything on the phones." : "With real pieces on a board."));
+    if (s.phase === "joining") {  // the lobby (table.js) has who joined; Start here when the host chooses who goes first
+      root.replaceChildren(el("p", {class: "note"}, s.way === "phones" ? "Everything on the phones." : "With real pieces on a board."),
+        firstCard(table, act));
       return;
     }
     const parts = [];
@@ -518,7 +562,10 @@
     const s = table ? table.state : {};
     const spellName = (position) => (s.line && s.line[position] ? s.line[position].name : `spell ${position + 1}`);
     switch (entry.type) {
-      case "start": return "dealt the spells and started the game";
+      case "start": {
+        const first = s.first_player ? `; ${nameOf(s, s.first_player)} goes first` + (s.first === "drawn" ? " (drawn by the server)" : " (the host's choice)") : "";
+        return "dealt the spells and started the game" + first;
+      }
       case "renew": return "renewed: rolled the knucklebone" + (p.faces && p.faces.length ? ` (${p.faces.join(", ")})` : "");
       case "reroll": return "rolled the knucklebone again";
       case "contribute": return `placed a ${p.piece[1]} ${p.piece[0]} piece on ${squareName(p.space)}`;
@@ -544,5 +591,5 @@
   }
 
   const begun = (s) => s.phase !== "joining";  // table.js folds the invite then
-  window.SpellpressGames.spellcycles = {render, describe, begun};
+  window.SpellpressGames.spellcycles = {render, describe, begun, drawsStart: true};  // firstCard: Start with who goes first
 })();

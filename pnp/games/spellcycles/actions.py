@@ -26,9 +26,11 @@ Place = Literal["cauldron", "apothecary"]
 
 
 class Start(Strict):
-    """Deal and begin (host), once every wizard has joined."""
+    """Deal and begin (host), once every wizard has joined; `first`: the wizard the host chose to
+    go first (a table whose server draws it sends none)."""
 
-    deal: ByServer[dict | None] = None
+    first: str | None = None  # a player id
+    deal: ByServer[dict | None] = None  # and, when drawn, who goes first
 
 
 class Renew(Strict):

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 
 from pnp.content.loader import Content
 from pnp.games.spellcycles.casting import Casting, RuleError
-from pnp.games.spellcycles.effects import OFF_THE_BOARD, enact, fits
+from pnp.games.spellcycles.effects import OFF_THE_BOARD, enact, fits, movable, moves_of_piece
 from pnp.games.spellcycles.engine import game_of, shown_piece
 from pnp.games.spellcycles.field import Piece
 from pnp.games.spellcycles.pattern import GAP, Shape
@@ -72,13 +72,21 @@ def _on_the_field(game: Game, state: dict, position: int) -> dict | None:
             options.append(
                 {
                     "value": n,  # the Cast's `match`
-                    "label": f"{recolours} recolour{'' if recolours == 1 else 's'}" if recolours else "No recolour",
+                    "label": way_label(recolours, recolours * game.book.recolour),
                     "squares": squares(the_shape, origin),
                     "recolour": to_recolour(game, the_shape, origin),
                     "pick": picks,
                 }
             )
     return offer({"position": position}, _hoisted("match", options), label=spell.name) if options else None
+
+
+def way_label(recolours: int, essence: int) -> str:
+    """A way to cast a spell in words, with what it costs beyond the spell: the ways are listed
+    cheapest first."""
+    if not recolours:
+        return "No recolour"
+    return f"{recolours} recolour{'' if recolours == 1 else 's'} (+{essence} essence)"
 
 
 def squares(shape: Shape, origin: int) -> list[int]:
@@ -118,7 +126,7 @@ def board_offers(content: Content, state: dict, _mover: str) -> list[dict]:
 
 def _on_the_board(game: Game, state: dict, position: int) -> dict | None:
     spell = game.spell_at(position)
-    if position in game.cast_this_turn or game.affordable_recolours(spell) is None:
+    if position in game.cast_this_turn or position in game.spent or game.affordable_recolours(spell) is None:
         return None
 
     def begin(price: int) -> Casting:
@@ -289,19 +297,14 @@ class _Effects:
         """One piece beside the spell's piece of a colour to a vacant space in reach: each piece
         that has such a space, then each space (and, when the price is open, a price that reaches
         it); with the prices still open after it."""
-        if FIELD in path.dirty:
-            return [], path.paid_open
-        f, game = self.game.field, self.game
-        centre = cast.spell.shapes[cast.shape].space_of(cast.origin, game.book.colour(effect["beside"]))
+        if FIELD in path.dirty:  # it must move a piece when one can, and which can is unsure
+            raise RuleError("an earlier effect leaves this one's choices unsure")
+        f = self.game.field
         by_paid = effect["spaces"] == "paid"
-        reach = cast.paid if by_paid else effect["spaces"]
-        own = set(cast.pieces) | set(cast.marked)
-        sources = [s for s in range(len(f.stacks)) if not f.empty(s) and s not in own and f.distance(s, centre) == 1]
         options = []
-        for s in sources:
-            to = [self._target(t, f.distance(s, t), by_paid, path) for t in f.empties() if f.distance(s, t) <= reach]
-            if to:
-                options.append(option(s, pick=[one_of(f"{at}.to", to)]))
+        for s, spaces in moves_of_piece(self.game, cast, effect).items():
+            to = [self._target(t, f.distance(s, t), by_paid, path) for t in spaces]
+            options.append(option(s, pick=[one_of(f"{at}.to", to)]))
         if not options:
             return [], path.paid_open
         return [one_of(f"{at}.take", options)], None if by_paid else path.paid_open
@@ -315,36 +318,52 @@ class _Effects:
         return option(space, pick=[whole_number("paid", max(low, distance), high)])
 
     def _chosen(self, cast: Casting, effect: dict, at: str, dirty: frozenset) -> list[dict]:
-        """The picks of an effect choosing pieces or spaces (some of them), if any."""
+        """The picks of an effect choosing pieces or spaces (some of them), if any. An effect the
+        card does not word as optional asks for as many as it can move; where an earlier effect
+        made that unsure (`dirty`), no pick is sure, and a RuleError says so."""
         game, f = self.game, self.game.field
         do = effect["do"]
         occupied = [s for s in range(len(f.stacks)) if not f.empty(s)]
+        optional = effect.get("up_to", False)
+        blind = effect.get("random") and effect.get("to") != "field"  # chance's alone: nothing to pick
         if FIELD in dirty and do in ("swap-pieces", "return-pieces", "move-pieces"):
-            return []
+            if optional or do == "swap-pieces" or blind or (do == "return-pieces" and effect["which"] != "any"):
+                return []
+            raise RuleError("an earlier effect leaves this one's choices unsure")
         if do == "swap-pieces":
             return [some_of(f"{at}.spaces", {s: 1 for s in occupied}, 2)] if len(occupied) >= 2 else []
         if do == "return-pieces" and effect["which"] == "any":
-            return [some_of(f"{at}.spaces", {s: 1 for s in occupied}, 0, effect.get("count", 1))] if occupied else []
+            most = effect.get("count", 1)
+            least = 0 if optional else min(most, len(occupied))
+            return [some_of(f"{at}.spaces", {s: 1 for s in occupied}, least, most)] if occupied else []
         if do != "move-pieces":
             return []
         count, source = effect["count"], effect["source"]
-        # spaces empty before the cast stay empty whichever match it is: the same picks for each
+        least = 0 if optional else min(count, len(movable(game, cast, effect)))
+        # spaces empty before the cast stay empty whichever match it is: the same picks for each;
+        # an effect that must fill them is offered every space it may fill
         vacant = [s for s in self.vacant_before if f.empty(s) or game.variants.stackers]
+        if not optional:
+            vacant = [s for s in range(len(f.stacks)) if f.empty(s) or game.variants.stackers]
         if effect.get("random"):
-            return [some_of(f"{at}.to", {s: 1 for s in vacant}, 0, count)] if effect["to"] == "field" and vacant else []
+            if effect["to"] != "field" or not vacant:
+                return []
+            return [some_of(f"{at}.to", {s: 1 for s in vacant}, least, count)]
         if effect["to"] == "field":  # as many spaces as may be filled, the pieces no more than those
             count = min(count, len(vacant))
         if not count:
             return []
         if source == "field":
             tops = [s for s in occupied if fits(game.book, effect, f.top(s))]
-            chosen = [some_of(f"{at}.take", {s: 1 for s in tops}, 0, count)] if tops else []
+            chosen = [some_of(f"{at}.take", {s: 1 for s in tops}, least, count)] if tops else []
         elif POOLS in dirty:
+            if not optional:
+                raise RuleError("an earlier effect leaves this one's choices unsure")
             return []
         else:
             pool = self._pool(cast, effect)
             pieces = [(shown_piece(game.book, p), n) for p, n in pool.items()]
-            chosen = [some_of(f"{at}.pieces", pieces, 0, count)] if pool else []
+            chosen = [some_of(f"{at}.pieces", pieces, min(least, count), count)] if pool else []
         if chosen and effect["to"] == "field":
             return [some_of(f"{at}.to", {s: 1 for s in vacant}, count), *chosen]
         return chosen

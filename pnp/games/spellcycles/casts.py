@@ -60,6 +60,8 @@ def handled(made: Made):
         done = made(the_book, state, game, action)
         last = {"player": player_of(state, game), "position": action.position, "spell": done.spell}
         last |= {"paid": done.paid, "recolours": done.recolours, "prestige": done.prestige}
+        spell = game.spell_at(action.position)  # what else it paid: the recolours' essence, certificates
+        last |= {"recolour_essence": done.recolours * the_book.recolour, "certificates": spell.certificates}
         return {"last_cast": last | {"rolled": list(done.rolled)}}
 
     return cast

@@ -161,6 +161,20 @@ def _effect_problems(card: SpellCard, ids: list[str], pieces: Counter, found: _F
                 "if_paid",
                 message=f"expected one of the essence amounts the cost offers ({offered}), got {paid}",
             )
+    # only what the card words as optional may be left undone: the data's `up_to` and the words agree
+    says_up_to = "up to" in card.effect.lower()
+    optional = [s for s, step in enumerate(card.does) if getattr(step, "up_to", False)]
+    for s in optional if not says_up_to else ():
+        found.say("does", s, "up_to", message='expected the words to say "up to" for a step that may be left undone')
+    choosing = [s for s, step in enumerate(card.does) if _chooses_pieces(step)]
+    if says_up_to and choosing and not optional:
+        found.say("does", choosing[0], message='expected `up_to: true` on the step the words call "up to"')
+    if card.once_a_game and "once a game" not in card.effect.lower():
+        found.say("effect", message='expected the words to say "once a game" for a spell with `once_a_game`')
+    backs = any(step.do == "move-crescent" and step.direction == "back" for step in card.does)
+    if backs and card.source == "ours" and not card.once_a_game:
+        found.say("once_a_game", message="expected `once_a_game: true` on a spell of ours sending a crescent back: "
+                  "cast again and again, it could keep a game from ending")  # fmt: skip
     if card.duel and not any(step.do in DUEL_STEPS for step in card.does):
         found.say(
             "duel", message="expected a Duel spell to gain or drain essence (a gain-essence or drain-essence step)"
@@ -179,3 +193,8 @@ def _effect_problems(card: SpellCard, ids: list[str], pieces: Counter, found: _F
     for name, values in sorted(given.items()):
         if name not in written and max(values) > 1:
             found.say("effect", message=f"expected the words to print the data's {name} ({max(values)}) as {{{name}}}")
+
+
+def _chooses_pieces(step) -> bool:
+    """A step whose pieces the caster chooses, so that a card may make it optional."""
+    return (step.do == "move-pieces" and not step.random) or (step.do == "return-pieces" and step.which == "any")

@@ -4,7 +4,7 @@ of pnp.games.spellcycles.rules, which hands itself in (`game`): this module neve
 Each effect is a dict (its `do` and its numbers, as the content gives them) and takes a dict of
 the caster's choices, plain data a log can carry:
   drain-essence      {"player": p}  (not with `each`)
-  take-certificates  {"player": p}  (from a player: their latest certificates, up to `amount`)
+  take-certificates  {"player": p}  (from a player: up to `amount` of theirs, at random)
   move-pieces        {"pieces": [[colour, size], ...]}  chosen from the cauldron or apothecary,
                      {"from": [space, ...]}  chosen from the field,
                      {"to": [space, ...]}  where pieces put on the field go, one space each
@@ -12,8 +12,10 @@ the caster's choices, plain data a log can carry:
   move-piece         {"from": space, "to": space}
   return-pieces      {"spaces": [space, ...]}  with `which: any`
   move-crescent      {"crescent": position}  and remove-crescent: the line position of the crescent
-Choosing nothing leaves an effect with choices undone (the cards say "up to" or "may"), but which
-moon crescent must be named whenever crescents sit on different spells. Chance (a random piece, the
+Only what a card words as optional may be left undone: a swap ("may"), and pieces moved or sent
+back where the data says `up_to` (the card's "up to"); every other effect happens as far as the
+table allows (a piece must move when one can; which moon crescent must be named whenever
+crescents sit on different spells). Chance (a random piece, the
 knucklebone) comes from the random.Random handed in.
 """
 
@@ -68,9 +70,9 @@ def take_certificates(game, cast, effect, choice, rng) -> None:
         caster.certificates.extend(game.draw_certificate(rng) for _ in range(effect["amount"]))
         return
     victim = game.wizards[_other(game, cast, choice, "take certificates from")]
-    amount = effect["amount"]
-    caster.certificates.extend(victim.certificates[-amount:])
-    del victim.certificates[-amount:]
+    # our ruling: taken at random (with Extra Credit they lie face down; the taker cannot choose)
+    for _ in range(min(effect["amount"], len(victim.certificates))):
+        caster.certificates.append(victim.certificates.pop(rng.randrange(len(victim.certificates))))
 
 
 def fits(book: Book, effect: dict, piece: Piece) -> bool:
@@ -85,12 +87,15 @@ def move_pieces(game, cast, effect, choice, rng) -> None:
         return
     name, source, to, count = cast.spell.name, effect["source"], effect["to"], effect["count"]
     field, caster = game.field, game.wizards[cast.player]
+    least = 0 if effect.get("up_to") else min(count, len(movable(game, cast, effect)))
     spaces = list(choice.get("to", ())) if to == "field" else None
     if spaces is not None:
         if len(set(spaces)) != len(spaces):
             raise RuleError(f"{name}: one piece to a space")
         for space in spaces:
             game.check_space(space, name)
+        if len(spaces) < least:
+            raise RuleError(f"{name}: name {least} empty space{'s' * (least != 1)} for the pieces it puts on the field")
         count = min(count, len(spaces))
     # what leaves the source
     if source == "field":
@@ -101,6 +106,8 @@ def move_pieces(game, cast, effect, choice, rng) -> None:
             top = field.top(space) if 0 <= space < len(field.stacks) else None
             if top is None or not fits(game.book, effect, top):
                 raise RuleError(f"{name}: space {space} holds no piece this spell may move")
+        if len(taken) < least:
+            raise RuleError(f"{name}: choose {least} piece{'s' * (least != 1)} of the field")
         pieces = [field.take(space) for space in taken]
     else:
         if source == "cauldron":
@@ -114,6 +121,8 @@ def move_pieces(game, cast, effect, choice, rng) -> None:
             pieces = [Piece(*p) for p in choice.get("pieces", ())]
             if len(pieces) > count:
                 raise RuleError(f"{name}: at most {count} pieces")
+            if len(pieces) < min(least, count):
+                raise RuleError(f"{name}: choose {min(least, count)} piece{'s' * (least != 1)} from the {source}")
             for piece in pieces:
                 if piece not in pool:
                     raise RuleError(f"{name}: the {source} holds no {game.describe(piece)} this spell may move")
@@ -136,6 +145,24 @@ def move_pieces(game, cast, effect, choice, rng) -> None:
             game.cauldron[piece.colour][piece.size] += 1
 
 
+def movable(game, cast: Casting, effect: dict) -> list:
+    """What a move-pieces effect could move now: the pieces its source holds that it may move, no
+    more than the field has room for when they go onto it. A card not worded "up to" moves
+    `count` of them, or all there are."""
+    field, caster = game.field, game.wizards[cast.player]
+    if effect["source"] == "field":
+        found = [s for s in range(len(field.stacks)) if not field.empty(s) and fits(game.book, effect, field.top(s))]
+    elif effect["source"] == "cauldron":
+        found = [Piece(c, s) for c, sizes in enumerate(game.cauldron) for s, n in enumerate(sizes) for _ in range(n)]
+        found = [p for p in found if fits(game.book, effect, p)]
+    else:
+        found = [p for p in caster.apothecary if fits(game.book, effect, p)]
+    if effect["to"] == "field":
+        room = len(field.stacks) if game.variants.stackers else len(field.empties())
+        found = found[:room]
+    return found
+
+
 def swap_pieces(game, cast, effect, choice, rng) -> None:
     spaces = choice.get("spaces")
     if not spaces:
@@ -153,12 +180,13 @@ def swap_pieces(game, cast, effect, choice, rng) -> None:
 def move_piece(game, cast, effect, choice, rng) -> None:
     """One piece next to the spell's piece of `beside` (not one of the spell's) to a vacant space
     at most `spaces` away, counted as a king steps."""
-    if "from" not in choice:
-        return
     field, name = game.field, cast.spell.name
+    if "from" not in choice:
+        if moves_of_piece(game, cast, effect):
+            raise RuleError(f"{name}: choose the piece to move and where (it must move when it can)")
+        return
     source, to = choice["from"], choice.get("to")
-    shape = cast.spell.shapes[cast.shape]
-    centre = shape.space_of(cast.origin, game.book.colour(effect["beside"]))
+    centre = _centre(game, cast, effect)
     reach = cast.paid if effect["spaces"] == "paid" else effect["spaces"]
     own = set(cast.pieces) | set(cast.marked)
     n = len(field.stacks)
@@ -171,6 +199,27 @@ def move_piece(game, cast, effect, choice, rng) -> None:
     if field.distance(source, to) > reach:
         raise RuleError(f"{name}: that space is {field.distance(source, to)} away; at most {reach}")
     field.put(to, field.take(source))
+
+
+def _centre(game, cast: Casting, effect: dict) -> int:
+    return cast.spell.shapes[cast.shape].space_of(cast.origin, game.book.colour(effect["beside"]))
+
+
+def moves_of_piece(game, cast: Casting, effect: dict) -> dict[int, list[int]]:
+    """Each piece a move-piece effect may move (next to the spell's piece of `beside`, diagonals
+    too, not one of the spell's own), with the vacant spaces in reach of it."""
+    field = game.field
+    centre = _centre(game, cast, effect)
+    reach = cast.paid if effect["spaces"] == "paid" else effect["spaces"]
+    own = set(cast.pieces) | set(cast.marked)
+    found = {}
+    for s in range(len(field.stacks)):
+        if field.empty(s) or s in own or field.distance(s, centre) != 1:
+            continue
+        to = [t for t in field.empties() if field.distance(s, t) <= reach]
+        if to:
+            found[s] = to
+    return found
 
 
 def return_pieces(game, cast, effect, choice, rng) -> None:
@@ -194,6 +243,10 @@ def return_pieces(game, cast, effect, choice, rng) -> None:
             raise RuleError(f"{cast.spell.name}: at most {effect.get('count', 1)} pieces, each once")
         if any(not 0 <= s < len(field.stacks) or field.empty(s) for s in spaces):
             raise RuleError(f"{cast.spell.name}: choose spaces that hold pieces")
+        held = sum(not field.empty(s) for s in range(len(field.stacks)))
+        least = 0 if effect.get("up_to") else min(effect.get("count", 1), held)
+        if len(spaces) < least:
+            raise RuleError(f"{cast.spell.name}: choose {least} piece{'s' * (least != 1)} to send back")
         lifted = [field.take(s) for s in spaces]
     for piece in lifted:
         game.cauldron[piece.colour][piece.size] += 1

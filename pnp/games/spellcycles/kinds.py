@@ -11,7 +11,7 @@ from pydantic import BeforeValidator, Field, model_validator
 from pnp.content.common import GameInfo, ReferenceCard, SetupSheet
 from pnp.content.loader import Content, Kind
 from pnp.content.markup import ICON_NAMES, RichText
-from pnp.content.placeholders import Later
+from pnp.content.placeholders import Later, fill
 from pnp.content.validate import Strict, naming_each
 
 Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$", max_length=20)]
@@ -106,8 +106,9 @@ class TakeCertificates(Strict):
 
 
 class MovePieces(Strict):
-    """Up to `count` pieces moved between places; `random`: drawn blind, not chosen. A piece put
-    on the field goes to a vacant space the caster chooses."""
+    """`count` pieces moved between places (as many as there are, and room for); `up_to`: the
+    card says "up to", so fewer or none may be; `random`: drawn blind, not chosen. A piece put on
+    the field goes to a vacant space the caster chooses."""
 
     do: Literal["move-pieces"]
     count: Count
@@ -116,6 +117,7 @@ class MovePieces(Strict):
     colour: Id | Literal["any"] = "any"
     size: Literal[SIZES + ("any",)] = "any"  # type: ignore[valid-type]
     random: bool = False
+    up_to: bool = False
     if_paid: int | None = Field(None, ge=1, le=20)  # only when the caster paid this much essence
 
     @model_validator(mode="after")
@@ -143,12 +145,13 @@ class MovePiece(Strict):
 
 class ReturnPieces(Strict):
     """Pieces sent back to the cauldron: the one in the marked space, every piece of the spell
-    (but those of `keep`'s colour), or up to `count` anywhere on the field."""
+    (but those of `keep`'s colour), or `count` anywhere on the field (`up_to`: fewer or none)."""
 
     do: Literal["return-pieces"]
     which: Literal["marked", "spell", "any"]
     keep: Id | None = None
     count: Count = 1
+    up_to: bool = False
 
 
 class MoveCrescent(Strict):
@@ -218,6 +221,8 @@ class SpellCard(Strict):
     name: Name
     pattern: list[list[Cell]] = Field(min_length=1, max_length=12)  # rows, top first; short rows end in gaps
     cost: Cost = Cost()
+    # our retune of the cost, played only at a table that opts into the Swift Time variant
+    swift_time: Cost | None = None
     # Certificates for casting; omitted: the rules' number, one per piece the pattern needs. A
     # card giving another number must say so in its effect (pnp check holds it to that).
     prestige: int | None = Field(None, ge=0, le=20)
@@ -225,6 +230,8 @@ class SpellCard(Strict):
     # the effect as data, in order; omitted: a spell of your own the table resolves by hand
     does: list[Effect] | None = Field(None, max_length=6)
     duel: bool = False  # made for the Duel variant: drains and gains essence
+    # cast at most once a game (its words say so): a spell sending crescents back could loop a game
+    once_a_game: bool = False
     source: Literal["rules", "ours"] = "ours"  # the rules' own example, reworded, or one of ours
 
     def pieces(self) -> int:
@@ -240,6 +247,11 @@ class SpellCard(Strict):
         Certificates equal to the number of Spell Components required by the spell, unless the
         spell itself indicates otherwise")."""
         return self.pieces() if self.prestige is None else self.prestige
+
+    def effect_words(self) -> str:
+        """The effect's words with each number placeholder ({count}) filled from its data, as the
+        card prints them and a phone shows them; a spell without data as written."""
+        return fill(self.effect, self.effect_numbers(), keep=EFFECT_NUMBERS)[0]
 
     def effect_numbers(self) -> dict[str, int]:
         """The numbers the effect's data gives, by placeholder name, each from the first step giving
@@ -260,7 +272,8 @@ class SpellCards(Strict):
 
 RULINGS = (
     "rotation", "marked", "gap", "edge", "vacant", "no-smaller", "stacks", "recolour", "same-spell",
-    "empty-apothecary", "certificates-out", "crescent-back", "game-end", "duel-out",
+    "empty-apothecary", "certificates-out", "crescent-back", "game-end", "duel-out", "diagonals",
+    "duel-last-essence", "certificates-paid", "crescent-off", "killing-time",
 )  # fmt: skip
 
 
@@ -301,6 +314,7 @@ class Words(Strict):
     choice: str  # between essence amounts: "1 or 3"
     both: str  # between essence and certificates: "2 Essence and 1 Certificate"
     any_essence: str  # cost `n`
+    swift_time: Annotated[str, Later("cost")]  # after the rules' cost: our Swift Time variant's
     prestige: str  # the label by the prestige a cast earns
     duel: str  # the mark on a Duel spell
     by_hand: str  # a spell with no effect data: the companion's note

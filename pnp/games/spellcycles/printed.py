@@ -14,7 +14,7 @@ from pnp.components.makers import Makers, SetInputs
 from pnp.content.loader import Content
 from pnp.content.placeholders import fill
 from pnp.games.spellcycles import pieces
-from pnp.games.spellcycles.kinds import EFFECT_NUMBERS, MARKERS, Cost, SetRules, SpellCard, Words
+from pnp.games.spellcycles.kinds import MARKERS, Cost, SetRules, SpellCard, Words
 
 BLANKS = 9  # blank spell cards: one sheet of the 9-up imposition
 KNUCKLEBONE = "sc-knucklebone"  # the knucklebone table's template, printed after the reference sets
@@ -31,8 +31,8 @@ def spell_face(content: Content, inks: set[str], i: int, card: SpellCard, templa
     values = [
         Value("name", card.name, *at("name")),
         Value("pattern", pattern_text(content, inks, card.pattern), *at("pattern")),
-        Value("requirements", f"**{words.requirements}:** {requirements(card.cost, words)}", *at("cost")),
-        Value("effect", effect_text(card), *at("effect")),
+        Value("requirements", requirements_line(card, words), *at("cost")),
+        Value("effect", card.effect_words(), *at("effect")),
         Value("prestige", str(card.earns()), *at("prestige" if card.prestige is not None else "pattern")),
         Value("prestige_word", words.prestige, *content.locate("words", "prestige")),
     ]
@@ -63,6 +63,14 @@ def pattern_text(content: Content, inks: set[str], pattern: list[list[str | list
     return "\n".join(" | ".join(cell(v) for v in row + ["gap"] * (width - len(row))) for row in pattern)
 
 
+def requirements_line(card: SpellCard, words: Words) -> str:
+    """ "Requires: 6 Essence", and our Swift Time variant's cost after it where the card has one."""
+    line = f"**{words.requirements}:** {requirements(card.cost, words)}"
+    if card.swift_time is not None:
+        line += " · " + fill(words.swift_time, {"cost": requirements(card.swift_time, words)})[0]
+    return line
+
+
 def requirements(cost: Cost, words: Words) -> str:
     """The cost in words: none, "2 Essence", "1 or 3 Essence", "any Essence (n)", certificates."""
     parts = []
@@ -78,12 +86,6 @@ def requirements(cost: Cost, words: Words) -> str:
     elif cost.certificates:
         parts.append(fill(words.certificates, {"n": cost.certificates})[0])
     return f" {words.both} ".join(parts) or words.free
-
-
-def effect_text(card: SpellCard) -> str:
-    """The effect's words with each number placeholder ({count}) filled from its data; a spell
-    without data prints its words as written."""
-    return fill(card.effect, card.effect_numbers(), keep=EFFECT_NUMBERS)[0]
 
 
 def blank_faces(inputs: SetInputs, template: str) -> list[Face]:

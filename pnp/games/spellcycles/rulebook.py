@@ -5,7 +5,8 @@ so the simulation and the companion build it the same way."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cached_property
 
 from pnp.content.loader import Content
 from pnp.games.spellcycles.pattern import Cell, Shape, shapes_of
@@ -21,6 +22,9 @@ class Spell:
     prestige: int  # certificates a cast earns
     does: tuple[dict, ...] | None  # the effects as data, in order; None: resolved by the table
     duel: bool = False
+    swift_time: int | tuple[int, ...] | str | None = None  # the essence the Swift Time variant asks
+    once_a_game: bool = False
+    rules: bool = True  # one of the rules' example spells (else one of ours)
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,15 @@ class Book:
     def spell(self, name: str) -> Spell:
         return next(s for s in self.spells if s.name == name)
 
+    @cached_property
+    def swift(self) -> Book:
+        """The book as the Swift Time variant plays it: our retuned costs in place of the rules'."""
+        spells = tuple(s if s.swift_time is None else replace(s, essence=s.swift_time) for s in self.spells)
+        return replace(self, spells=spells)
+
+    def played(self, swift_time: bool) -> Book:
+        return self.swift if swift_time else self
+
 
 def book_of(content: Content) -> Book:
     setup = content["spellcycles-set"]
@@ -59,6 +72,7 @@ def book_of(content: Content) -> Book:
     for card in content["spell-cards"].cards:
         rows = tuple(tuple(cell(v) for v in row) for row in card.pattern)
         essence = card.cost.essence
+        swift = None if card.swift_time is None else card.swift_time.essence
         spells.append(
             Spell(
                 name=card.name,
@@ -69,6 +83,9 @@ def book_of(content: Content) -> Book:
                 prestige=card.earns(),
                 does=None if card.does is None else tuple(e.model_dump() for e in card.does),
                 duel=card.duel,
+                swift_time=tuple(swift) if isinstance(swift, list) else swift,
+                once_a_game=card.once_a_game,
+                rules=card.source == "rules",
             )
         )
     credit = setup.extra_credit

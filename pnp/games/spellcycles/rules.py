@@ -16,9 +16,8 @@ content/spellcycles/rulings.yaml, with the others the engine follows):
     rules' sentences), so a small piece going back may replace a medium of its colour;
   - a marked space's piece is needed by the pattern (it counts for prestige) but is not reduced:
     the effect acts on that very piece;
-  - a cost of "n" essence is at least 1; an effect with choices may be left undone by choosing
-    nothing (the cards say "up to" or "may"), except which moon crescent, which must be named
-    when crescents sit on different spells;
+  - a cost of "n" essence is at least 1; only an effect the card words as optional ("up to",
+    "may") may be left undone by choosing nothing; every other happens as far as it can;
   - certificates paid as a cost leave the game, the caster's least valuable first;
   - in a Duel a wizard may not pay their own last essence (it would put them out).
 """
@@ -47,6 +46,7 @@ class Variants:
     duel: bool = False  # prestige is awarded as essence; a wizard with none is out
     extra_credit: bool = False  # certificates count by rank
     double_plus: bool = False  # Extra Credit, and a marker's suit counts over
+    swift_time: bool = False  # ours: the retuned costs of content's `swift_time`, not the rules'
 
 
 def deck() -> list[Card]:
@@ -75,7 +75,7 @@ class Cast:
 
 class Game:
     def __init__(self, book: Book, players: int, line: list[int], variants: Variants = Variants()):
-        self.book = book
+        self.book = book.played(variants.swift_time)
         self.variants = variants
         self.field = Field(book.field, len(book.colours))
         # pieces of each colour and size in the cauldron
@@ -89,6 +89,7 @@ class Game:
         self.step = REFRESH
         self.turn = 1
         self.cast_this_turn: set[int] = set()  # line positions
+        self.spent: set[int] = set()  # line positions of once-a-game spells cast already
         self.accelerated = False
         self.marker: Card | None = None  # Double-Plus: the suit that counts over
 
@@ -261,7 +262,7 @@ class Game:
         """Every (shape, origin, recolours) where the spell at `position` is on the field with the
         recolours its caster could pay for; empty when it is not active, already cast this turn, or
         its cost is more than the caster holds."""
-        if position in self.cast_this_turn or position not in self.crescents:
+        if position in self.cast_this_turn or position in self.spent or position not in self.crescents:
             return []
         spell = self.spell_at(position)
         most = self.affordable_recolours(spell)
@@ -278,6 +279,8 @@ class Game:
             raise RuleError(f"{spell.name} has no moon crescent: only active spells are cast")
         if position in self.cast_this_turn:
             raise RuleError(f"{spell.name} was cast this turn already: never the same spell twice a turn")
+        if position in self.spent:
+            raise RuleError(f"{spell.name} is cast once a game, and has been")
         return spell
 
     def cast(
@@ -315,8 +318,14 @@ class Game:
         for i, effect in enumerate(spell.does or ()):
             enact(self, casting, effect, choices[i] if i < len(choices) else {}, rng)
         self.award(self.player, spell.prestige, rng)
-        self.cast_this_turn.add(position)
+        self.done(position, spell)
         return Cast(position, spell.name, price, recolours, spell.prestige, tuple(casting.rolled))
+
+    def done(self, position: int, spell: Spell) -> None:
+        """A cast made: its spell is not cast again this turn, nor ever when it is once a game."""
+        self.cast_this_turn.add(position)
+        if spell.once_a_game:
+            self.spent.add(position)
 
     def begin(self, spell: Spell, shape: int, origin: int, price: int, recolours: int) -> Casting:
         """A cast's first steps, checked already: pay its cost and recolours, and reduce its pieces.
@@ -434,7 +443,7 @@ class Game:
         except RuleError:
             self.restore(saved)
             raise
-        self.cast_this_turn.add(position)
+        self.done(position, spell)
         return Cast(position, spell.name, price, recolours, prestige, tuple(casting.rolled))
 
     def off_the_board(self, spell: Spell, price: int) -> Casting:
@@ -465,6 +474,7 @@ class Game:
             "step": self.step,
             "turn": self.turn,
             "cast_this_turn": sorted(self.cast_this_turn),
+            "spent": sorted(self.spent),
             "accelerated": self.accelerated,
             "marker": None if self.marker is None else list(self.marker),
             "variants": asdict(self.variants),
@@ -485,6 +495,7 @@ class Game:
         game.pile = [tuple(c) for c in data["pile"]]
         game.player, game.step, game.turn = data["player"], data["step"], data["turn"]
         game.cast_this_turn = set(data["cast_this_turn"])
+        game.spent = set(data.get("spent", ()))
         game.accelerated = data["accelerated"]
         game.marker = None if data["marker"] is None else tuple(data["marker"])
         return game

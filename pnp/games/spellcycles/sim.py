@@ -17,13 +17,16 @@ A wizard's turn:
                    drains and takes from the wizard holding most, leaves swaps and moves of the
                    field undone, and moves or removes the crescent that brings the end nearer
                    when ahead (the most certificates), that puts it off when behind;
+  Who goes first   drawn at random, as a table asking the server would (the rules: "Choose a
+                   player to go first");
   Progress         the moon crescent whose move leaves the most spells active, of equals the
                    rearmost: the crescents walk the line together, and every spell dealt becomes
                    active in turn (always the rearmost would leave the first wizard one active
                    spell a turn, and the win to the last: the crescents would meet again after
                    each round).
 A game still going after LONGEST times the crescents' walk (players x line turns) is stopped,
-scored as it stands and counted unfinished: spells that send crescents back can make it endless.
+scored as it stands and counted unfinished: spells that send crescents back could make it endless
+(our own are cast once a game, so that they cannot; the figures say whether the rules' can).
 """
 
 from __future__ import annotations
@@ -33,11 +36,11 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from pnp.games.spellcycles.effects import fits
+from pnp.games.spellcycles.effects import fits, moves_of_piece
 from pnp.games.spellcycles.field import Piece
 from pnp.games.spellcycles.pattern import Shape
 from pnp.games.spellcycles.rulebook import Book, Spell
-from pnp.games.spellcycles.rules import OVER, Game, deal
+from pnp.games.spellcycles.rules import OVER, Game, Variants, deal
 from pnp.sim.pool import WORKERS, play_seeded
 from pnp.sim.spread import spread
 
@@ -45,11 +48,13 @@ ESSENCE = 0.6  # prestige an essence is worth to the greedy wizard while it has 
 # A game whose crescents keep being sent back is stopped after this many times the turns their
 # walk down the line takes, and scored as it stands (the figures count such games apart).
 LONGEST = 5
+PLAIN = Variants()  # the rules without a variant
 
 
 @dataclass(frozen=True)
 class GameResult:
     scores: tuple[int, ...]  # per player
+    first: int  # the player drawn to go first
     winners: tuple[int, ...]  # the players sharing the win
     turns: int
     finished: bool  # False: stopped after LONGEST times the crescents' walk, and scored as it stood
@@ -66,7 +71,7 @@ class Figures:
     line: int
     prestige: dict  # median, quartiles: each player's final prestige
     turns: dict  # median, quartiles: a game's turns, all players'
-    first_player_wins: float  # share of games the first player wins (a shared win counts its share)
+    first_player_wins: float  # share of games the player who went first wins (a shared win counts its share)
     fair_share: float  # 1 / players
     nothing_cast: float  # share of games in which no spell is cast
     unfinished: float  # share of games stopped at LONGEST times the crescents' walk
@@ -189,19 +194,20 @@ class Greedy:
                 shape, origin, recolours = min(found, key=lambda match: match[2])  # the fewest recolours
                 worth = self.value(spell, price + recolours * g.book.recolour)
                 if worth > best_value:
-                    best, best_value = (position, shape, origin, price), worth
+                    best, best_value = (position, shape, origin, price, recolours), worth
             if best is None:
                 break
-            position, shape, origin, price = best
+            position, shape, origin, price, recolours = best
             spell = g.spell_at(position)
-            g.cast(position, shape, origin, self.rng, paid=price, choices=self.choices(spell, shape, origin))
+            chosen = self.choices(spell, shape, origin, price, recolours)
+            g.cast(position, shape, origin, self.rng, paid=price, choices=chosen)
         self.cast.update(g.line[p] for p in g.cast_this_turn)
         for position in seen:
             self.castable[position] += 1
             if position not in g.cast_this_turn:
                 self.passed[position] += 1
 
-    def choices(self, spell: Spell, shape: int, origin: int) -> list[dict]:
+    def choices(self, spell: Spell, shape: int, origin: int, price: int, recolours: int) -> list[dict]:
         """The choices for each effect, made before the cast as a log would carry them."""
         g = self.game
         me = g.player
@@ -217,8 +223,26 @@ class Greedy:
                 choice["crescent"] = self.crescent_for(effect)
             elif do == "move-pieces":
                 choice = self.move_choice(effect, spell.shapes[shape], origin)
+            elif do == "move-piece":  # a piece must move when one can: the first that can, as far as it may
+                choice = self.after_reduction(spell, shape, origin, price, recolours, self.piece_moved, effect)
             chosen.append(choice)
         return chosen
+
+    def after_reduction(self, spell: Spell, shape: int, origin: int, price: int, recolours: int, chooser, effect):
+        """`chooser(cast, effect)` with the cast begun (paid, reduced) on the game, then all put back."""
+        g = self.game
+        saved = g.snapshot()
+        try:
+            return chooser(g.begin(spell, shape, origin, price, recolours), effect)
+        finally:
+            g.restore(saved)
+
+    def piece_moved(self, cast, effect: dict) -> dict:
+        found = moves_of_piece(self.game, cast, effect)
+        if not found:
+            return {}
+        source = min(found)
+        return {"from": source, "to": max(found[source], key=lambda t: self.game.field.distance(source, t))}
 
     def crescent_for(self, effect: dict) -> int:
         """Which crescent an effect moves: the one that brings the end nearer for a wizard ahead
@@ -240,7 +264,12 @@ class Greedy:
             empties = g.field.empties()
             self.rng.shuffle(empties)
             choice["to"] = empties[:count]
-        if effect.get("random") or effect["source"] == "field":
+        if effect.get("random"):
+            return choice
+        if effect["source"] == "field":  # pieces that are on it once the cast's are reduced, at random
+            held = [s for s in self.after_reduction_spaces(shape, origin) if fits(g.book, effect, g.field.top(s))]
+            self.rng.shuffle(held)
+            choice["from"] = held[: 0 if effect.get("up_to") else count]
             return choice
         if effect["source"] == "cauldron":
             saved = g.snapshot()
@@ -253,6 +282,15 @@ class Greedy:
         pool = sorted((p for p in pool if fits(g.book, effect, p)), key=lambda p: -p.size)
         choice["pieces"] = [list(p) for p in pool[: min(count, len(choice.get("to", pool)))]]
         return choice
+
+    def after_reduction_spaces(self, shape: Shape, origin: int) -> list[int]:
+        """The spaces holding a piece once the cast's pieces are reduced."""
+        g = self.game
+        saved = g.snapshot()
+        g.reduce(shape.pieces(origin), plain=len(shape.colours))
+        held = [s for s in range(len(g.field.stacks)) if not g.field.empty(s)]
+        g.restore(saved)
+        return held
 
     # --- the turn ---------------------------------------------------------------------------
 
@@ -282,8 +320,9 @@ class Greedy:
         return max(set(crescents), key=spread)
 
 
-def play(book: Book, players: int, line: int | None, rng: random.Random) -> GameResult:
-    game = deal(book, players, rng, line)
+def play(book: Book, players: int, line: int | None, variants: Variants, rng: random.Random) -> GameResult:
+    game = deal(book, players, rng, line, variants)
+    game.player = first = rng.randrange(players)
     greedy = Greedy(game, rng)
     longest = LONGEST * players * len(game.line)
     while game.step != OVER and game.turn <= longest:
@@ -291,6 +330,7 @@ def play(book: Book, players: int, line: int | None, rng: random.Random) -> Game
     names = [book.spells[i].name for i in game.line]
     return GameResult(
         scores=tuple(game.score(p) for p in range(players)),
+        first=first,
         winners=tuple(game.winners()),
         turns=game.turn,
         finished=game.step == OVER,
@@ -301,10 +341,16 @@ def play(book: Book, players: int, line: int | None, rng: random.Random) -> Game
 
 
 def play_games(
-    book: Book, players: int, games: int, seed: int, line: int | None = None, workers: int = WORKERS
+    book: Book,
+    players: int,
+    games: int,
+    seed: int,
+    line: int | None = None,
+    workers: int = WORKERS,
+    variants: Variants = PLAIN,
 ) -> Iterator[GameResult]:
     """Each game's result in order; game `i` is seeded by (seed, i), whichever process plays it."""
-    return play_seeded(play, (book, players, line), games, seed, workers)
+    return play_seeded(play, (book, players, line, variants), games, seed, workers)
 
 
 def figures(book: Book, results: list[GameResult], players: int, seed: int, line: int | None = None) -> Figures:
@@ -335,7 +381,7 @@ def figures(book: Book, results: list[GameResult], players: int, seed: int, line
         line=book.lines["normal"] if line is None else line,
         prestige=spread([s for r in results for s in r.scores]),
         turns=spread([r.turns for r in results]),
-        first_player_wins=sum(1 / len(r.winners) for r in results if 0 in r.winners) / len(results),
+        first_player_wins=sum(1 / len(r.winners) for r in results if r.first in r.winners) / len(results),
         fair_share=1 / players,
         nothing_cast=sum(not r.cast for r in results) / len(results),
         unfinished=sum(not r.finished for r in results) / len(results),

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import click
 
 from pnp.cli_types import WholeNumber
 from pnp.games.spellcycles import GAME
 from pnp.games.spellcycles.rulebook import book_of
+from pnp.games.spellcycles.rules import Variants
 from pnp.games.spellcycles.sim import Figures, figures, play_games
 from pnp.sim.cli import Run, Simulation, players_option
 from pnp.sim.spread import first_seat_text, spread_text
 
 
-def run(content, games: int, seed: int, players: int, line: int | None) -> Run:
+def run(content, games: int, seed: int, players: int, line: int | None, swift_time: bool, spells: str) -> Run:
     book = book_of(content)
+    if spells == "rules":  # the rules' example spells alone: what the rules give, before ours add to it
+        book = replace(book, spells=tuple(s for s in book.spells if s.rules))
     lengths = sorted(set(book.lines.values()))
     if line is not None and line not in lengths:
         raise click.BadParameter(
@@ -21,7 +26,7 @@ def run(content, games: int, seed: int, players: int, line: int | None) -> Run:
         )
     if line is not None and line > len(book.spells):
         raise click.BadParameter(f"a line of {line} needs {line} spell cards; the deck has {len(book.spells)}")
-    played = play_games(book, players, games, seed, line)
+    played = play_games(book, players, games, seed, line, variants=Variants(swift_time=swift_time))
     return Run(played, lambda results: figures(book, results, players, seed, line))
 
 
@@ -33,7 +38,8 @@ def summary(found: Figures) -> str:
         f"game length: {spread_text(found.turns, ' turns')} ({found.turns['median'] / found.players:g} rounds)",
         first_seat_text(found.first_player_wins, found.players),
         f"games in which nothing is cast: {found.nothing_cast:.1%}",
-        f"games stopped unfinished (crescents sent back again and again): {found.unfinished:.1%}",
+        f"games stopped unfinished (crescents sent back again and again): {round(found.unfinished * found.games)}"
+        f" of {found.games}",
         "spells, least cast first: cast in the games that deal them; castable but not cast, of the turns castable",
         *(
             f"  {name}: {s['cast']:.1%} of {s['dealt']}; passed {s['passed']:.1%}"
@@ -52,6 +58,18 @@ SIMULATION = Simulation(
     "nothing is cast.",
     options=(
         players_option(GAME, 4, f"Wizards at the table ({LOW} to {HIGH}); as many moon crescents."),
+        click.Option(
+            ["--swift-time"],
+            is_flag=True,
+            help="Play our Swift Time variant: Reverse Time and Killing Time at our retuned costs "
+            "(2 and 3 essence), not the rules' 6.",
+        ),
+        click.Option(
+            ["--spells"],
+            type=click.Choice(["all", "rules"]),
+            default="all",
+            help="The spell deck: all (the rules' examples and ours) or rules (the rules' ten examples alone).",
+        ),
         click.Option(
             ["--line"],
             type=WholeNumber(),

@@ -36,25 +36,61 @@ from pnp.rules.table import Entry
 
 
 class Options(Strict):
+    """The home page lists these in this order, the most important first: the way to play, the
+    game's length and who goes first; then the rules' variants, our own (Swift Time) last; then
+    what applies only with real pieces."""
+
     mode: Literal["pieces", "phones"] = option(
         turn.PHONES,
-        "Pieces",
+        "How to play",
         {turn.PIECES: "Our own pieces on a real board", turn.PHONES: "Everything on the phones"},
-        "With real pieces the companion keeps essence, the spell line, the knucklebone and the certificates.",
+        "On the phones the server holds every piece and checks every move. With real pieces the "
+        "companion keeps essence, the spell line, the knucklebone and the certificates.",
     )
     line: Literal["short", "normal", "long"] = option(
-        "normal", "Spell line", {"short": "Short", "normal": "Normal", "long": "Long"}
+        "normal",
+        "Spell line",
+        {"short": "Short (4 spells)", "normal": "Normal (8 spells)", "long": "Long (12 spells)"},
+        "How many spells are dealt to the line: the game lasts as long as the crescents take to walk it.",
+    )
+    first: Literal["chosen", "drawn"] = option(
+        "chosen",
+        "Who goes first",
+        {"chosen": "The host chooses at Start", "drawn": "Drawn by the server"},
+        'The rules: "Choose a player to go first." Drawn: the server picks a wizard at random and logs it.',
+    )
+    stackers: bool = option(
+        False, "SpellStackers", description="Pieces may share a space; a spell may ask for a stack."
+    )
+    accelerando: bool = option(
+        False, "Accelerando", description="Once a turn, after Contribute, pay essence to place one more piece."
+    )
+    duel: bool = option(
+        False,
+        "Duel",
+        description="Each wizard starts with essence and casts earn essence, not prestige; at none you are out.",
+    )
+    extra_credit: bool = option(
+        False,
+        "Extra Credit",
+        description="Certificates stay face down and count by rank: 2-10 one, J Q K two, ace three.",
+    )
+    double_plus: bool = option(
+        False,
+        "Double-Plus Extra Credit",
+        description="As Extra Credit; at the end a certificate is turned up and those of its suit count double.",
+    )
+    swift_time: bool = option(
+        False,
+        "Swift Time (our variant)",
+        description="Ours, not the rules': Reverse Time costs 2 essence and Killing Time 3, not 6 each.",
     )
     cauldron: bool = option(
         True,
         "Track the cauldron's large pieces",
-        description="With real pieces: the knucklebone is rolled again for a colour with no large piece left.",
+        description="With real pieces only: the knucklebone is rolled again for a colour with no large piece left.",
+        shown_when={"mode": turn.PIECES},
     )
-    stackers: bool = option(False, "SpellStackers")
-    accelerando: bool = option(False, "Accelerando")
-    duel: bool = option(False, "Duel")
-    extra_credit: bool = option(False, "Extra Credit")
-    double_plus: bool = option(False, "Double-Plus")
 
 
 def setup(content: Content, options: Options) -> dict:
@@ -62,6 +98,8 @@ def setup(content: Content, options: Options) -> dict:
     the_book = book(content)
     return {
         "line_length": the_book.lines[options.line],
+        "first": options.first,  # who goes first: the host's choice at Start, or the server's draw
+        "first_player": None,
         "cauldron_tracked": options.mode == turn.PHONES or options.cauldron,
         "variants": {name: getattr(options, name) for name in Variants.__dataclass_fields__},
         "colours": list(the_book.colours),
@@ -79,7 +117,10 @@ def setup(content: Content, options: Options) -> dict:
 
 # --- what each viewer sees ----------------------------------------------------------------
 
-PUBLIC = ("way", "phase", "line_length", "cauldron_tracked", "variants", "colours", "field_size", "rulings")
+PUBLIC = (
+    "way", "phase", "line_length", "first", "first_player", "cauldron_tracked", "variants", "colours", "field_size",
+    "rulings",
+)  # fmt: skip
 
 
 WAYS = {turn.PIECES: PIECES, turn.PHONES: PHONES}
@@ -173,7 +214,9 @@ TRACKER = Rules(
     players_are="wizards",
     Options=Options,
     moves={
-        "start": Move(Start, turn.start, HOST_ONLY, stage=JOINING, final=True, draw=turn.draw_deal),
+        "start": Move(
+            Start, turn.start, HOST_ONLY, stage=JOINING, final=True, draw=turn.draw_deal, choices=turn.start_choices
+        ),
         "progress": Move(Progress, turn.progress, TURN, choices=turn.progress_choices),
     },
     setup_game=setup,

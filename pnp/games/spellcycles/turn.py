@@ -17,6 +17,7 @@ from pnp.rules.offers import offer, one_of, option, whole_number
 from pnp.rules.table import Refused
 
 PIECES, PHONES = "pieces", "phones"  # the ways of playing: real pieces on a real board, or all on the phones
+DRAWN = "drawn"  # the `first` option: the server draws who goes first (else the host chooses)
 ESSENCE_MOST = 5  # the most essence a change by hand offers to add at once
 
 
@@ -37,7 +38,29 @@ def draw_deal(content: Content, state: dict, actor: str, action: Start, chance) 
         "pile": [list(card) for card in game.pile],
         "pieces": [[p.colour for p in w.apothecary] for w in game.wizards],
     }
+    if state["first"] == DRAWN:  # the table asked the server to draw who goes first
+        record["first"] = chance.rng.randrange(len(state["players"]))
     return action.model_copy(update={"deal": record})
+
+
+def first_seat(state: dict, action: Start) -> int:
+    """The wizard who goes first: the host's choice (the rules: "Choose a player to go first"),
+    or the server's draw when the table asked for it."""
+    if state["first"] == DRAWN:
+        if action.first is not None:
+            raise Refused("At this table the server draws who goes first: send no `first`.")
+        return action.deal["first"]
+    if action.first not in state["players"]:
+        raise Refused("Choose who goes first: `first` is a wizard at this table.")
+    return state["players"].index(action.first)
+
+
+def start_choices(content: Content, state: dict, _host: str) -> list[dict]:
+    """Start: with the host choosing, which wizard goes first; the server's draw asks nothing."""
+    if state["first"] == DRAWN:
+        return [offer()]
+    names = {pid: state["names"][pid] for pid in state["players"]}
+    return [offer(pick=[one_of("first", list(state["players"]), names)])] if state["players"] else []
 
 
 def start(content: Content, state: dict, _host: str, action: Start) -> dict:
@@ -45,7 +68,9 @@ def start(content: Content, state: dict, _host: str, action: Start) -> dict:
     dealt = action.deal
     if dealt is None:
         raise Refused("The cards have not been dealt.")
+    first = first_seat(state, action)
     game = Game(the_book, len(state["players"]), dealt["line"], variants(state))
+    game.player = first
     game.pile = [tuple(card) for card in dealt["pile"]]
     for w, colours in zip(game.wizards, dealt["pieces"], strict=True):
         for colour in colours:
@@ -58,15 +83,21 @@ def start(content: Content, state: dict, _host: str, action: Start) -> dict:
     if state["way"] == PIECES:  # the wizards take them from the box: the board's apothecaries are theirs
         for w in game.wizards:
             w.apothecary = []
-    line = [spell_shown(the_book, i) for i in game.line]
-    return kept({**state, "phase": PLAYING, "line": line, "start_pieces": start_pieces}, game)
+    line = [spell_shown(content, game.book, i, game.variants.swift_time) for i in game.line]
+    begun = {"phase": PLAYING, "line": line, "start_pieces": start_pieces, "first_player": state["players"][first]}
+    return kept({**state, **begun}, game)
 
 
-def spell_shown(the_book: Book, index: int) -> dict:
-    """A dealt spell as a phone shows it."""
+def spell_shown(content: Content, the_book: Book, index: int, swift_time: bool) -> dict:
+    """A dealt spell as a phone shows it: with its effect in the card's words (a phones-only table
+    has no card to read), and its cost as this table plays it (`swift_time`: our variant's)."""
     spell = the_book.spells[index]
+    card = content["spell-cards"].cards[index]
     return {
         "name": spell.name,
+        "effect": card.effect_words(),
+        "swift_time": swift_time and card.swift_time is not None,  # the cost is our variant's, not the rules'
+        "once_a_game": spell.once_a_game,
         "essence": list(spell.essence) if isinstance(spell.essence, tuple) else spell.essence,
         "certificates": spell.certificates,
         "prestige": spell.prestige,
