@@ -43,6 +43,8 @@ PINNED = {
     "Thornwall": ((E, W), (0, 1, 0, 2, 0)),  # steal-shield
     "Chain Sparks": ((WILD, WILD), (0, 1, 0, 0, 0)),  # attack-each
     "Ash Spring": ((W,), (1, 0, 1, 0, 0)),  # heal-from-discard
+    "Tidal Ward": ((W, W), (0, 0, 1, 2, 0)),
+    "Stone Skin": ((E,), (0, 0, 0, 2, 0)),
 }
 SPARK = Cantrip("Spark", F, (0, 1, 0, 0, 0))
 
