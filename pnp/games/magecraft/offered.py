@@ -123,9 +123,7 @@ def _icon_picks(book: Book, state: dict, game: RecordedGame, icon: str) -> list[
     if icon == "attack" and special != "attack-each":
         players, names = state["players"], state["names"]
         rivals = [(players[r], game.wizards[r]) for r in game.rivals()]
-        return [
-            one_of("rival", [option(r, names[r], colours(x.shield if sum(x.shield) else x.hp)) for r, x in rivals])
-        ]
+        return [one_of("rival", [option(r, names[r], colours(x.shield if sum(x.shield) else x.hp)) for r, x in rivals])]
     if icon == "heal":
         return colours(w.discard if special == "heal-from-discard" else game.academy_gems)
     if icon == "shield":
