@@ -17,6 +17,7 @@ from pnp.gamedef import game
 from pnp.games.magecraft.rulebook import book_of
 from pnp.games.magecraft.rules import payment_for
 from pnp.games.magecraft.tracker import TRACKER
+from pnp.outlines import GEM_SYMBOLS, svg_path
 from pnp.paths import CONTENT
 from pnp.rules.chance import SecureChance
 from pnp.rules.flow import ENGINE, Caller
@@ -557,7 +558,14 @@ def test_the_view_carries_the_contents_words():
         "learning": "Learning or Revision",
         "refresh": "Refresh",
     }
-    assert shown["gems"][4] == {"id": "darkness", "name": "Darkness", "letter": "D"}
+    # each gem's symbol is the outline its printed gem carries (set.yaml's "moon" for Darkness), as SVG
+    assert shown["gems"][4] == {
+        "id": "darkness",
+        "name": "Darkness",
+        "letter": "D",
+        "symbol": svg_path(GEM_SYMBOLS["moon"]),
+    }
+    assert shown["gems"][0]["symbol"] == svg_path(GEM_SYMBOLS["fire"]) != svg_path(GEM_SYMBOLS["earth"])
     assert shown["spells"]["Fireball"] == {
         "learn": ["fire", "fire"],
         "cast": ["fire", "fire", "wild"],
