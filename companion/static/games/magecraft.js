@@ -260,7 +260,7 @@
       return castRow(s, table, act, m, {cost: info.cast, effects: info.effects, text: info.text}, `Book ${b + 1}, ${position + 1} of ${me.spellbooks[b].length}`);
     });
     const c = me.cantrip;
-    for (const m of offers(table, "cantrip")) rows.push(castRow(s, table, act, m, {cost: [c.gem], effects: c.effects}, "Cantrip"));
+    for (const m of offers(table, "cantrip")) rows.push(castRow(s, table, act, m, {cost: [c.gem], effects: c.effects, text: (s.rulings || {}).cantrip}, "Cantrip"));  // our ruling where it applies
     return rows;
   }
 
@@ -294,7 +294,6 @@
       }
       if (t.resolving) parts.push(resolveCard(s, table, act));
       parts.push(...castOffers(s, table, act, me));
-      if (t.closed) parts.push(el("p", {class: "note"}, "Your Cantrip came after your last spell: no more spells this turn."));
       if (offered(table, "revise")) parts.push(revisePanel(s, table, me, act));
       const learn = offered(table, "learn") ? el("button", {"data-move": "learn", onclick: () => document.querySelector("[data-testid=jump-academy]").click()}, "Learn: in the Academy") : null;
       parts.push(el("div", {class: "mc-moves"}, learn, move(table, act, "Refresh: end the turn", "refresh", {}, t.phase === "studied" || !learn ? "act" : "")));

@@ -50,7 +50,6 @@ def view(state: dict, viewer: str | None, shown: dict) -> dict:
             "spellbook": None if game["spellbook"] < 0 else game["spellbook"],
             "next_spell": game["next_spell"],
             "cantrip_cast": game["cantrip_cast"],
-            "closed": game["closed"],
         }
     academy = {
         "spells": [{"name": name, "cards": cards} for name, cards in game["academy"]],

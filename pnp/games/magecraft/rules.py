@@ -5,7 +5,7 @@ A `Game` is the Arena for 2-4 wizards: each wizard's bag, hand, HP, Shield, Scor
 as gem counts by colour, their spellbooks (cards left to right, each mastered or not, with the gems
 paid onto it this turn), the Academy's spells and gems. Its moves are the turn's phases, made in
 order by the wizard whose turn it is: `discard_shield`, then casting (`cast` the chosen spellbook's
-spells left to right, and the `cantrip` before the first or after the last), then `learn` or
+spells left to right, and the `cantrip` before, between or after them), then `learn` or
 `revise`, then `refresh`, which ends the turn. Before the first turn each seat that must discard
 makes its `opening_discard`. Moves take plain data (colour indexes, spellbook numbers from 0, a
 dict of choices) and any chance from the random.Random they are handed, so a log of moves folds
@@ -111,7 +111,6 @@ class Game:
         self.spellbook = -1  # the spellbook chosen this turn
         self.next_spell = 0  # its next spell to cast
         self.cantrip_cast = False
-        self.closed = False  # the Cantrip came after a spell: no more spells this turn
         self.pending = [0] * len(ICONS)  # the icons of the spell being cast still to resolve, by kind
         self.pending_special: str | None = None  # that spell's special
         self.pending_spell: str | None = None  # and its name
@@ -233,8 +232,6 @@ class Game:
                 f"you are casting Spellbook {self.spellbook + 1} this turn: spells of another spellbook "
                 "are never cast in the same casting phase"
             )
-        if self.closed:
-            raise RuleError("your Cantrip came after your last spell: no more spells this turn (our ruling)")
         cards = w.books[spellbook]
         if self.spellbook == -1 and not cards:
             raise RuleError(f"Spellbook {spellbook + 1} is empty")
@@ -285,7 +282,8 @@ class Game:
         self, rng: Random, gem: int | None = None, choices: dict | None = None, one_by_one: bool = False
     ) -> str:
         """Your character's Cantrip: one gem, at most once a turn, in the casting phase before the
-        spellbook's first spell or after its last (our ruling "cantrip"); its icons as a spell's."""
+        spellbook's first spell, between two of its spells or after its last (our ruling "cantrip"); its
+        icons as a spell's."""
         cantrip = self.ready_cantrip()
         w = self.wizard
         [paid] = self._payment(cantrip.name, (cantrip.gem,), None if gem is None else [gem], w.hand, -1, -1)
@@ -293,7 +291,6 @@ class Game:
         saved = self._save(rng) if choices else None
         w.hand[paid] -= 1
         w.cantrip_paid = paid
-        self.closed = self.spellbook != -1  # after a spell: it was the last (our ruling "cantrip")
         self.cantrip_cast, self.phase = True, CASTING
         self._begin(cantrip.name, cantrip.effects, None, choices or {}, order, rng, saved, False)
         return cantrip.name
@@ -393,7 +390,7 @@ class Game:
         self.player = next(q % n for q in range(self.player + 1, self.player + n + 1) if not self.wizards[q % n].out)
         self.phase = DISCARD_SHIELD
         self.turn += 1
-        self.spellbook, self.next_spell, self.cantrip_cast, self.closed = -1, 0, False, False
+        self.spellbook, self.next_spell, self.cantrip_cast = -1, 0, False
         self.pending, self.pending_special, self.pending_spell = [0] * len(ICONS), None, None
         self.pending_mastered = False
 
@@ -724,7 +721,6 @@ class Game:
             "spellbook": self.spellbook,
             "next_spell": self.next_spell,
             "cantrip_cast": self.cantrip_cast,
-            "closed": self.closed,
             "pending": list(self.pending),
             "pending_special": self.pending_special,
             "pending_spell": self.pending_spell,
@@ -760,7 +756,7 @@ class Game:
         self.opening = list(data["opening"])
         self.player, self.phase, self.turn = data["player"], data["phase"], data["turn"]
         self.spellbook, self.next_spell = data["spellbook"], data["next_spell"]
-        self.cantrip_cast, self.closed = data["cantrip_cast"], data["closed"]
+        self.cantrip_cast = data["cantrip_cast"]  # (older records' "closed": the Cantrip no longer ends a spellbook)
         self.pending = list(data.get("pending", [0] * len(ICONS)))  # older records: no spell waits
         self.pending_special, self.pending_spell = data.get("pending_special"), data.get("pending_spell")
         self.pending_mastered = data.get("pending_mastered", False)

@@ -53,8 +53,7 @@ bag's contents only its owner at a table with `bag_odds` on:
                  show (Discard Shield with no shield gem to discard: "casting"),
                  "resolving": {"spell": name, "icons": {icon: n}} (the icons of the spell being
                  cast still waiting) or null, "number": n, "spellbook": n or null (chosen this
-                 turn), "next_spell": n (its next spell to cast), "cantrip_cast": bool,
-                 "closed": bool (the Cantrip came after a spell: no more spells)},
+                 turn), "next_spell": n (its next spell to cast), "cantrip_cast": bool},
       "winner": id or null, "ended": "hp" | "score" | null, "defeated": [id, ...],
       # phones only:
       "hand": {colour: n} (the viewer's own; {} for the host, the projector and followers),
