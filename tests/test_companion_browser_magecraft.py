@@ -81,10 +81,22 @@ class Seats:
             turn = state["turn"]["player"] if state["turn"] else None
             mover = turn or next(p["id"] for p in state["players"] if p["to_discard"])
             moves = self.seen(mover)["moves"]
-            made = next((m for m in moves if m["type"] in ("opening_discard", "cast")), None)
+            made = next((m for m in moves if m["type"] in ("opening_discard", "resolve", "cast")), None)
             made = made or next(m for m in moves if m["type"] == "refresh")
             self.do(mover, made["type"], **sample(made, rng))
         raise AssertionError("the game did not end")
+
+
+def resolve_all(page, seats: Seats, pid: str) -> None:
+    """Tap Resolve on the first icon still waiting, as its choices stand on the phone, until none waits."""
+    for _ in range(12):
+        table = seats.seen(pid)
+        turn = table["state"]["turn"]
+        if not turn or not turn["resolving"]:
+            return
+        page.get_by_test_id("resolving").get_by_role("button", name="Resolve").first.click()
+        page.wait_for_function(f"() => Spellpress.table.seq > {table['seq']}", timeout=3000)
+    raise AssertionError("the icons never all resolved")
 
 
 def a_phone(chromium, port: int, code: str, kept: dict):
@@ -165,19 +177,23 @@ def test_two_phones_cast_only_what_the_hand_pays_and_the_damage_reaches_the_othe
         first_cast = casts[0]
         caster.get_by_test_id(f"cast-{first_cast['payload']['spellbook']}").get_by_role("button", name="Cast").click()
         expect(other.get_by_test_id("last")).to_contain_text(f"cast {first_cast['label']}", timeout=1000)
+        # its icons wait, each resolved by a tap, in the order the caster takes them (Meditation: two Draws)
+        expect(caster.get_by_test_id("resolving")).to_contain_text(f"{first_cast['label']}: resolve its icons")
+        assert not caster.get_by_role("button", name="Refresh: end the turn").count()  # nothing else till they are
+        resolve_all(caster, seats, me)
         assert caster.locator("#act-error").inner_text() == ""
         name = next(p["name"] for p in state["players"] if p["id"] == me)
         history = call(port, "GET", f"{seats.path}/history", token=seats.calls[me][0])[1]["history"]
         drawn = history[-1]["payload"]["drawn"]
-        assert history[-1]["type"] == "cast" and drawn  # Meditation: two Draws
+        assert history[-1]["type"] == "resolve" and drawn
         said = ", ".join(gem.capitalize() for gem in drawn)
         for page in (caster, other):
             page.get_by_test_id("jump-history").click()
-        expect(caster.locator("#history li", has_text=f"{name}: cast").first).to_contain_text(
+        expect(caster.locator("#history li", has_text=f"{name}: resolved").first).to_contain_text(
             f"drew {said}", timeout=3000
         )
-        expect(other.locator("#history li", has_text=f"{name}: cast").first).to_contain_text(
-            f"drew {len(drawn)} gems", timeout=3000
+        expect(other.locator("#history li", has_text=f"{name}: resolved").first).to_contain_text(
+            "drew 1 gem", timeout=3000
         )
         assert said not in other.locator("#history").inner_text()
         shot(other, "magecraft-history")
@@ -200,12 +216,26 @@ def test_two_phones_cast_only_what_the_hand_pays_and_the_damage_reaches_the_othe
         other.get_by_test_id("jump-boards").click()  # the rival's own board among the boards
         expect(other.get_by_test_id(f"hp-{rival['id']}")).to_have_text(str(hp), timeout=3000)
         caster.get_by_test_id(f"cast-{attack['payload']['spellbook']}").get_by_role("button", name="Cast").click()
+        # the Attack's choices: the rival, and the colour of the HP gem it takes (the printed symbols)
+        colours = caster.get_by_test_id("resolve-attack-colour")
+        colours.wait_for(timeout=3000)
+        symbols = {g["id"]: g["symbol"] for g in state["gems"]}
+        for button in colours.locator("button").all():
+            colour = button.get_attribute("data-value")
+            assert button.locator("svg path").get_attribute("d") == symbols[colour]
+        shot(caster, "magecraft-resolve")
+        assert caster.evaluate(WIDE) <= PHONE["viewport"]["width"]
+        taken = colours.locator("button").last
+        colour = taken.get_attribute("data-value")
+        taken.click()
+        caster.get_by_test_id("resolve-attack").get_by_role("button", name="Resolve").click()
         expect(other.get_by_test_id(f"hp-{rival['id']}")).to_have_text(str(hp - 1), timeout=1000)
+        assert seats.seen()["state"]["last"]["changes"][rival["id"]] == {"hp": {colour: -1}}  # the gem chosen
         expect(other.get_by_test_id(f"spell-{me}-1-0").locator(".mc-gem").first).to_have_attribute("aria-label", "Fire")
         assert other.evaluate(TALL) <= SHORT
         shot(other, "magecraft-boards")
         other.get_by_test_id("jump-turn").click()
-        expect(other.get_by_test_id("last")).to_contain_text("cast Magic Missile")
+        expect(other.get_by_test_id("last-cast")).to_contain_text("cast Magic Missile")
         assert caster.locator("#act-error").inner_text() == ""
         assert caster.evaluate(WIDE) <= PHONE["viewport"]["width"]
         # the other phone shows no hand but its own
@@ -321,17 +351,23 @@ def test_the_host_plays_a_seat_without_a_phone_a_target_learning_and_a_revision(
         assert seats.seen()["state"]["bag_contents"] is None  # a follower sees no bag
 
         # An Attack at the second rival, chosen on the phone.
-        attack = next(m for m in table["moves"] if "choices.attack" in [p["field"] for p in m.get("pick", [])])
+        attack = next(
+            m for m in table["moves"] if m["type"] == "cast" and state["spells"][m["label"]]["effects"].get("attack")
+        )
         # not the engine's first choice (the first rival in seat order), and one with a phone of its own
         spared = rivals[0]
         struck = next(pid for pid in rivals[1:] if pid in pages and pages[pid] is not hosting)
         pages[struck].get_by_test_id("jump-boards").click()
         hp = {p["id"]: p["hp_total"] for p in state["players"]}
-        row = hosting.get_by_test_id(f"cast-{attack['payload']['spellbook']}")
-        row.get_by_role("button", name="Choose:").click()
-        row.get_by_label("The Attack strikes").select_option(json.dumps({"player": struck}, separators=(",", ":")))
+        hosting.get_by_test_id(f"cast-{attack['payload']['spellbook']}").get_by_role("button", name="Cast").click()
+        names = {p["id"]: p["name"] for p in state["players"]}
+        hosting.get_by_test_id("resolve-attack-rival").get_by_role("button", name=names[struck]).click()
+        expect(
+            hosting.get_by_test_id("resolve-attack-rival").get_by_role("button", name=names[struck])
+        ).to_have_attribute("aria-pressed", "true")
         shot(hosting, "magecraft-target")
-        row.get_by_role("button", name="Cast").click()
+        assert hosting.evaluate(WIDE) <= PHONE["viewport"]["width"]
+        resolve_all(hosting, seats, ky)
         expect(pages[struck].get_by_test_id(f"hp-{struck}")).to_have_text(str(hp[struck] - 1), timeout=1000)
         shown = seats.seen()["state"]["players"]
         assert next(p["hp_total"] for p in shown if p["id"] == spared) == hp[spared]

@@ -204,7 +204,7 @@ def chosen(moves: list[dict], rng: random.Random, spells: dict) -> dict:
     """A move among those offered, for a game of Attacks that ends soon: a discard from the opening
     hand, the spell with the most Attacks, the Cantrip; now and then learning; else Refresh."""
     attacks = lambda m: spells[m["label"]]["effects"].get("attack", 0) if m["type"] == "cast" else 0  # noqa: E731
-    for types in (("opening_discard", "cast", "cantrip"), ("learn",) * (rng.random() < 0.2), ("refresh",)):
+    for types in (("opening_discard", "resolve", "cast", "cantrip"), ("learn",) * (rng.random() < 0.2), ("refresh",)):
         found = [m for m in moves if m["type"] in types]
         if found:
             return max(found, key=attacks) if any(map(attacks, found)) else rng.choice(found)

@@ -43,6 +43,8 @@ PINNED = {
     "Thornwall": ((E, W), (0, 1, 0, 2, 0)),  # steal-shield
     "Chain Sparks": ((WILD, WILD), (0, 1, 0, 0, 0)),  # attack-each
     "Ash Spring": ((W,), (1, 0, 1, 0, 0)),  # heal-from-discard
+    "Tidal Ward": ((W, W), (0, 0, 1, 2, 0)),
+    "Stone Skin": ((E,), (0, 0, 0, 2, 0)),
 }
 SPARK = Cantrip("Spark", F, (0, 1, 0, 0, 0))
 
@@ -381,9 +383,12 @@ def test_a_golden_gem_at_the_end_of_its_spellbook_goes_to_the_discard_area(book)
 # --- the Cantrip ------------------------------------------------------------------------------
 
 
-def test_a_cantrip_is_cast_once_a_turn_before_the_first_spell_or_after_the_last(book):
-    """Our ruling cantrip: "at most once a turn, in your casting phase: before the spellbook's
-    first spell or after its last.\""""
+def test_a_cantrip_is_cast_once_a_turn_before_between_or_after_the_spells(book):
+    """ "It can be activated during your casting phase before or after you begin casting a spell."
+    Our ruling cantrip: "at most once a turn, any time in your casting phase: before your first
+    spell, between two spells or after the last". Between two Magic Missiles the Spark is cast and
+    the second Missile still follows (read as "only before the first or after the last", the
+    Cantrip would end the spellbook)."""
     spark = next(i for i, c in enumerate(book.characters) if c.cantrip == SPARK)  # Fire: Attack 1
     g = table(book, books=(("Magic Missile", "Magic Missile"),), characters=[spark, None])
     me = g.wizards[0]
@@ -395,9 +400,9 @@ def test_a_cantrip_is_cast_once_a_turn_before_the_first_spell_or_after_the_last(
     g.refresh(random.Random(1))  # the rival's turn passes
     me.hand = gems(F=3)
     g.cast(0, random.Random(1))
-    g.cantrip(random.Random(1))  # after a spell: it was the last
-    unchanged(g, lambda: g.cast(0, random.Random(1)), "no more spells this turn")
-    assert sum(me.score) == 4  # two Missiles and two Sparks over the two turns
+    g.cantrip(random.Random(1))  # between the two spells
+    g.cast(0, random.Random(1))  # the second Missile still follows
+    assert sum(me.score) == 5  # three Missiles and two Sparks over the two turns
 
 
 # --- refresh, setup, the end ------------------------------------------------------------------

@@ -17,6 +17,7 @@ from pnp.gamedef import game
 from pnp.games.magecraft.rulebook import book_of
 from pnp.games.magecraft.rules import payment_for
 from pnp.games.magecraft.tracker import TRACKER
+from pnp.outlines import GEM_SYMBOLS, svg_path
 from pnp.paths import CONTENT
 from pnp.rules.chance import SecureChance
 from pnp.rules.flow import ENGINE, Caller
@@ -557,7 +558,14 @@ def test_the_view_carries_the_contents_words():
         "learning": "Learning or Revision",
         "refresh": "Refresh",
     }
-    assert shown["gems"][4] == {"id": "darkness", "name": "Darkness", "letter": "D"}
+    # each gem's symbol is the outline its printed gem carries (set.yaml's "moon" for Darkness), as SVG
+    assert shown["gems"][4] == {
+        "id": "darkness",
+        "name": "Darkness",
+        "letter": "D",
+        "symbol": svg_path(GEM_SYMBOLS["moon"]),
+    }
+    assert shown["gems"][0]["symbol"] == svg_path(GEM_SYMBOLS["fire"]) != svg_path(GEM_SYMBOLS["earth"])
     assert shown["spells"]["Fireball"] == {
         "learn": ["fire", "fire"],
         "cast": ["fire", "fire", "wild"],
@@ -623,7 +631,7 @@ def test_the_wizard_whose_turn_it_is_is_offered_what_their_hand_pays_for():
 
     rigged(table, deal)
     casts = offered(table, type_="cast")
-    assert [(o["payload"], o["label"]) for o in casts] == [({"spellbook": 1}, "Magic Missile")]
+    assert [(o["payload"], o["label"]) for o in casts] == [({"spellbook": 1, "one_by_one": True}, "Magic Missile")]
     assert casts[0]["pick"] == [{"field": "payment", "one_of": [{"value": ["fire"], "label": "Fire"}]}]
     assert "revise" not in {o["type"] for o in offered(table)}  # three gems: a Revision discards four
     [learn] = offered(table, type_="learn")
@@ -681,10 +689,15 @@ def test_a_spell_is_offered_with_each_way_to_pay_it_cheapest_first():
         assert accepted(table, made)
 
 
+def resolving(table: Table) -> dict[str, dict]:
+    """The icons of the spell being cast offered to the wizard whose turn it is, by icon."""
+    return {o["payload"]["icon"]: o for o in offered(table, type_="resolve")}
+
+
 def test_two_attacks_are_never_offered_at_a_rival_the_first_one_fells():
     """Our ruling "targets": each Attack picks a rival still in the Arena. Fireball's three Attacks
-    at a table of three: a rival with one HP gem and no shield stands one of them, the other all
-    three; the first Attack's target decides what the next may strike, so the offer counts them."""
+    at a table of three: a rival with one HP gem and no shield stands one of them. Cast one by one,
+    each Attack is offered at the rivals standing then, with the colours of the gems it may take."""
     table = started(("a", "b", "c"), seed=5)
     opening(table, lambda t: None)
     me = table.turn
@@ -696,49 +709,71 @@ def test_two_attacks_are_never_offered_at_a_rival_the_first_one_fells():
         game["wizards"][table.state["players"].index(weak)]["hp"] = [1, 0, 0, 0, 0]
 
     rigged(table, deal)
-    [fireball] = [o for o in offered(table, type_="cast") if o["label"] == "Fireball"]
-    assert fireball["pick"][1] == {
-        "field": "choices.attack",
-        "some_of": [{"value": {"player": weak}, "count": 1}, {"value": {"player": strong}, "count": 3}],
-        "size": [3, 3],
-    }
-    assert accepted(table, fireball) == 2  # the weak rival struck once, or not at all
+    # all at once (the older phones' way), a second Attack at the fallen rival is refused
     twice = {"attack": [{"player": weak}, {"player": weak}, {"player": strong}]}
     with pytest.raises(Refused, match="Attack 2 strikes a rival still in the Arena"):
         table.do(me, "cast", spellbook=0, choices=twice)
+    [fireball] = [o for o in offered(table, type_="cast") if o["label"] == "Fireball"]
+    table.do(me, "cast", **fireball["payload"])
+    [attack] = resolving(table).values()
+    rivals = attack["pick"][0]
+    assert rivals["field"] == "rival" and [o["value"] for o in rivals["one_of"]] == [weak, strong]
+    assert rivals["one_of"][0]["pick"] == [{"field": "colour", "one_of": [{"value": "fire", "label": "Fire"}]}]
+    assert accepted(table, attack) == 1 + 4  # the weak rival's one gem, or any colour of the strong one's HP
+    table.do(me, "resolve", icon="attack", rival=weak, colour="fire")
+    [attack] = resolving(table).values()
+    assert [o["value"] for o in attack["pick"][0]["one_of"]] == [strong]
 
 
-def test_a_spells_heals_shields_and_vanishes_are_offered_where_their_gems_come_from():
-    """Tidal Ward: a Heal of a colour the Academy has, and two Shields from the Academy or the
-    Discard Area; Mana Tricks: a Vanish from the hand or the HP Area. Every choice is accepted."""
+def test_a_spells_icons_are_offered_in_any_order_each_with_the_gems_it_may_move():
+    """ "Resolve the effect icons of the spell in any order." Tidal Ward: a Heal and two Shields.
+    The Academy holds two Earth, the Discard Area one Fire: the Heal offers Earth, each Shield the
+    Academy's Earth or the Discard Area's Fire. The Heal first, then a Shield: the Academy has one
+    Earth left for the last Shield. Mana Tricks' Vanish: the hand's or the HP Area's colours."""
     table = ready(seed=6)
+    me = table.turn
 
     def deal(game, p):
         game["wizards"][p]["hand"] = [0, 4, 0, 0, 0]
+        game["wizards"][p]["discard"] = [1, 0, 0, 0, 0]
         game["wizards"][p]["books"][0] = [["Tidal Ward", False, []]]
         game["academy_gems"] = [0, 0, 2, 0, 0]
 
     rigged(table, deal)
-    casts = {o["label"]: o for o in offered(table, type_="cast")}
-    assert casts["Tidal Ward"]["pick"][1:] == [
-        {"field": "choices.heal", "some_of": [{"value": "earth", "count": 2}], "size": [0, 1]},
-        *[
-            {
-                "field": f"choices.shield.{i}.from",
-                "one_of": [
-                    {"value": "academy", "label": "the Academy"},
-                    {"value": "discard", "label": "your Discard Area"},
-                ],
-            }
-            for i in range(2)
-        ],
+    table.do(me, "cast", spellbook=0, one_by_one=True)
+    icons = resolving(table)
+    assert list(icons) == ["heal", "shield"]
+    assert icons["heal"]["pick"] == [{"field": "colour", "one_of": [{"value": "earth", "label": "Earth"}]}]
+    assert icons["shield"]["pick"] == [
+        {
+            "field": "from",
+            "one_of": [
+                {
+                    "value": "academy",
+                    "label": "the Academy",
+                    "pick": [{"field": "colour", "one_of": [{"value": "earth", "label": "Earth"}]}],
+                },
+                {
+                    "value": "discard",
+                    "label": "your Discard Area",
+                    "pick": [{"field": "colour", "one_of": [{"value": "fire", "label": "Fire"}]}],
+                },
+            ],
+        }
     ]
-    assert casts["Mana Tricks"]["pick"][1] == {
-        "field": "choices.vanish.0.from",
-        "one_of": [{"value": "hand", "label": "your hand"}, {"value": "hp", "label": "your HP Area"}],
-    }
-    for made in offered(table):
+    for made in icons.values():
         assert accepted(table, made)
+    table.do(me, "resolve", icon="heal", colour="earth")
+    table.do(me, "resolve", icon="shield", **{"from": "discard", "colour": "fire"})
+    [shield] = resolving(table).values()
+    assert [o["value"] for o in shield["pick"][0]["one_of"]] == ["academy"]
+    assert not offered(table, type_="refresh")  # a Shield still waits
+    table.do(me, "resolve", icon="shield", **{"from": "academy"})
+    assert not resolving(table) and offered(table, type_="refresh")
+    shown = table.view(me)
+    assert shown["last_cast"]["spell"] == "Tidal Ward"
+    assert shown["last_cast"]["changes"]["academy"] == {"gems": {"earth": -2}}  # the whole spell's changes
+    assert shown["last_cast"]["changes"][me]["shield"] == {"fire": 1, "earth": 1}
 
 
 @pytest.mark.parametrize("game_id", ["magecraft", "spellcycles"])

@@ -1,7 +1,7 @@
 """Vector icons for card text and card art: our own designs, drawn as reportlab paths.
 
 Every icon is described in a unit square (0..1, y up) by small path strings
-(an SVG-like mini language, see `_ARGS`) and painted with a `_Pen`, which knows
+(an SVG-like mini language, see pnp.outlines, which holds the gems' symbols too) and painted with a `_Pen`, which knows
 the icon's colours.  `draw_icon` scales the unit square to the requested size.
 Geometry stays inside 0.04..0.96 so that the outline (half of it outside the
 shape) never leaves the icon's square.
@@ -9,31 +9,19 @@ shape) never leaves the icon's square.
 
 from __future__ import annotations
 
-from functools import cache
-from math import acos, atan2, cos, degrees, hypot, radians, sin
-
 from reportlab.lib.colors import Color, HexColor, toColor
+
+from pnp.outlines import ARGS as _ARGS
+from pnp.outlines import GEM_SYMBOLS
+from pnp.outlines import fmt as _fmt
+from pnp.outlines import parse as _parse
+from pnp.outlines import star as _star
 
 _OUTLINE = 0.06  # outline width, as a fraction of the icon size
 _DETAIL = 0.04  # interior detail lines (facets, ruled lines): lighter than the outline
 _MIN_PT = 0.3  # no line thinner than this, however small the icon
 _BEARING = 0.12  # inline side bearing, shared left and right by the text setter
 _SHADE = 0.55  # outline = fill colour times this
-
-# Numbers each command takes: x/y are coordinates, r a length, a an angle (degrees).
-# M L C Z as in SVG (absolute); A cx cy r start extent (arc, joined to the path);
-# O cx cy r (circle); E cx cy rx ry (ellipse); R x y w h r (rounded rectangle).
-_ARGS = {"M": "xy", "L": "xy", "C": "xyxyxy", "Z": "", "A": "xyraa", "O": "xyr", "E": "xyrr", "R": "xyrrr"}
-
-
-@cache
-def _parse(spec: str) -> tuple[tuple[str, tuple[float, ...]], ...]:
-    tokens, ops, i = spec.split(), [], 0
-    while i < len(tokens):
-        n = len(_ARGS[tokens[i]])
-        ops.append((tokens[i], tuple(float(t) for t in tokens[i + 1 : i + 1 + n])))
-        i += 1 + n
-    return tuple(ops)
 
 
 def _trace(p, spec: str) -> None:
@@ -60,10 +48,6 @@ def _trace(p, spec: str) -> None:
         joined = cmd in "MLCA"
 
 
-def _fmt(*values: float) -> str:
-    return " ".join(f"{v:.4f}" for v in values)
-
-
 def _scaled(spec: str, k: float, ox: float = 0.5, oy: float = 0.5) -> str:
     """The same path shrunk by k about (ox, oy): inner borders that follow an outline."""
 
@@ -73,15 +57,6 @@ def _scaled(spec: str, k: float, ox: float = 0.5, oy: float = 0.5) -> str:
     return " ".join(f"{cmd} {_fmt(*map(move, _ARGS[cmd], a))}" for cmd, a in _parse(spec))
 
 
-def _star(cx: float, cy: float, r: float, inner: float, points: int = 5) -> str:
-    corners = [
-        (cx + rr * cos(t), cy + rr * sin(t))
-        for i in range(2 * points)
-        for rr, t in [(r if i % 2 == 0 else r * inner, radians(90 + 180 * i / points))]
-    ]
-    return "M " + " L ".join(_fmt(*xy) for xy in corners) + " Z"
-
-
 def _sparkle(cx: float, cy: float, r: float, pinch: float = 0.14) -> str:
     """Four-pointed star with concave sides (both control points near the centre)."""
     q = r * pinch
@@ -89,16 +64,6 @@ def _sparkle(cx: float, cy: float, r: float, pinch: float = 0.14) -> str:
     ctrl = [(cx + q, cy + q), (cx + q, cy - q), (cx - q, cy - q), (cx - q, cy + q)]
     return (
         f"M {_fmt(*tips[0])} " + " ".join(f"C {_fmt(*ctrl[i], *ctrl[i], *tips[(i + 1) % 4])}" for i in range(4)) + " Z"
-    )
-
-
-def _crescent(cx: float, cy: float, r_out: float, dx: float, dy: float, r_in: float) -> str:
-    """Disc minus a disc offset by (dx, dy): the long outer arc, then back along the inner one."""
-    d, toward = hypot(dx, dy), degrees(atan2(dy, dx))
-    a = degrees(acos((r_out**2 + d**2 - r_in**2) / (2 * r_out * d)))  # at the outer centre
-    b = degrees(acos((r_in**2 + d**2 - r_out**2) / (2 * r_in * d)))  # at the inner centre
-    return (
-        f"A {_fmt(cx, cy, r_out, toward + a, 360 - 2 * a)} A {_fmt(cx + dx, cy + dy, r_in, toward + 180 + b, -2 * b)} Z"
     )
 
 
@@ -197,9 +162,7 @@ def _flask(pen: _Pen, symbol=None, symbol_tone=None) -> None:
 def _fire(pen: _Pen) -> None:
     # A main tongue leaning right and a smaller one on the left: reads as fire even in outline.
     pen.shape(
-        "M .50 .05 C .75 .05 .88 .22 .86 .44 C .85 .62 .70 .72 .66 .96 "
-        "C .56 .84 .48 .76 .44 .64 C .40 .70 .34 .74 .26 .80 "
-        "C .28 .64 .14 .58 .14 .40 C .14 .20 .27 .05 .50 .05 Z",
+        GEM_SYMBOLS["fire"],
         accents=(
             (
                 "M .50 .14 C .64 .14 .72 .24 .70 .37 C .68 .48 .60 .54 .59 .64 "
@@ -213,7 +176,7 @@ def _fire(pen: _Pen) -> None:
 def _earth(pen: _Pen) -> None:
     snow_line = "M .529 .70 L .57 .64 L .615 .71 L .66 .64 L .703 .70"
     pen.shape(
-        "M .04 .08 L .30 .60 L .42 .46 L .62 .90 L .96 .08 Z",
+        GEM_SYMBOLS["earth"],
         accents=(("M .62 .90 " + snow_line.replace("M", "L") + " Z", "#f1f3f5"),),
     )
     pen.line(snow_line)
@@ -227,8 +190,7 @@ def _air(pen: _Pen) -> None:
 
 def _water(pen: _Pen) -> None:
     pen.shape(
-        "M .50 .96 C .56 .80 .82 .60 .82 .38 C .82 .19 .68 .06 .50 .06 "
-        "C .32 .06 .18 .19 .18 .38 C .18 .60 .44 .80 .50 .96 Z",
+        GEM_SYMBOLS["water"],
         accents=(("M .28 .38 C .28 .27 .34 .19 .43 .15 C .38 .22 .35 .30 .35 .38 Z", "#d0ebff"),),
     )
 
@@ -318,7 +280,7 @@ def _gem(pen: _Pen) -> None:
 
 
 def _moon(pen: _Pen) -> None:
-    pen.shape(_crescent(0.5, 0.5, 0.44, 0.20, 0.14, 0.36))
+    pen.shape(GEM_SYMBOLS["moon"])
 
 
 def _coin(pen: _Pen) -> None:
@@ -334,7 +296,7 @@ def _always(pen: _Pen) -> None:
 
 
 def _star_icon(pen: _Pen) -> None:
-    pen.shape(_star(0.5, 0.47, 0.48, 0.46))
+    pen.shape(GEM_SYMBOLS["star"])
 
 
 def _draw(pen: _Pen) -> None:

@@ -8,10 +8,10 @@
   const {el} = window.SpellpressProjector;
   const $ = (id) => document.getElementById(id);
 
-  // The printed set's inks; each gem also shows its letter and symbol (never colour alone).
+  // The printed set's inks; each gem also shows its letter and its printed symbol (the view's
+  // gems[].symbol: the outline pnp/outlines.py prints), never colour alone.
   const INKS = {fire: "#d55e00", water: "#0072b2", earth: "#009e73", light: "#f0e442", darkness: "#3d2b56"};
   const WHITE_LETTER = new Set(["water", "darkness"]);
-  const SYMBOLS = {fire: "▲", water: "≈", earth: "■", light: "★", darkness: "☾"};
   const PHASES = {"discard-shield": "Discard Shield", casting: "Casting", studied: "Learning or Revision", learning: "Learning or Revision", refresh: "Refresh"};
   const ICONS = {draw: "Draw", attack: "Attack", heal: "Heal", shield: "Shield", vanish: "Vanish"};
   const capital = (word) => word.charAt(0).toUpperCase() + word.slice(1);
@@ -25,12 +25,24 @@
   main.replaceChildren(boards, academy);
   $("ready").replaceWith(el("p", {class: "mc-last live", id: "last", "data-testid": "last"}));
 
-  let printed = {};  // id -> {name, letter}: the content's, from the view
+  let printed = {};  // id -> {name, letter, symbol}: the content's, from the view
+  function symbol(d) {
+    const NS = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(NS, "svg");
+    svg.setAttribute("viewBox", "0 0 1 1");
+    svg.setAttribute("class", "mc-sym");
+    svg.setAttribute("aria-hidden", "true");
+    const path = document.createElementNS(NS, "path");
+    path.setAttribute("d", d || "");
+    path.setAttribute("fill", "currentColor");
+    svg.append(path);
+    return svg;
+  }
   function gem(c, extra = "") {
     if (c === "wild") return el("span", {class: `mc-gem mc-wild ${extra}`, title: "Wild"}, "*");
     const g = printed[c] || {name: capital(c), letter: c.charAt(0).toUpperCase()};
     return el("span", {class: `mc-gem ${extra}`, style: `--ink: ${INKS[c] || "#888"}`, "data-dark": WHITE_LETTER.has(c) ? "1" : null, title: g.name},
-      g.letter, el("span", {class: "mc-sym"}, SYMBOLS[c] || ""));
+      g.letter, symbol(g.symbol));
   }
 
   function counts(colours, area) {
@@ -115,7 +127,9 @@
       $("phase").textContent = "Each seat discards";
     } else {
       $("round").textContent = `${(players.find((p) => p.id === s.turn.player) || {}).name || ""}'s turn`;
-      $("phase").textContent = `Turn ${s.turn.number} · ${phases[s.turn.phase] || s.turn.phase}`;
+      const step = s.turn.step || s.turn.phase;  // the phones' word for it too (the view's turn.step)
+      const resolving = s.turn.resolving ? ` · ${s.turn.resolving.spell}: ${Object.keys(s.turn.resolving.icons).map((k) => ICONS[k] || k).join(", ")} to resolve` : "";
+      $("phase").textContent = `Turn ${s.turn.number} · ${phases[step] || step}${resolving}`;
     }
     boards.style.setProperty("--n", String(Math.max(2, players.length)));
     boards.replaceChildren(...(s.phase === "joining" ? [] : players.map((p) => board(s, p))));

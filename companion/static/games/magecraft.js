@@ -12,21 +12,25 @@
 "use strict";
 (() => {
   const {el, rich, rulings, offers, offered, move} = window.SpellpressUI;
-  // The printed set's inks (templates/magecraft/mc-card.yaml). A gem also carries its letter and a
-  // symbol (content/magecraft/set.yaml: fire, water, earth, star, moon), so none is told by colour alone.
+  // The printed set's inks (templates/magecraft/mc-card.yaml). A gem also carries its letter and
+  // its printed symbol (flame, drop, mountain, star, moon: the view's gems[].symbol, the very outline
+  // pnp/outlines.py prints), so none is told by colour alone.
   const INKS = {fire: "#d55e00", water: "#0072b2", earth: "#009e73", light: "#f0e442", darkness: "#3d2b56"};
   const WHITE_LETTER = new Set(["water", "darkness"]);  // inks dark enough for a white letter
-  const SYMBOLS = {fire: "▲", water: "≈", earth: "■", light: "★", darkness: "☾"};  // by gem id
   const WILD = "wild";
   const ICONS = {draw: "Draw", attack: "Attack", heal: "Heal", shield: "Shield", vanish: "Vanish"};
   const PHASES = {"discard-shield": "Discard Shield", casting: "Casting", studied: "Learning or Revision done", learning: "Learning or Revision", refresh: "Refresh"};
   const AREAS = {hp: "HP", shield: "shield", score: "score", discard: "discard", gems: "gems"};
-  const SOURCES = {shield: "Shield gems from", vanish: "Vanish gems from"};  // where a spell's Shield and Vanish gems come from
+  const PICKS = {rival: "Strikes", from: "Takes from", colour: "Gem"};  // a waiting icon's choices, by field
+  // what each icon does, in the reference card's words (content/magecraft/reference.yaml)
+  const ICON_WORDS = {draw: "A random gem from your bag.", attack: "A rival's shield gem to their Discard Area; no shield: their HP gem to your Score.",
+    heal: "A gem to your HP Area; HP full: to your Score.", shield: "A gem to your Shield Area.", vanish: "A gem to your Score Area."};
 
   // What the player is choosing lives here, not in the DOM: every event redraws the whole panel.
   let picked = [];  // gems picked to discard (shield, opening hand, revision), by colour
   let composing = null;  // the cast or Cantrip whose choices are open: its offer's type and payload, as JSON
   let chosen = {};  // that move's choices so far: field -> value (the offer's first where none is chosen)
+  let resolving = {};  // the waiting icons' choices so far: icon -> {field: value}
   let learnSpell = null;  // the Academy spell tapped to learn
   let arrangement = null;  // revision: each spellbook's spells as [book, position] of now
   let master = null;  // revision: "book:position" in the new arrangement to master
@@ -51,22 +55,37 @@
   const gemName = (c) => (c === WILD ? "Wild" : (printed[c] || {name: capital(String(c))}).name);
   const letter = (c) => (c === WILD ? wildLetter : (printed[c] || {letter: String(c).charAt(0).toUpperCase()}).letter);
 
+  // A gem's printed symbol as an SVG in the letter's colour (none when the view has not said it).
+  function symbol(c) {
+    const NS = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(NS, "svg");
+    svg.setAttribute("viewBox", "0 0 1 1");
+    svg.setAttribute("class", "mc-sym");
+    svg.setAttribute("aria-hidden", "true");
+    svg.dataset.symbol = c;
+    const path = document.createElementNS(NS, "path");
+    path.setAttribute("d", (printed[c] || {}).symbol || "");
+    path.setAttribute("fill", "currentColor");
+    svg.append(path);
+    return svg;
+  }
+
   // A gem: its ink, its letter over its symbol; a Wild cost dashed with "*"; its name said to a
   // screen reader and in a tooltip.
   function gem(c, extra = "") {
     if (c === WILD) {
       return el("span", {class: `mc-gem mc-wild ${extra}`, role: "img", "aria-label": "Wild", title: "Wild: any colour pays"},
-        el("span", {}, wildLetter), el("span", {class: "mc-sym", "aria-hidden": "true"}, "any"));
+        el("span", {}, wildLetter), el("span", {class: "mc-any", "aria-hidden": "true"}, "any"));
     }
     return el("span", {class: `mc-gem ${extra}`, style: `--ink: ${INKS[c] || "#888"}`, "data-dark": WHITE_LETTER.has(c) ? "1" : null,
       role: "img", "aria-label": gemName(c), title: gemName(c)},
-    el("span", {}, letter(c)), el("span", {class: "mc-sym", "aria-hidden": "true"}, SYMBOLS[c] || ""));
+    el("span", {class: "mc-letter"}, letter(c)), symbol(c));
   }
 
   const each = (counts) => colours.flatMap((c) => Array((counts || {})[c] || 0).fill(c));  // {fire: 2} -> ["fire", "fire"]
   const total = (counts) => (typeof counts === "number" ? counts : Object.values(counts || {}).reduce((a, b) => a + b, 0));
 
-  // An area's gems as counts by colour ("F▲ ×3"); empty: "none".
+  // An area's gems as counts by colour (the gem, "×3"); empty: "none".
   function counts(area, testid) {
     const shown = colours.filter((c) => (area || {})[c]);
     return el("span", {class: "mc-counts live", "data-testid": testid || null},
@@ -140,48 +159,54 @@
     return body;
   }
 
-  // A select of a pick's values (its first chosen unless `made` has one); `onchange(value)`.
-  function select(label, name, options, value, onchange) {
-    const node = el("select", {name}, ...options.map(([v, words]) => el("option", {value: JSON.stringify(v), selected: same(v, value)}, words)));
-    node.addEventListener("change", () => { onchange(JSON.parse(node.value)); redraw(); });
-    return el("label", {class: "mc-target"}, label, node);
-  }
-
-  // The controls of a cast's or Cantrip's choices: its payment (or gem), the rival each Attack
-  // strikes, the colours its Heals take, where its Shields' and Vanishes' gems come from.
+  // The controls of a cast's or Cantrip's choice: its payment (or gem). Its icons come after, one
+  // by one (resolveCard).
   function choiceControls(s, m) {
     const body = completed(m, chosen);
-    const nodes = [];
-    const rivalName = (v) => nameOf(s, v.player);
-    for (const pick of m.pick || []) {
+    return (m.pick || []).filter((pick) => pick.one_of.length > 1).map((pick) => {
       const f = pick.field;
-      if ((f === "payment" || f === "gem") && pick.one_of.length > 1) {
-        nodes.push(el("div", {class: "mc-slots", role: "group", "aria-label": f === "gem" ? "Pay it with" : "Pay with"}, ...pick.one_of.map((o) => {
-          const on = same(o.value, body[f]);
-          const gems = (Array.isArray(o.value) ? o.value : [o.value]).map((c) => (c ? gem(c) : gem(WILD, "mc-golden")));
-          return el("button", {class: "mc-pay-way" + (on ? " act" : ""), "aria-pressed": String(on), "aria-label": o.label || gemName(o.value),
-            onclick: () => { chosen[f] = o.value; redraw(); }}, ...gems);
-        })));
-      } else if (f === "choices.attack" && pick.some_of) {
-        const rivals = pick.some_of.map((item) => item.value);
-        body.choices.attack.forEach((target, i) => nodes.push(select(pick.size[1] > 1 ? `Attack ${i + 1} strikes` : "The Attack strikes", `target-${i}`,
-          rivals.map((r) => [r, rivalName(r)]), target, (v) => { chosen[f] = body.choices.attack.map((t, k) => (k === i ? v : t)); })));
-      } else if (f === "choices.heal") {
-        const heals = chosen[f] || [];
-        for (let i = 0; i < pick.size[1]; i++) {
-          nodes.push(select(`Heal ${pick.size[1] > 1 ? i + 1 + " " : ""}takes`, `heal-${i}`,
-            [[null, "any colour there is"], ...pick.some_of.map((item) => [item.value, gemName(item.value)])], heals[i] ?? null,
-            (v) => { const made = [...heals]; made[i] = v; chosen[f] = made.filter((c) => c !== null && c !== undefined); }));
-        }
-      } else {
-        const icon = Object.keys(SOURCES).find((k) => f === `choices.${k}.0.from`);  // one choice for every icon of the kind
-        if (!icon) continue;
-        const fields = (m.pick || []).filter((p) => p.field.startsWith(`choices.${icon}.`)).map((p) => p.field);
-        nodes.push(select(SOURCES[icon], icon, pick.one_of.map((o) => [o.value, o.label]), body.choices[icon][0].from,
-          (v) => fields.forEach((field) => { chosen[field] = v; })));
-      }
-    }
-    return nodes;
+      return el("div", {class: "mc-slots", role: "group", "aria-label": f === "gem" ? "Pay it with" : "Pay with"}, ...pick.one_of.map((o) => {
+        const on = same(o.value, body[f]);
+        const gems = (Array.isArray(o.value) ? o.value : [o.value]).map((c) => (c ? gem(c) : gem(WILD, "mc-golden")));
+        return el("button", {class: "mc-pay-way" + (on ? " act" : ""), "aria-pressed": String(on), "aria-label": o.label || gemName(o.value),
+          onclick: () => { chosen[f] = o.value; redraw(); }}, ...gems);
+      }));
+    });
+  }
+
+  // The spell being cast: its icons still waiting, each with its choices as the server offers them
+  // now (the rival, where the gem comes from, its colour: a row of buttons each, wrapping at 360 px),
+  // resolved in the order the caster taps them.
+  function resolveCard(s, table, act) {
+    const waiting = s.turn.resolving;
+    const rows = offers(table, "resolve").map((m) => {
+      const icon = m.payload.icon;
+      const made = resolving[icon] || {};
+      const body = completed(m, made);
+      const controls = [];
+      const lay = (picks) => picks.forEach((pick) => {
+        const option = pick.one_of.find((o) => same(o.value, body[pick.field])) || pick.one_of[0];
+        controls.push(el("div", {class: "mc-slots", role: "group", "aria-label": PICKS[pick.field] || pick.field, "data-testid": `resolve-${icon}-${pick.field}`},
+          el("span", {class: "label"}, PICKS[pick.field] || pick.field),
+          ...pick.one_of.map((o) => {
+            const on = o === option;
+            return el("button", {class: "mc-pick" + (on ? " act" : ""), "aria-pressed": String(on), "data-value": String(o.value),
+              "aria-label": o.label || String(o.value), onclick: () => { resolving[icon] = {...made, [pick.field]: o.value}; redraw(); }},
+            pick.field === "colour" ? gem(o.value) : null, pick.field === "colour" ? null : o.label);
+          })));
+        lay(option.pick || []);
+      });
+      lay(m.pick || []);
+      const n = waiting.icons[icon] || 1;
+      return el("div", {class: "mc-offer mc-open", "data-testid": `resolve-${icon}`},
+        el("div", {class: "mc-offer-head"},
+          el("div", {}, el("strong", {}, `${ICONS[icon] || icon}${n > 1 ? ` ×${n}` : ""}`),
+            el("div", {class: "note"}, ICON_WORDS[icon] || "")),
+          el("button", {class: "act", "data-move": "resolve", disabled: !offered(table, "resolve", body), onclick: () => act("resolve", body)}, "Resolve")),
+        controls.length ? el("div", {class: "mc-choices"}, ...controls) : el("div", {class: "note"}, icon === "draw" || icon === "attack" ? "" : "Nothing to take: it does nothing."));
+    });
+    return el("div", {class: "mc-pay", "data-testid": "resolving"},
+      el("strong", {}, `${waiting.spell}: resolve its icons in any order`), ...rows);
   }
 
   // --- the turn -------------------------------------------------------------------------------
@@ -189,13 +214,14 @@
   // Choices made for one moment of a turn are forgotten when the turn, its phase or its spell moves on.
   function settle(s) {
     const t = s.turn;
-    const key = t ? `${t.number}:${t.player}:${t.phase}:${t.spellbook}:${t.next_spell}:${t.cantrip_cast}` : `${s.phase}:${(s.players || []).map((p) => p.to_discard).join()}`;
+    const key = t ? `${t.number}:${t.player}:${t.phase}:${t.spellbook}:${t.next_spell}:${t.cantrip_cast}:${JSON.stringify(t.resolving)}` : `${s.phase}:${(s.players || []).map((p) => p.to_discard).join()}`;
     if (key === choiceKey) return;
     const sameTurn = choiceKey && t && choiceKey.startsWith(`${t.number}:${t.player}:`);
     choiceKey = key;
     picked = [];
     composing = null;
     chosen = {};
+    resolving = {};
     learnSpell = null;
     if (!sameTurn) { arrangement = null; master = null; revising = false; }
   }
@@ -217,13 +243,11 @@
       open ? el("div", {class: "mc-choices"}, ...choiceControls(s, m)) : null);
   }
 
-  // The choices a body makes, in a few words: "Fire, Fire, Water · Attack: Bo".
+  // The payment a body makes, in a few words: "Fire, Fire, Water".
   function describeBody(s, m, body) {
     const words = [];
     if (body.payment) words.push(body.payment.map((c) => (c ? gemName(c) : "golden")).join(", "));
     if (body.gem) words.push(gemName(body.gem));
-    const c = body.choices || {};
-    if (c.attack && c.attack.length) words.push(`Attack: ${c.attack.map((a) => nameOf(s, a.player)).join(", ")}`);
     return words.join(" · ") || "defaults";
   }
 
@@ -236,7 +260,7 @@
       return castRow(s, table, act, m, {cost: info.cast, effects: info.effects, text: info.text}, `Book ${b + 1}, ${position + 1} of ${me.spellbooks[b].length}`);
     });
     const c = me.cantrip;
-    for (const m of offers(table, "cantrip")) rows.push(castRow(s, table, act, m, {cost: [c.gem], effects: c.effects}, "Cantrip"));
+    for (const m of offers(table, "cantrip")) rows.push(castRow(s, table, act, m, {cost: [c.gem], effects: c.effects, text: (s.rulings || {}).cantrip}, "Cantrip"));  // our ruling where it applies
     return rows;
   }
 
@@ -255,8 +279,7 @@
     const me = s.players.find((p) => p.id === you.actor);
     const mine = !!me && t.player === me.id;
     const current = s.players.find((p) => p.id === t.player);
-    // with no shield to discard, the Discard Shield phase is the casting's start
-    const phase = t.phase === "discard-shield" && !current.shield_total ? "casting" : t.phase;
+    const phase = t.step || t.phase;  // the projector's word for it too (the view's turn.step)
     const parts = [el("div", {class: "row spread"},
       el("h2", {"data-testid": "turn"}, `${mine ? "Your turn" : current.name + "'s turn"}: ${phaseWords[phase] || phase}`),
       el("span", {class: "note"}, `Turn ${t.number}`)), ...lastLine(s)];
@@ -269,8 +292,8 @@
           el("strong", {}, "Discard Shield (if you wish)"), pickRow(me.shield, most, "shield-pick", "discard_shield"), pickedLine("To discard"),
           picked.length ? el("button", {class: "mc-wide", "data-move": "discard_shield", onclick: () => act("discard_shield", {gems: picked})}, "Discard them") : null));
       }
+      if (t.resolving) parts.push(resolveCard(s, table, act));
       parts.push(...castOffers(s, table, act, me));
-      if (t.closed) parts.push(el("p", {class: "note"}, "Your Cantrip came after your last spell: no more spells this turn."));
       if (offered(table, "revise")) parts.push(revisePanel(s, table, me, act));
       const learn = offered(table, "learn") ? el("button", {"data-move": "learn", onclick: () => document.querySelector("[data-testid=jump-academy]").click()}, "Learn: in the Academy") : null;
       parts.push(el("div", {class: "mc-moves"}, learn, move(table, act, "Refresh: end the turn", "refresh", {}, t.phase === "studied" || !learn ? "act" : "")));
@@ -490,7 +513,7 @@
 
   function doneWords(s, done) {
     const spell = done.spell ? ` ${done.spell}` : "";
-    const verb = {cast: `cast${spell}`, cantrip: `cast the Cantrip${spell}`, learn: `learned${spell}`, revise: "revised", refresh: "refreshed",
+    const verb = {cast: `cast${spell}`, resolve: `resolved${spell}'s ${ICONS[done.icon] || done.icon}`, cantrip: `cast the Cantrip${spell}`, learn: `learned${spell}`, revise: "revised", refresh: "refreshed",
       discard_shield: "discarded shield gems", opening_discard: "discarded from the opening hand"}[done.move] || done.move.replaceAll("_", " ");
     const changed = changeWords(s, done.changes);
     const paid = done.paid && done.paid.length && done.move !== "learn" ? `, paying ${done.paid.map(gemName).join(", ")}` : "";
@@ -517,7 +540,7 @@
       case "next_phase": return "moved the turn on";
       case "opening_discard": return `discarded ${gems(p.gems)} from the opening hand`;
       case "discard_shield": return withDraw(`discarded shield gems: ${gems(p.gems)}`);
-      case "cast": case "cantrip": case "learn": case "revise": case "refresh":
+      case "cast": case "cantrip": case "resolve": case "learn": case "revise": case "refresh":
         return withDraw(p.done ? doneWords(s, p.done) : entry.type);
       default: return null;
     }

@@ -96,12 +96,27 @@ class Choices(Strict):
 class Cast(PhoneMove):
     spellbook: Place
     payment: list[Colour | None] | None = None  # a colour per cost slot (None: the golden gem's); None: the engine pays
-    choices: Choices = Choices()
+    choices: Choices = Choices()  # all the icons at once (older phones); with `one_by_one` none
+    one_by_one: bool = False  # each icon waits for its own `resolve`, in the caster's order
 
 
 class Cantrip(PhoneMove):
     gem: Colour | None = None
     choices: Choices = Choices()
+    one_by_one: bool = False
+
+
+class Resolve(PhoneMove):
+    """One waiting icon of the spell being cast, the one the caster resolves next, with its
+    choice: an Attack's rival and the colour it takes, a Heal's colour, a Shield's or a Vanish's
+    source and colour (an unnamed colour: the source's most plentiful)."""
+
+    model_config = _From.model_config
+
+    icon: Literal["draw", "attack", "heal", "shield", "vanish"]
+    rival: str | None = None  # (not "player": that field names the seat a move is made for)
+    source: Literal["academy", "discard", "hand", "hp"] | None = Field(None, alias="from")
+    colour: Colour | None = None
 
 
 class Learn(PhoneMove):

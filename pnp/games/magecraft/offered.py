@@ -1,15 +1,17 @@
 """What the wizard a move is for may do now on the phones, as offers (pnp.rules.offers): the choices
 hooks of pnp.games.magecraft.on_phones's moves. Every completion of an offer is a move the engine
-accepts; each is read off the engine's own game (its next spell, its payments, its rivals), never a
-second copy of a rule. A choice the engine would refuse in some completions (the colour an Attack
-takes from a shield an earlier Attack emptied, a Shield's gem from an Academy a Heal emptied) is
-left to the engine's default, which never refuses.
+accepts; each is read off the engine's own game (its next spell, its payments, its rivals, the
+areas as they stand), never a second copy of a rule.
 
 - opening_discard: the gems the seat table says, some of the opening hand;
 - discard_shield: one or more of the Shield Area's gems;
 - cast: one offer a spellbook whose next spell the hand pays (payload "spellbook", label the spell):
-  each way to pay it, cheapest first, then its icons' choices (see `icon_picks`);
-- cantrip: the gem that pays it, then its icons' choices;
+  each way to pay it, cheapest first; its icons then wait, each for its own `resolve`;
+- cantrip: the gem that pays it; its icons then wait as a spell's;
+- resolve: while a spell's icons wait, one offer for each kind still waiting (the caster's order
+  is which they resolve next), with its choices as the areas stand now: the rival an Attack
+  strikes and the colour it takes from their shield (or HP), the colour a Heal takes, where a
+  Shield's or a Vanish's gem comes from and its colour;
 - learn: one offer: each Academy spell the hand pays, each opening the spellbook it goes into and
   each way to pay its learn cost;
 - revise: the four gems discarded, and the spell mastered (or none); spellbooks stay as they are.
@@ -18,8 +20,9 @@ left to the engine's default, which never refuses.
 from __future__ import annotations
 
 from pnp.content.loader import Content
+from pnp.games.magecraft.kinds import ICONS
 from pnp.games.magecraft.recorded import RecordedGame, counts_of, game_of, rulebook
-from pnp.games.magecraft.rulebook import ATTACK, HEAL, SHIELD, VANISH, WILD, Book
+from pnp.games.magecraft.rulebook import WILD, Book
 from pnp.games.magecraft.rules import DISCARD_SHIELD, OPENING, RuleError, payments
 from pnp.rules.flow import ENGINE
 from pnp.rules.offers import offer, one_of, option, some_of
@@ -59,7 +62,7 @@ def discard_shield(content: Content, state: dict, mover: str) -> list[dict]:
 
 def cast(content: Content, state: dict, mover: str) -> list[dict]:
     book, game, p = _game(content, state, mover)
-    if p != game.player:
+    if p != game.player or game.resolving:
         return []
     w = game.wizard
     found = []
@@ -71,14 +74,14 @@ def cast(content: Content, state: dict, mover: str) -> list[dict]:
         spell = book.spells[card.spell]
         pays = payments(spell.cast, w.hand, w.golden)
         if pays:
-            picks = [one_of("payment", [_paid(book, pay) for pay in pays]), *icon_picks(book, state, game, spell)]
-            found.append(offer({"spellbook": b}, picks, spell.name))
+            picks = [one_of("payment", [_paid(book, pay) for pay in pays])]
+            found.append(offer({"spellbook": b, "one_by_one": True}, picks, spell.name))
     return found
 
 
 def cantrip(content: Content, state: dict, mover: str) -> list[dict]:
     book, game, p = _game(content, state, mover)
-    if p != game.player:
+    if p != game.player or game.resolving:
         return []
     try:
         spell = game.ready_cantrip()
@@ -88,42 +91,46 @@ def cantrip(content: Content, state: dict, mover: str) -> list[dict]:
     gems = [book.colours[c] for c in range(len(hand)) if hand[c] and spell.gem in (WILD, c)]
     if not gems:
         return []
-    return [offer(pick=[one_of("gem", gems), *icon_picks(book, state, game, spell)], label=spell.name)]
+    return [offer({"one_by_one": True}, [one_of("gem", gems)], spell.name)]
 
 
-def icon_picks(book: Book, state: dict, game: RecordedGame, spell) -> list[dict]:
-    """The choices a spell's icons leave the caster (a spell or a Cantrip: its `effects`, its
-    `special` if any), as the engine resolves them after the payment: Draw, Attack, Heal, Shield,
-    Vanish. The rival each Attack strikes when more than one is in the Arena (our ruling
-    "targets"), the colours the Heals take (our ruling "heal-empty"), and where each Shield's and
-    each Vanish's gem comes from; the colours of the gems Attacks, Shields and Vanishes take are
-    the engine's (its default never refuses)."""
-    effects, special = spell.effects, getattr(spell, "special", None)
-    picks = []
-    attacks, rivals = effects[ATTACK], game.rivals()
-    if attacks and special != "attack-each" and len(rivals) > 1:
-        picks.append(_targets(state, game, rivals, attacks))
-    if effects[HEAL]:
-        # a Draw before the Heal may send the Discard Area back into an empty bag: the Heal then does nothing
-        source = game.wizard.discard if special == "heal-from-discard" else game.academy_gems
-        most = min(effects[HEAL], sum(source))
-        if most:
-            picks.append(some_of("choices.heal", counts_of(book.colours, source), 0, most))
-    picks += [one_of(f"choices.shield.{i}.from", list(SHIELD_FROM), SHIELD_FROM) for i in range(effects[SHIELD])]
-    picks += [one_of(f"choices.vanish.{i}.from", list(VANISH_FROM), VANISH_FROM) for i in range(effects[VANISH])]
-    return picks
+def resolve(content: Content, state: dict, mover: str) -> list[dict]:
+    """One offer for each kind of icon of the spell being cast still waiting, whichever the caster
+    resolves next, with its choices as the areas stand now (after the icons resolved before it)."""
+    book, game, p = _game(content, state, mover)
+    if p != game.player or not game.resolving:
+        return []
+    return [
+        offer({"icon": icon}, _icon_picks(book, state, game, icon), icon.capitalize())
+        for icon, waiting in zip(ICONS, game.pending, strict=True)
+        if waiting
+    ]
 
 
-def _targets(state: dict, game: RecordedGame, rivals: list[int], attacks: int) -> dict:
-    """The rivals the Attacks strike, in any order: each rival at most as often as they stand it (a
-    fallen rival is no target). When all of them together stand fewer, every rival falls and the
-    game ends before the last Attacks, which then strike no one: each is struck till they fall."""
-    borne = {r: min(attacks, game.strikes_borne(r)) for r in rivals}
-    players = state["players"]
-    if sum(borne.values()) >= attacks:
-        return some_of("choices.attack", [({"player": players[r]}, n) for r, n in borne.items()], attacks)
-    struck = [{"player": players[r]} for r, n in borne.items() for _ in range(n)]
-    return one_of("choices.attack", [struck + struck[-1:] * (attacks - len(struck))])
+def _icon_picks(book: Book, state: dict, game: RecordedGame, icon: str) -> list[dict]:
+    """An icon's choices: none for a Draw (or an Attack on every rival), none either when it finds
+    no gem to move (it does nothing)."""
+    w, special = game.wizard, game.pending_special
+    words = dict(zip(book.colours, book.names, strict=True))
+
+    def colours(gems: list[int]) -> list[dict]:
+        return [one_of("colour", [book.colours[c] for c in range(len(gems)) if gems[c]], words)] if sum(gems) else []
+
+    def sources(named: dict[str, list[int]], said: dict[str, str]) -> list[dict]:
+        held = [option(key, said[key], colours(gems)) for key, gems in named.items() if sum(gems)]
+        return [one_of("from", held)] if held else []
+
+    if icon == "attack" and special != "attack-each":
+        players, names = state["players"], state["names"]
+        rivals = [(players[r], game.wizards[r]) for r in game.rivals()]
+        return [one_of("rival", [option(r, names[r], colours(x.shield if sum(x.shield) else x.hp)) for r, x in rivals])]
+    if icon == "heal":
+        return colours(w.discard if special == "heal-from-discard" else game.academy_gems)
+    if icon == "shield":
+        return sources({"academy": game.academy_gems, "discard": w.discard}, SHIELD_FROM)
+    if icon == "vanish":
+        return sources({"hand": w.hand, "hp": w.hp}, VANISH_FROM)
+    return []
 
 
 def learn(content: Content, state: dict, mover: str) -> list[dict]:

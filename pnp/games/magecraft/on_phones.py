@@ -29,10 +29,12 @@ from pnp.games.magecraft.bodies import (
     OpeningDiscard,
     PhoneMove,
     Refresh,
+    Resolve,
     Revise,
     ShieldFrom,
     Start,
 )
+from pnp.games.magecraft.kinds import ICONS
 from pnp.games.magecraft.phone_view import AREAS, view
 from pnp.games.magecraft.recorded import RecordedGame, colour_of, colours_of, game_of, rulebook
 from pnp.games.magecraft.rulebook import Book
@@ -104,13 +106,25 @@ def _discard_shield(book: Book, state: dict, game: RecordedGame, p: int, action:
 
 def _cast(book: Book, state: dict, game: RecordedGame, p: int, action: Cast, rng) -> dict:
     position = game.next_spell if game.spellbook == action.spellbook else 0
-    spell = game.cast(action.spellbook, rng, _payment(book, action.payment), _choices(book, state, action.choices))
+    payment, choices = _payment(book, action.payment), _choices(book, state, action.choices)
+    spell = game.cast(action.spellbook, rng, payment, choices, action.one_by_one)
     return {"spell": spell, "spellbook": action.spellbook, "position": position}
 
 
 def _cantrip(book: Book, state: dict, game: RecordedGame, p: int, action: Cantrip, rng) -> dict:
     gem = None if action.gem is None else colour_of(book, action.gem)
-    return {"spell": game.cantrip(rng, gem, _choices(book, state, action.choices))}
+    return {"spell": game.cantrip(rng, gem, _choices(book, state, action.choices), action.one_by_one)}
+
+
+def _resolve(book: Book, state: dict, game: RecordedGame, p: int, action: Resolve, rng) -> dict:
+    choice = {} if action.colour is None else {"colour": colour_of(book, action.colour)}
+    if action.source is not None:
+        choice["from"] = action.source
+    if action.rival is not None:
+        choice["player"] = _seat(state, action.rival)
+    spell = game.pending_spell
+    game.resolve(ICONS.index(action.icon), rng, choice)
+    return {"spell": spell, "icon": action.icon}
 
 
 def _learn(book: Book, state: dict, game: RecordedGame, p: int, action: Learn, rng) -> dict:
@@ -164,8 +178,17 @@ def _payment(book: Book, payment: list | None) -> list[int | None] | None:
     return None if payment is None else [None if c is None else colour_of(book, c) for c in payment]
 
 
-def _choices(book: Book, state: dict, choices: Choices) -> dict:
-    """A phone's choices as the engine reads them: colour ids to indexes, player ids to seats."""
+def _seat(state: dict, player: str) -> int:
+    if player not in state["players"]:
+        raise Refused("No such wizard at this table.")
+    return state["players"].index(player)
+
+
+def _choices(book: Book, state: dict, choices: Choices) -> dict | None:
+    """A phone's choices as the engine reads them: colour ids to indexes, player ids to seats;
+    None when it makes none (the engine's own, or the icons one by one)."""
+    if choices == Choices():
+        return None
 
     def colour(c: str | None) -> dict:
         return {} if c is None else {"colour": colour_of(book, c)}
@@ -177,9 +200,7 @@ def _choices(book: Book, state: dict, choices: Choices) -> dict:
     for strike in choices.attack:
         made = colour(strike.colour)
         if strike.player is not None:
-            if strike.player not in state["players"]:
-                raise Refused("No such wizard at this table.")
-            made["player"] = state["players"].index(strike.player)
+            made["player"] = _seat(state, strike.player)
         strikes.append(made)
     return {
         "attack": strikes,
@@ -212,11 +233,26 @@ def _changes(book: Book, players: list[str], before: list, after: list) -> dict:
     return changes
 
 
+def _added(changes: dict, more: dict) -> dict:
+    """Two moves' changes (see `_changes`) as one."""
+    made = {owner: {area: dict(moved) for area, moved in areas.items()} for owner, areas in changes.items()}
+    for owner, areas in more.items():
+        for area, moved in areas.items():
+            into = made.setdefault(owner, {}).setdefault(area, {})
+            for colour, n in moved.items():
+                into[colour] = into.get(colour, 0) + n
+                if not into[colour]:
+                    del into[colour]
+    return made
+
+
 def _kept(state: dict, game: Game, done: dict | None) -> dict:
     """The state holding `game`, what the latest move did, and at the end the winner."""
     state = {**state, ENGINE: game.to_data(), "last": done}
     if done is not None and done["move"] in ("cast", "cantrip"):
         state["last_cast"] = done
+    elif done is not None and done["move"] == "resolve" and state.get("last_cast"):  # the spell's icons add to it
+        state["last_cast"] = {**state["last_cast"], "changes": _added(state["last_cast"]["changes"], done["changes"])}
     if game.winner is not None:
         return {**state, "phase": OVER, "winner": state["players"][game.winner], "ended": game.ended}
     return state
@@ -279,6 +315,7 @@ WAY = Way(
         "discard_shield": _phone_move("discard_shield", DiscardShield, _discard_shield, TURN, offered.discard_shield),
         "cast": _phone_move("cast", Cast, _cast, TURN, offered.cast),
         "cantrip": _phone_move("cantrip", Cantrip, _cantrip, TURN, offered.cantrip),
+        "resolve": _phone_move("resolve", Resolve, _resolve, TURN, offered.resolve),
         "learn": _phone_move("learn", Learn, _learn, TURN, offered.learn),
         "revise": _phone_move("revise", Revise, _revise, TURN, offered.revise),
         "refresh": _phone_move("refresh", Refresh, _refresh, TURN),

@@ -6,8 +6,9 @@ The whole shape is in pnp.games.magecraft.tracker's text."""
 
 from __future__ import annotations
 
+from pnp.games.magecraft.kinds import ICONS
 from pnp.games.magecraft.recorded import counts_of
-from pnp.games.magecraft.rules import OPENING
+from pnp.games.magecraft.rules import CASTING, DISCARD_SHIELD, OPENING
 from pnp.rules.flow import ENGINE, PLAYING
 
 AREAS = ("hp", "shield", "score", "discard")  # a board's public areas, by gem colour
@@ -35,14 +36,20 @@ def view(state: dict, viewer: str | None, shown: dict) -> dict:
             shown["bag_contents"] = counts_of(colours, mine["bag"])
     turn = None
     if state["phase"] == PLAYING and game["phase"] != OPENING:
+        current = game["wizards"][game["player"]]
+        pending = game.get("pending", [0] * len(ICONS))
         turn = {
             "player": state["players"][game["player"]],
             "phase": game["phase"],
+            # what the phones and the projector both call it: a Discard Shield with no shield gem is the casting's start
+            "step": CASTING if game["phase"] == DISCARD_SHIELD and not sum(current["shield"]) else game["phase"],
+            "resolving": None
+            if not any(pending)
+            else {"spell": game["pending_spell"], "icons": {i: n for i, n in zip(ICONS, pending, strict=True) if n}},
             "number": game["turn"],
             "spellbook": None if game["spellbook"] < 0 else game["spellbook"],
             "next_spell": game["next_spell"],
             "cantrip_cast": game["cantrip_cast"],
-            "closed": game["closed"],
         }
     academy = {
         "spells": [{"name": name, "cards": cards} for name, cards in game["academy"]],

@@ -5,7 +5,7 @@ A `Game` is the Arena for 2-4 wizards: each wizard's bag, hand, HP, Shield, Scor
 as gem counts by colour, their spellbooks (cards left to right, each mastered or not, with the gems
 paid onto it this turn), the Academy's spells and gems. Its moves are the turn's phases, made in
 order by the wizard whose turn it is: `discard_shield`, then casting (`cast` the chosen spellbook's
-spells left to right, and the `cantrip` before the first or after the last), then `learn` or
+spells left to right, and the `cantrip` before, between or after them), then `learn` or
 `revise`, then `refresh`, which ends the turn. Before the first turn each seat that must discard
 makes its `opening_discard`. Moves take plain data (colour indexes, spellbook numbers from 0, a
 dict of choices) and any chance from the random.Random they are handed, so a log of moves folds
@@ -36,7 +36,8 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from random import Random
 
-from pnp.games.magecraft.rulebook import ATTACK, DRAW, HEAL, SHIELD, VANISH, WILD, Book, Cantrip
+from pnp.games.magecraft.kinds import ICONS
+from pnp.games.magecraft.rulebook import ATTACK, DRAW, HEAL, SHIELD, WILD, Book, Cantrip
 
 OPENING, DISCARD_SHIELD, CASTING, STUDIED, OVER = "opening", "discard-shield", "casting", "studied", "over"
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -110,7 +111,10 @@ class Game:
         self.spellbook = -1  # the spellbook chosen this turn
         self.next_spell = 0  # its next spell to cast
         self.cantrip_cast = False
-        self.closed = False  # the Cantrip came after a spell: no more spells this turn
+        self.pending = [0] * len(ICONS)  # the icons of the spell being cast still to resolve, by kind
+        self.pending_special: str | None = None  # that spell's special
+        self.pending_spell: str | None = None  # and its name
+        self.pending_mastered = False  # a mastered spell is being cast: its golden gem moves on after
         self.winner: int | None = None
         self.ended: str | None = None  # "hp" (the last wizard standing) or "score"
         self.names: list[str] | None = None  # the wizards' names for a refusal's words (None: "wizard 1")
@@ -191,6 +195,8 @@ class Game:
             raise RuleError("the game is over")
         if self.phase == OPENING:
             raise RuleError(f"{move} waits until every opening hand has discarded")
+        if self.resolving:
+            raise RuleError(f"{move} waits: first resolve the icons of {self.pending_spell}")
         return self.wizards[self.player]
 
     def discard_shield(self, gems: list[int]) -> None:
@@ -226,8 +232,6 @@ class Game:
                 f"you are casting Spellbook {self.spellbook + 1} this turn: spells of another spellbook "
                 "are never cast in the same casting phase"
             )
-        if self.closed:
-            raise RuleError("your Cantrip came after your last spell: no more spells this turn (our ruling)")
         cards = w.books[spellbook]
         if self.spellbook == -1 and not cards:
             raise RuleError(f"Spellbook {spellbook + 1} is empty")
@@ -237,18 +241,23 @@ class Game:
         return cards[position], position
 
     def cast(
-        self, spellbook: int, rng: Random, payment: list[int | None] | None = None, choices: dict | None = None
+        self,
+        spellbook: int,
+        rng: Random,
+        payment: list[int | None] | None = None,
+        choices: dict | None = None,
+        one_by_one: bool = False,
     ) -> str:
         """Cast the next spell of `spellbook` (the one chosen this turn: never two a turn), left to
-        right: pay its cost from your hand onto the card, then resolve its icons. Returns its name."""
+        right: pay its cost from your hand onto the card, then resolve its icons: all at once by
+        `choices` (see the module's text), or, `one_by_one`, each by its own `resolve`. Returns its name."""
         card, position = self.next_to_cast(spellbook)
         w = self.wizard
-        cards = w.books[spellbook]
         spell = self.book.spells[card.spell]
         golden = w.golden
         slot = golden_slot(spell.cast, golden) if golden >= 0 else -1
         paid = self._payment(spell.name, spell.cast, payment, w.hand, golden, slot)
-        self._check_targets(spell.name, spell.effects, spell.special, choices)
+        order = self._check_choices(spell.name, spell.effects, spell.special, choices, one_by_one)
         saved = self._save(rng) if choices else None
         for i, c in enumerate(paid):
             if i != slot:
@@ -257,13 +266,7 @@ class Game:
         card.paid = paid
         w.golden = -1
         self.spellbook, self.next_spell, self.phase = spellbook, position + 1, CASTING
-        try:
-            self._resolve(spell.effects, spell.special, choices or {}, rng)
-        except RuleError:
-            self._restore(saved, rng)
-            raise
-        if card.mastered and self.phase != OVER and not w.out:
-            self._golden_moves(w, card, cards[position + 1] if position + 1 < len(cards) else None)
+        self._begin(spell.name, spell.effects, spell.special, choices or {}, order, rng, saved, card.mastered)
         return spell.name
 
     def _golden_moves(self, w: Wizard, card: Card, after: Card | None) -> None:
@@ -275,23 +278,21 @@ class Game:
         else:
             w.discard[gem] += 1
 
-    def cantrip(self, rng: Random, gem: int | None = None, choices: dict | None = None) -> str:
+    def cantrip(
+        self, rng: Random, gem: int | None = None, choices: dict | None = None, one_by_one: bool = False
+    ) -> str:
         """Your character's Cantrip: one gem, at most once a turn, in the casting phase before the
-        spellbook's first spell or after its last (our ruling "cantrip")."""
+        spellbook's first spell, between two of its spells or after its last (our ruling "cantrip"); its
+        icons as a spell's."""
         cantrip = self.ready_cantrip()
         w = self.wizard
         [paid] = self._payment(cantrip.name, (cantrip.gem,), None if gem is None else [gem], w.hand, -1, -1)
-        self._check_targets(cantrip.name, cantrip.effects, None, choices)
+        order = self._check_choices(cantrip.name, cantrip.effects, None, choices, one_by_one)
         saved = self._save(rng) if choices else None
         w.hand[paid] -= 1
         w.cantrip_paid = paid
-        self.closed = self.spellbook != -1  # after a spell: it was the last (our ruling "cantrip")
         self.cantrip_cast, self.phase = True, CASTING
-        try:
-            self._resolve(cantrip.effects, None, choices or {}, rng)
-        except RuleError:
-            self._restore(saved, rng)
-            raise
+        self._begin(cantrip.name, cantrip.effects, None, choices or {}, order, rng, saved, False)
         return cantrip.name
 
     def ready_cantrip(self) -> Cantrip:
@@ -389,31 +390,104 @@ class Game:
         self.player = next(q % n for q in range(self.player + 1, self.player + n + 1) if not self.wizards[q % n].out)
         self.phase = DISCARD_SHIELD
         self.turn += 1
-        self.spellbook, self.next_spell, self.cantrip_cast, self.closed = -1, 0, False, False
+        self.spellbook, self.next_spell, self.cantrip_cast = -1, 0, False
+        self.pending, self.pending_special, self.pending_spell = [0] * len(ICONS), None, None
+        self.pending_mastered = False
 
     # --- the icons ---------------------------------------------------------------------------
 
-    def _resolve(self, effects: tuple[int, ...], special: str | None, choices: dict, rng: Random) -> None:
-        w = self.wizards[self.player]
-        for _ in range(effects[DRAW]):
-            self._draw(w, rng)
-        for i, choice in enumerate(_each(choices, "attack", effects[ATTACK])):
-            if special == "attack-each":
-                for p in self.rivals():
-                    self._attack(w, p, choice.get("colour"), special)
-            else:
-                self._attack(w, self._target(choice, i), choice.get("colour"), special)
-            if self.phase == OVER:
-                return
-        for choice in _each(choices, "heal", effects[HEAL]):
-            self._heal(w, choice, special)
-        for choice in _each(choices, "shield", effects[SHIELD]):
-            self._shield(w, choice)
-        for choice in _each(choices, "vanish", effects[VANISH]):
-            self._vanish(w, choice)
-            if self.phase == OVER or w.out:
-                return
+    def _begin(
+        self,
+        name: str,
+        effects: tuple[int, ...],
+        special: str | None,
+        choices: dict,
+        order,
+        rng: Random,
+        saved,
+        mastered: bool,
+    ) -> None:
+        """A spell's cost is paid: its icons wait (`pending`) to be resolved, in the caster's order.
+        `order` None: one by one, each by its `resolve`; else all now, in that order, each icon with
+        its own choice from `choices` (a refusal leaves no trace of the cast)."""
+        self.pending, self.pending_special, self.pending_spell = list(effects), special, name
+        self.pending_mastered = mastered
+        if not any(effects):
+            self._resolved()
+        if order is None:
+            return
+        seen = [0] * len(ICONS)
+        try:
+            for icon in order:
+                if not self.pending[icon]:  # the game ended, or the caster fell, before this icon
+                    break
+                self._resolve_one(icon, _choice(choices, icon, seen[icon]), rng, seen[icon])
+                seen[icon] += 1
+        except RuleError:
+            self._restore(saved, rng)
+            raise
+
+    def resolve(self, icon: int, rng: Random, choice: dict | None = None) -> None:
+        """One icon of the spell being cast, whichever the caster resolves next ("in any order"),
+        with its own choice: {"player", "colour"} for an Attack, {"colour"} for a Heal, {"from",
+        "colour"} for a Shield or a Vanish; an unnamed colour is the source's most plentiful."""
+        if self.phase == OVER:
+            raise RuleError("the game is over")
+        if not self.resolving:
+            raise RuleError("no spell's icons are waiting to be resolved")
+        if not (isinstance(icon, int) and 0 <= icon < len(ICONS)) or not self.pending[icon]:
+            named = ICONS[icon] if icon in range(len(ICONS)) else icon
+            raise RuleError(f"{self.pending_spell} has no {named} icon left to resolve")
+        choice = choice or {}
+        targets = icon == ATTACK and self.pending_special != "attack-each" and len(self.rivals()) > 1
+        if targets and "player" not in choice:
+            raise RuleError(f"{self.pending_spell}: name the rival this Attack strikes")
+        self._resolve_one(icon, choice, rng)
+
+    @property
+    def resolving(self) -> bool:
+        """Whether a spell's icons are still waiting to be resolved."""
+        return any(self.pending)
+
+    def _resolve_one(self, icon: int, choice: dict, rng: Random, nth: int | None = None) -> None:
+        """Resolves one waiting icon; the game ends at once when a score reaches the score to win
+        or one wizard is left, whatever icons still wait ("The game ends immediately")."""
+        w, special = self.wizards[self.player], self.pending_special
+        self.pending[icon] -= 1  # first: an icon that ends the game, or the caster's turn, clears them all
+        try:
+            self._apply(w, icon, choice, special, rng, nth)
+        except RuleError:
+            self.pending[icon] += 1
+            raise
         self._check_end()
+        if self.phase == OVER:
+            self.pending = [0] * len(ICONS)
+        elif not self.resolving and self.wizards[self.player] is w:
+            self._resolved()
+
+    def _apply(self, w: Wizard, icon: int, choice: dict, special: str | None, rng: Random, nth: int | None) -> None:
+        if icon == DRAW:
+            self._draw(w, rng)
+        elif icon == ATTACK and special == "attack-each":
+            for p in self.rivals():
+                if self.phase != OVER:
+                    self._attack(w, p, None, special)
+        elif icon == ATTACK:
+            self._attack(w, self._target(choice, nth), choice.get("colour"), special)
+        elif icon == HEAL:
+            self._heal(w, choice.get("colour"), special)
+        elif icon == SHIELD:
+            self._shield(w, choice)
+        else:
+            self._vanish(w, choice)
+
+    def _resolved(self) -> None:
+        """The spell's last icon is resolved: a mastered spell's golden gem moves on."""
+        if self.pending_mastered and not self.wizard.out:
+            cards = self.wizard.books[self.spellbook]
+            after = cards[self.next_spell] if self.next_spell < len(cards) else None
+            self._golden_moves(self.wizard, cards[self.next_spell - 1], after)
+        self.pending_mastered = False
 
     def name(self, p: int) -> str:
         """How a refusal names wizard `p`."""
@@ -429,20 +503,41 @@ class Game:
         """The other wizards still in the Arena: the ones an Attack may strike."""
         return [p for p, x in enumerate(self.wizards) if p != self.player and not x.out]
 
-    def _check_targets(self, name: str, effects: tuple[int, ...], special: str | None, choices: dict | None) -> None:
-        """Our ruling "targets": with more than one rival, each Attack names its own target."""
+    def _check_choices(
+        self, name: str, effects: tuple[int, ...], special: str | None, choices: dict | None, one_by_one: bool
+    ) -> list[int] | None:
+        """The order a spell's icons resolve in all at once (None: `one_by_one`): the choices'
+        "order" (icon names, each icon once), by default Draw, Attack, Heal, Shield, Vanish.
+        Our ruling "targets": with more than one rival, each Attack names its own target."""
+        if self.resolving:
+            raise RuleError(f"first resolve the icons of {self.pending_spell}")
+        if one_by_one:
+            if choices:
+                raise RuleError(f"{name}: choices come icon by icon when its icons resolve one by one")
+            return None
+        choices = choices or {}
         if effects[ATTACK] and special != "attack-each" and len(self.rivals()) > 1:
-            named = (choices or {}).get("attack", [])
+            named = choices.get("attack", [])
             if len(named) < effects[ATTACK] or any(not isinstance(c, dict) or "player" not in c for c in named):
                 raise RuleError(f"{name}: name the rival each Attack strikes ({effects[ATTACK]} in all)")
+        usual = [icon for icon, n in enumerate(effects) for _ in range(n)]
+        named = choices.get("order")
+        if named is None:
+            return usual
+        if not isinstance(named, list) or any(n not in ICONS for n in named):
+            raise RuleError(f"{name}: an order names icons, each one of {', '.join(ICONS)}")
+        order = [ICONS.index(n) for n in named]
+        if sorted(order) != usual:
+            raise RuleError(f"{name}: the order names each of its icons once ({', '.join(ICONS[i] for i in usual)})")
+        return order
 
-    def _target(self, choice: dict, i: int) -> int:
+    def _target(self, choice: dict, nth: int | None) -> int:
         rivals = self.rivals()
         p = choice.get("player", rivals[0] if len(rivals) == 1 else None)
         if p not in rivals:
-            raise RuleError(
-                f"Attack {i + 1} strikes a rival still in the Arena: {' or '.join(self.name(r) for r in rivals)}"
-            )
+            attack = "an Attack" if nth is None else f"Attack {nth + 1}"
+            named = " or ".join(self.name(r) for r in rivals)
+            raise RuleError(f"{attack} strikes a rival still in the Arena: {named}")
         return p
 
     def _attack(self, w: Wizard, p: int, colour: int | None, special: str | None) -> None:
@@ -626,7 +721,10 @@ class Game:
             "spellbook": self.spellbook,
             "next_spell": self.next_spell,
             "cantrip_cast": self.cantrip_cast,
-            "closed": self.closed,
+            "pending": list(self.pending),
+            "pending_special": self.pending_special,
+            "pending_spell": self.pending_spell,
+            "pending_mastered": self.pending_mastered,
             "winner": self.winner,
             "ended": self.ended,
         }
@@ -658,7 +756,10 @@ class Game:
         self.opening = list(data["opening"])
         self.player, self.phase, self.turn = data["player"], data["phase"], data["turn"]
         self.spellbook, self.next_spell = data["spellbook"], data["next_spell"]
-        self.cantrip_cast, self.closed = data["cantrip_cast"], data["closed"]
+        self.cantrip_cast = data["cantrip_cast"]  # (older records' "closed": the Cantrip no longer ends a spellbook)
+        self.pending = list(data.get("pending", [0] * len(ICONS)))  # older records: no spell waits
+        self.pending_special, self.pending_spell = data.get("pending_special"), data.get("pending_spell")
+        self.pending_mastered = data.get("pending_mastered", False)
         self.winner, self.ended = data["winner"], data["ended"]
 
     def _save(self, rng: Random) -> tuple:
@@ -686,11 +787,13 @@ class Game:
             gems[c] -= n
 
 
-def _each(choices: dict, icon: str, count: int) -> list:
-    """One choice per icon: the ones given, then None / {} (the engine's default) for the rest."""
-    given = list(choices.get(icon, ()))[:count]
-    blank = None if icon == "heal" else {}
-    return given + [blank] * (count - len(given))
+def _choice(choices: dict, icon: int, k: int) -> dict:
+    """The choice `choices` gives the `k`-th icon of its kind (none given: the engine's default);
+    a Heal's is its colour alone."""
+    given = list(choices.get(ICONS[icon], ()))
+    if k >= len(given) or given[k] is None:
+        return {}
+    return {"colour": given[k]} if icon == HEAL else given[k]
 
 
 def golden_slot(cost: tuple[int, ...], gem: int) -> int:

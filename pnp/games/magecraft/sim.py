@@ -18,7 +18,9 @@ A wizard's turn:
                 whose golden gem the next spell can use mastered;
   Shield        at the start of the turn, gems beyond SHIELD_KEEP back to the Discard Area;
   Targets       (3-4 wizards) a rival the Attacks can put out, else one close to the score to win,
-                else the rival with the fewest HP and shield gems.
+                else the rival with the fewest HP and shield gems;
+  Icons         in the engine's order (Draw, Attack, Heal, Shield, Vanish) but a Heal from the
+                Discard Area first; each gem the engine's default (the source's most plentiful).
 What a spell is worth: an Attack on an empty shield scores and wounds (on a shield it only breaks
 a gem), a Heal heals (or scores on a full HP Area), a Vanish scores, a Draw and a Shield help.
 A game still going after LONGEST turns is stopped and counted unfinished.
@@ -31,6 +33,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from pnp.games.magecraft.kinds import ICONS
 from pnp.games.magecraft.rulebook import ATTACK, DRAW, HEAL, SHIELD, VANISH, Book, Spell
 from pnp.games.magecraft.rules import OPENING, OVER, Game, golden_slot, payment_for
 from pnp.sim.pool import WORKERS, play_seeded
@@ -180,10 +183,18 @@ class Greedy:
         return best
 
     def choices(self, effects: tuple[int, ...], special: str | None) -> dict | None:
-        """Attack targets when there is a choice of rival (3-4 wizards); else the engine's own."""
-        if not effects[ATTACK] or special == "attack-each" or len(self.game.rivals()) < 2:
-            return None
+        """The icons' order and choices: a Heal from the Discard Area before the Draws (which may
+        reshuffle that area into the bag), else the engine's order; Attack targets when there is a
+        choice of rival (3-4 wizards); every gem's colour and source the engine's default (the most
+        plentiful; a Shield from the Academy first, a Vanish from the hand first)."""
         g = self.game
+        made: dict = {}
+        if special == "heal-from-discard" and effects[DRAW] and effects[HEAL]:
+            made["order"] = [
+                icon for i, icon in sorted(enumerate(ICONS), key=lambda e: e[0] != HEAL) for _ in range(effects[i])
+            ]
+        if not effects[ATTACK] or special == "attack-each" or len(g.rivals()) < 2:
+            return made or None
         # each Attack takes one shield or HP gem: a rival put out is no target for the next
         toughness = {p: sum(g.wizards[p].hp) + sum(g.wizards[p].shield) for p in g.rivals()}
         targets = []
@@ -194,7 +205,7 @@ class Greedy:
                 if toughness[p] <= 0:
                     del toughness[p]
             targets.append({"player": p})
-        return {"attack": targets}
+        return made | {"attack": targets}
 
     def target(self, toughness: dict[int, int] | None = None) -> int:
         """A rival the Attacks can put out, else one close to the score to win, else the weakest."""

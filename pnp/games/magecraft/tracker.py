@@ -22,7 +22,8 @@ bag's contents only its owner at a table with `bag_odds` on:
       "phase": "joining" | "playing" | "over",
       "you": viewer (a player id, "host", or null for the projector / a follower),
       "colours": [colour id, ...],            # the content's order
-      "gems": [{"id", "name", "letter"}, ...], # each colour's printed name and letter
+      "gems": [{"id", "name", "letter", "symbol"}, ...], # each colour's printed name, letter and
+                                              # symbol (SVG path data in a 0..1 box: the printed shape)
       "words": {"phases": {"discard-shield": "Discard Shield", "casting": ..., "learning": ...,
                 "refresh": ...}, "hp", "shield", "score", "discard", "cantrip", "spellbook",
                 "mastered", "learn", "cast": the board's words; "wild": a Wild cost's letter},
@@ -48,9 +49,11 @@ bag's contents only its owner at a table with `bag_odds` on:
       "turn": null (joining, over, or phones' opening discards) or
         gems:   {"player": id, "phase": "discard-shield" | "casting" | "learning" | "refresh", "number": n}
         phones: {"player": id, "phase": "discard-shield" | "casting" | "studied" (learned or
-                 revised: only Refresh is left), "number": n, "spellbook": n or null (chosen this
-                 turn), "next_spell": n (its next spell to cast), "cantrip_cast": bool,
-                 "closed": bool (the Cantrip came after a spell: no more spells)},
+                 revised: only Refresh is left), "step": the phase the phones and the projector
+                 show (Discard Shield with no shield gem to discard: "casting"),
+                 "resolving": {"spell": name, "icons": {icon: n}} (the icons of the spell being
+                 cast still waiting) or null, "number": n, "spellbook": n or null (chosen this
+                 turn), "next_spell": n (its next spell to cast), "cantrip_cast": bool},
       "winner": id or null, "ended": "hp" | "score" | null, "defeated": [id, ...],
       # phones only:
       "hand": {colour: n} (the viewer's own; {} for the host, the projector and followers),
@@ -79,7 +82,12 @@ Payloads (pnp.games.magecraft.bodies; fields marked "server" are the server's: B
                      engine pays), "choices": {"attack": [{"player": id, "colour": c}], "heal": [c],
                      "shield": [{"from": "academy" | "discard", "colour": c}],
                      "vanish": [{"from": "hand" | "hp", "colour": c}]}}
-    cantrip          {"gem": colour or null, "choices": as for cast}
+                     "one_by_one": bool (the phones' way: no choices; each icon waits for its resolve)
+    cantrip          {"gem": colour or null, "choices": as for cast, "one_by_one": bool}
+    resolve          {"icon": "draw" | "attack" | "heal" | "shield" | "vanish", "rival": id (an
+                     Attack's), "from": "academy" | "discard" | "hand" | "hp" (a Shield's or a
+                     Vanish's), "colour": c or null (null: the source's most plentiful)}: one
+                     waiting icon of the spell being cast, the one the caster takes next
     learn            {"spell": name, "spellbook": n, "payment": [...] or null}
     revise           {"gems": [four colours], "arrangement": [[[book, position], ...] x 3] or null,
                      "master": [book, position] (in the new arrangement) or null}
@@ -109,6 +117,7 @@ from pnp.games.magecraft.kinds import ICONS
 from pnp.games.magecraft.phone_view import AREAS
 from pnp.games.magecraft.recorded import rulebook
 from pnp.games.magecraft.rulebook import WILD, Book
+from pnp.outlines import GEM_SYMBOLS, svg_path
 from pnp.rules.flow import JOINING, PLAYING, Rules, option
 from pnp.rules.table import Entry
 
@@ -179,7 +188,10 @@ def _shown(content: Content, book: Book) -> dict:
 
     return {
         "colours": list(book.colours),
-        "gems": [{"id": g.id, "name": g.name, "letter": g.letter} for g in content["magecraft-set"].gems],
+        "gems": [
+            {"id": g.id, "name": g.name, "letter": g.letter, "symbol": svg_path(GEM_SYMBOLS[g.symbol])}
+            for g in content["magecraft-set"].gems
+        ],
         "words": {
             "phases": dict(zip(dashboard.PHASES, words.phases, strict=True)),
             **{key: getattr(words, key) for key in (*AREAS, "cantrip", "spellbook", "mastered", "learn", "cast")},
