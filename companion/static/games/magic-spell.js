@@ -99,8 +99,14 @@
       el("div", {class: "row spread ms-numbers"},
         number(mine.spirit, "spirit", "my-spirit", "spirit", "Spirit"),
         number(s.credits[you.actor], `credits of ${s.courseload}`, null, null),
-        number(mine.stones, "stones", null, "stone", "Stone")));
+        number(mine.stones, "stones", null, "stone", "Stone back to the laboratory, out of the game,")),
+      stoneInPlay(table, act, you.actor));
   }
+
+  // A stone given up that stays in play: woven onto a spell being woven, or handed over in a trade
+  // (the −1 beside the stones returns one to the laboratory, which takes it out of the game).
+  const stoneInPlay = (table, act, id) =>
+    move(table, act, "Stone onto a spell or into a trade (−1)", "stone", {player: id, delta: -1, in_play: true}, "small");
 
   // Low Enrollment: the variant two students play by, in the content's words.
   function lowEnrollment(s) {
