@@ -175,3 +175,17 @@ def test_a_merchants_round_is_played_on_the_hosts_phone(chromium, tmp_path):
         host.get_by_test_id("standings").locator("tr", has_text="Bo").locator("td", has_text="7").wait_for(timeout=3000)
         for line in ("Host for Ada: ", "Host for Bo: is ready", "Host: rolled round 1"):
             host.locator("#history li", has_text=line).first.wait_for(state="attached", timeout=3000)
+
+
+def test_the_seat_this_phone_plays_for_survives_a_reload(chromium, tmp_path):
+    with server(f"sqlite:///{tmp_path / 'companion.sqlite3'}", tmp_path, port=free_port()) as port:
+        host, _ = host_table(chromium, port, "magic-spell", ("Ann", "Bob"))
+        host.get_by_role("button", name="Start the game").click()
+        play_for(host, "Ann")
+        host.reload()
+        host.locator("#seat-chips [aria-pressed=true]", has_text="Ann").wait_for(timeout=3000)
+        host.locator("#seat-now", has_text="Moves made now are Ann's").wait_for(timeout=3000)
+        assert chip(host, "Host").get_attribute("aria-pressed") == "false"
+        host.locator(".card.me .label", has_text="Ann · your turn").wait_for(timeout=3000)  # her panel, her moves
+        host.get_by_role("button", name="Rest", exact=True).click()
+        host.locator("#history li", has_text="Host for Ann").first.wait_for(state="attached", timeout=3000)
