@@ -131,5 +131,5 @@
   }
 
   window.SpellpressProjectors = window.SpellpressProjectors || {};
-  window.SpellpressProjectors.magecraft = {layout() {}, render};
+  window.SpellpressProjectors.magecraft = {render};
 })();
