@@ -189,3 +189,20 @@ def test_the_seat_this_phone_plays_for_survives_a_reload(chromium, tmp_path):
         host.locator(".card.me .label", has_text="Ann · your turn").wait_for(timeout=3000)  # her panel, her moves
         host.get_by_role("button", name="Rest", exact=True).click()
         host.locator("#history li", has_text="Host for Ann").first.wait_for(state="attached", timeout=3000)
+
+
+def test_a_refused_joins_message_leaves_once_the_seat_list_changes(chromium, tmp_path):
+    with server(f"sqlite:///{tmp_path / 'companion.sqlite3'}", tmp_path, port=free_port()) as port:
+        host, code = host_table(chromium, port, "magic-spell", ("Ann",))
+        ann = phone(chromium)
+        ann.goto(f"http://127.0.0.1:{port}/t/{code}")
+        ann.locator("#claims li", has_text="Ann").get_by_role("button", name="This is me").click()
+        asks = host.locator("#seat-asks", has_text="A phone asks for Ann's seat.")
+        asks.get_by_role("button", name="Refuse").click()
+        ann.locator("#join-error", has_text="The host kept Ann's seat.").wait_for(timeout=3000)
+        ann.wait_for_timeout(500)  # another live message with the same seats keeps it
+        assert ann.locator("#join-error").inner_text() == "The host kept Ann's seat."
+        host.fill("#seat-form input[name=name]", "Bob")  # the seats change: a new one, kept
+        host.click("#seat-form button")
+        ann.locator("#claims li", has_text="Bob").wait_for(timeout=3000)
+        assert ann.locator("#join-error").inner_text() == ""
