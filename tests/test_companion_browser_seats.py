@@ -85,11 +85,12 @@ def test_a_four_student_semester_is_scored_on_the_hosts_phone(chromium, tmp_path
             play_for(host, name)
             host.locator(".ms-moves h2", has_text="Your turn").wait_for(timeout=3000)
             host.get_by_role("button", name="Rest", exact=True).click()
-            host.locator("#history li", has_text=f"Host for {name}: rest").wait_for(state="attached", timeout=3000)
+            host.locator("#history li", has_text=f"Host for {name}: rested").wait_for(state="attached", timeout=3000)
             if name == "Ann":
                 shot(host, "seats-magic-spell-host-dark")
             host.get_by_role("button", name="End turn").click()
-            host.locator("#history li", has_text=f"Host for {name}: end turn").wait_for(state="attached", timeout=3000)
+            ended = host.locator("#history li", has_text=f"Host for {name}: ended their turn")
+            ended.wait_for(state="attached", timeout=3000)
         # as the host, with no seat chosen: the class's numbers first, each rest counted for its own
         # student; the turn's moves are made by playing for the student whose turn it is
         play_for(host, "Host")
@@ -102,9 +103,9 @@ def test_a_four_student_semester_is_scored_on_the_hosts_phone(chromium, tmp_path
         host.locator(".ms-moves h2", has_text="Your turn").wait_for(timeout=3000)
         host.get_by_role("button", name="Rest", exact=True).click()
         # her second rest: the first was made with her chip chosen
-        host.locator("#history li", has_text="Host for Ann: rest").nth(1).wait_for(state="attached", timeout=3000)
+        host.locator("#history li", has_text="Host for Ann: rested").nth(1).wait_for(state="attached", timeout=3000)
         host.locator("[data-testid=my-spirit]", has_text=str(rules.rest(rested, SPIRIT))).wait_for(timeout=3000)
-        assert not any(line.startswith("Host: rest") or "player" in line for line in history(host))
+        assert not any(line.startswith("Host: rested") or "player" in line for line in history(host))
 
 
 def test_a_second_phone_asks_for_a_kept_seat_and_holds_it_with_its_numbers(chromium, tmp_path):
@@ -113,7 +114,7 @@ def test_a_second_phone_asks_for_a_kept_seat_and_holds_it_with_its_numbers(chrom
         host.get_by_role("button", name="Start the game").click()  # the lobby's
         play_for(host, "Ann")
         host.get_by_role("button", name="Rest", exact=True).click()
-        host.locator("#history li", has_text="Host for Ann: rest").wait_for(state="attached", timeout=3000)
+        host.locator("#history li", has_text="Host for Ann: rested").wait_for(state="attached", timeout=3000)
         ann_spirit = host.locator("[data-testid=my-spirit]").inner_text()
 
         ann = phone(chromium)
@@ -146,9 +147,9 @@ def test_a_second_phone_asks_for_a_kept_seat_and_holds_it_with_its_numbers(chrom
         host.locator("#seat-chips [aria-pressed=true]", has_text="Host").wait_for(timeout=3000)  # back to the host's
         assert host.locator("[data-testid=my-spirit]").count() == 0
         ann.get_by_role("button", name="End turn").click()  # her own phone's move now
-        host.locator("#history li", has_text="Ann: end turn").first.wait_for(state="attached", timeout=3000)
+        host.locator("#history li", has_text="Ann: ended their turn").first.wait_for(state="attached", timeout=3000)
         lines = history(host)
-        assert lines[0] == "Ann: end turn"
+        assert lines[0] == "Ann: ended their turn"
         assert "Host: gave Ann's seat to the phone that asked" in lines
         assert "Host: kept Ann's seat on the host's phone" in lines
         shot(ann, "seats-given-phone")
@@ -175,3 +176,34 @@ def test_a_merchants_round_is_played_on_the_hosts_phone(chromium, tmp_path):
         host.get_by_test_id("standings").locator("tr", has_text="Bo").locator("td", has_text="7").wait_for(timeout=3000)
         for line in ("Host for Ada: ", "Host for Bo: is ready", "Host: rolled round 1"):
             host.locator("#history li", has_text=line).first.wait_for(state="attached", timeout=3000)
+
+
+def test_the_seat_this_phone_plays_for_survives_a_reload(chromium, tmp_path):
+    with server(f"sqlite:///{tmp_path / 'companion.sqlite3'}", tmp_path, port=free_port()) as port:
+        host, _ = host_table(chromium, port, "magic-spell", ("Ann", "Bob"))
+        host.get_by_role("button", name="Start the game").click()
+        play_for(host, "Ann")
+        host.reload()
+        host.locator("#seat-chips [aria-pressed=true]", has_text="Ann").wait_for(timeout=3000)
+        host.locator("#seat-now", has_text="Moves made now are Ann's").wait_for(timeout=3000)
+        assert chip(host, "Host").get_attribute("aria-pressed") == "false"
+        host.locator(".card.me .label", has_text="Ann · your turn").wait_for(timeout=3000)  # her panel, her moves
+        host.get_by_role("button", name="Rest", exact=True).click()
+        host.locator("#history li", has_text="Host for Ann").first.wait_for(state="attached", timeout=3000)
+
+
+def test_a_refused_joins_message_leaves_once_the_seat_list_changes(chromium, tmp_path):
+    with server(f"sqlite:///{tmp_path / 'companion.sqlite3'}", tmp_path, port=free_port()) as port:
+        host, code = host_table(chromium, port, "magic-spell", ("Ann",))
+        ann = phone(chromium)
+        ann.goto(f"http://127.0.0.1:{port}/t/{code}")
+        ann.locator("#claims li", has_text="Ann").get_by_role("button", name="This is me").click()
+        asks = host.locator("#seat-asks", has_text="A phone asks for Ann's seat.")
+        asks.get_by_role("button", name="Refuse").click()
+        ann.locator("#join-error", has_text="The host kept Ann's seat.").wait_for(timeout=3000)
+        ann.wait_for_timeout(500)  # another live message with the same seats keeps it
+        assert ann.locator("#join-error").inner_text() == "The host kept Ann's seat."
+        host.fill("#seat-form input[name=name]", "Bob")  # the seats change: a new one, kept
+        host.click("#seat-form button")
+        ann.locator("#claims li", has_text="Bob").wait_for(timeout=3000)
+        assert ann.locator("#join-error").inner_text() == ""

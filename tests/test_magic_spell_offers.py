@@ -109,6 +109,10 @@ def test_completing_offers_the_spells_no_one_holds_and_a_stone_only_while_one_is
     stoned = act(act(state, "ann", "stone", delta=2), "bo", "stone", delta=1)  # all three held
     assert values(of(offers(stoned, "ann"), "complete_spell"), "stone") == []
     assert of(offers(stoned, "ann"), "stone")[0]["pick"] == [{"field": "delta", "range": [-2, 0]}]
+    # given up onto a spell or into a trade (still in play): an offer of its own, only for stones held
+    assert of(offers(stoned, "ann"), "stone")[1]["payload"] == {"player": "ann", "in_play": True}
+    assert of(offers(stoned, "ann"), "stone")[1]["pick"] == [{"field": "delta", "range": [-2, -1]}]
+    assert len(of(offers(state, "ann"), "stone")) == 1  # none held: only gaining
 
 
 def test_a_spell_is_given_to_a_student_the_rules_let_trade_now():

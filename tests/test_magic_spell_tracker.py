@@ -309,7 +309,7 @@ def test_the_tracker_follows_a_rule_number_changed_in_an_overlay(tmp_path):
     assert spirit(state, "ann") == 1
     folder = overlay(tmp_path / "2", "magic-spell", "set.yaml", "trade_remove: 1", "trade_remove: 2")
     theirs = load_game(game("magic-spell"), [CONTENT, folder])
-    assert spirit(act(table("ann", "bo", content=theirs), "bo", "trade_remove", theirs), "bo") == 3
+    assert spirit(act(table("ann", "bo", "cy", content=theirs), "bo", "trade_remove", theirs), "bo") == 3
 
 
 def entries(*moves):
@@ -587,7 +587,7 @@ def test_a_stone_woven_into_a_completed_spell_leaves_the_game_and_frees_no_place
     state = table("ann", "bo", "cy")
     for who in ("ann", "bo", "cy"):
         state = act(state, who, "stone", delta=1)
-    state = act(act(state, "ann", "weave"), "ann", "stone", delta=-1)  # onto a homework spell
+    state = act(act(state, "ann", "weave"), "ann", "stone", delta=-1, in_play=True)  # onto a homework spell
     state = act(state, "ann", "complete_spell", spell="verve", stone=True)
     assert state["stones_gone"] == 1 and state["students"]["ann"]["stones"] == 0
     with pytest.raises(Refused, match="only 3 philosopher's stones"):
@@ -605,3 +605,39 @@ def test_a_table_seats_the_games_player_range():
     assert TRACKER.join(state, "di", "Dee")["names"]["di"] == "Dee"  # renaming still works
     with pytest.raises(Refused, match="Magic Spell needs at least 2 students; 1 has joined"):
         act(table("ann", start=False), HOST, "start")
+
+
+def test_a_student_not_on_turn_does_not_pay_for_a_trade_no_one_can_make():
+    # Rules: "When it is not your turn, you may make consensual trades with any other player who is
+    # not taking a turn." and "You may spend 1 spirit to remove an ingredient from a partially woven
+    # spell to swap that ingredient." Two students, Bo on turn and past its first move: Ann is not
+    # taking a turn, yet no one can swap with her, so paying to remove has no trade to serve.
+    ruling = CONTENT_MS["rulings"].rulings["low-enrollment-trades"].replace("**", "")
+    mid_turn = act(act(table("ann", "bo"), "ann", "end_turn"), "bo", "rest")
+    assert not offered(mid_turn, "ann", "trade_remove")
+    with pytest.raises(Refused, match="No one can trade with you now") as refused:
+        act(mid_turn, "ann", "trade_remove")
+    assert ruling in str(refused.value)
+    assert spirit(act(act(mid_turn, "bo", "end_turn"), "ann", "trade_remove"), "ann") == 4  # between turns: 5 - 1
+    # three students: Cy, not on turn, trades with Bo, who is not on turn either
+    three = table("ann", "bo", "cy")
+    assert offered(three, "cy", "trade_remove") and spirit(act(three, "cy", "trade_remove"), "cy") == 4
+
+
+def test_a_stone_returned_to_the_laboratory_leaves_the_game():
+    # Rules: "When a philosopher's stone would be returned to the laboratory, remove it from the game
+    # instead." Ann gives up one of three stones to the laboratory: two remain to be held, not three.
+    state = act(table("ann", "bo"), "ann", "stone", delta=3)
+    returned = act(state, "ann", "stone", delta=-1)
+    assert returned["stones_gone"] == 1
+    with pytest.raises(Refused, match="only 3 philosopher's stones"):
+        act(returned, "bo", "stone", delta=1)
+    # a stone woven onto a spell in progress, or handed over in a trade, is still in play
+    traded = act(state, "ann", "stone", delta=-1, in_play=True)
+    assert traded["stones_gone"] == 0 and act(traded, "bo", "stone", delta=1)["students"]["bo"]["stones"] == 1
+    with pytest.raises(Refused, match="Only a stone given up"):
+        act(traded, "ann", "stone", delta=1, in_play=True)
+    # and woven into a completed spell it leaves the game as before
+    weaving = act(act(traded, "ann", "end_turn"), "bo", "weave")
+    woven = act(weaving, "bo", "complete_spell", spell=words(1)[0], stone=True)
+    assert woven["stones_gone"] == 1

@@ -44,7 +44,8 @@
 
   // --- a table ---------------------------------------------------------------------------------
   // What the screen shows is the game's (static/games/<game>-projector.js, which registers
-  // SpellpressProjectors[game] = {layout(layout), render(view)}); following the table is here.
+  // SpellpressProjectors[game] = {render(view)}, and layout(layout) if the game has one); following
+  // the table is here.
 
   function table() {
     const view = window.SpellpressProjectors[config.game];
@@ -78,11 +79,14 @@
     }
 
     (async () => {
-      try {
-        const layout = await (await fetch(`/api/tables/${code}/layout`)).json();
-        for (const d of layout.dice || []) knownFaces[d.id] = d.faces;
-        view.layout(layout);
-      } catch (err) { /* a game without a layout: the dice come from the state */ }
+      // only a game whose projector draws a layout has one (the others' GET /layout is a 404)
+      if (view.layout) {
+        try {
+          const layout = await (await fetch(`/api/tables/${code}/layout`)).json();
+          for (const d of layout.dice || []) knownFaces[d.id] = d.faces;
+          view.layout(layout);
+        } catch (err) { /* the layout unread: the dice come from the state */ }
+      }
       try { await refresh(); } catch (err) { console.error(err); offline(true); }
       connect();
     })();

@@ -133,10 +133,15 @@ const Spellpress = (() => {
     return data;
   }
 
+  let seenSeats = null;  // the seat list last shown, to tell when it changes
   function show(next) {
     if (table && next.seq < table.seq) return;  // an older answer arriving late never replaces a newer one
     table = next;
     if (!stillKept(next)) return;
+    // a refused join (a full table) says why of the seats it saw: once they change it is stale
+    const seatList = JSON.stringify(next.seats.map((seat) => [seat.id, seat.name, !!seat.phone]));
+    if (seenSeats !== null && seatList !== seenSeats) $("join-error").textContent = "";
+    seenSeats = seatList;
     const you = {actor: actingFor() || me.player_id || (me.host_token ? "host" : null), host: !!me.host_token};
     const panel = window.SpellpressGames[game];
     foldInvite(panel);

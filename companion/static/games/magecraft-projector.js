@@ -145,5 +145,5 @@
   }
 
   window.SpellpressProjectors = window.SpellpressProjectors || {};
-  window.SpellpressProjectors.magecraft = {layout() {}, render};
+  window.SpellpressProjectors.magecraft = {render};
 })();

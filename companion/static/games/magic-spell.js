@@ -99,8 +99,14 @@
       el("div", {class: "row spread ms-numbers"},
         number(mine.spirit, "spirit", "my-spirit", "spirit", "Spirit"),
         number(s.credits[you.actor], `credits of ${s.courseload}`, null, null),
-        number(mine.stones, "stones", null, "stone", "Stone")));
+        number(mine.stones, "stones", null, "stone", "Stone back to the laboratory, out of the game,")),
+      stoneInPlay(table, act, you.actor));
   }
+
+  // A stone given up that stays in play: woven onto a spell being woven, or handed over in a trade
+  // (the −1 beside the stones returns one to the laboratory, which takes it out of the game).
+  const stoneInPlay = (table, act, id) =>
+    move(table, act, "Stone onto a spell or into a trade (−1)", "stone", {player: id, delta: -1, in_play: true}, "small");
 
   // Low Enrollment: the variant two students play by, in the content's words.
   function lowEnrollment(s) {
@@ -200,14 +206,30 @@
     ], "play", () => redraw()));
   }
 
-  // History lines in words: a spell by its printed word, a trade by the student's name, not their id.
+  // History lines in words, one sentence a move: a spell by its printed word, a student by name.
+  // Magic Spell hides nothing the tracker holds, so every phone reads the same lines.
+  const stones = (n) => (n === 1 ? "a philosopher's stone" : `${n} philosopher's stones`);
+  const SAID = {
+    start: () => "started the semester",
+    rest: () => "rested",
+    research: () => "researched a new spell",
+    weave: () => "wove an ingredient into a spell",
+    scrounge: (p) => (p.woven ? "scrounged and wove it into a spell" : "scrounged and kept it or put it back"),
+    weave_again: () => "paid a spirit to weave again",
+    move_ingredient: () => "moved an ingredient from one spell to another",
+    cast: (p) => `cast ${upper(p.spell)}`,
+    complete_spell: (p) => `completed ${upper(p.spell)}` + (p.by_card ? ` by ${upper(p.by_card)}` : "") +
+      (p.stone ? ", a philosopher's stone in it (out of the game)" : ""),
+    end_turn: () => "ended their turn",
+    trade_remove: () => "paid a spirit to take an ingredient off a spell to trade it",
+    give_spell: (p, s) => `gave ${upper(p.spell)} to ${s.names[p.to] ?? "someone"}`,
+    spirit: (p) => `${p.delta > 0 ? "gained" : "lost"} ${Math.abs(p.delta)} spirit`,
+    stone: (p) => (p.delta > 0 ? `gained ${stones(p.delta)}`
+      : `gave up ${stones(-p.delta)} ` + (p.in_play ? "onto a spell or into a trade" : "to the laboratory (out of the game)")),
+  };
   function describe(entry, table) {
-    const p = entry.payload;
-    if (entry.type === "complete_spell") return `completed ${upper(p.spell)}`;
-    if (entry.type === "cast") return `cast ${upper(p.spell)}`;
-    if (["spirit", "stone"].includes(entry.type)) return `${entry.type} ${p.delta > 0 ? "+" : "−"}${Math.abs(p.delta)}`;
-    if (entry.type === "give_spell") return `gave ${upper(p.spell)} to ${table.state.names[p.to] ?? "someone"}`;
-    return null;
+    const said = SAID[entry.type];
+    return said ? said(entry.payload, table.state) : null;
   }
 
   const begun = (s) => s.phase !== "joining";  // table.js folds the invite then

@@ -139,5 +139,5 @@
   }
 
   window.SpellpressProjectors = window.SpellpressProjectors || {};
-  window.SpellpressProjectors.spellcycles = {layout() {}, render};
+  window.SpellpressProjectors.spellcycles = {render};
 })();

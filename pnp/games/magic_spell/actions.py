@@ -83,6 +83,8 @@ class SpiritChange(Action):
 
 
 class StoneChange(Action):
-    """A philosopher's stone gained or given up."""
+    """Philosopher's stones gained, or given up: back to the laboratory, where the rules remove
+    them from the game, unless `in_play` (woven onto a spell in progress, or handed over in a trade)."""
 
     delta: int = Field(ge=-99, le=99)
+    in_play: bool = False

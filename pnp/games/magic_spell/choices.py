@@ -6,7 +6,7 @@ under way) is the flow's to try, with the offer's first completion; here only wh
 from __future__ import annotations
 
 from pnp.content.loader import Content
-from pnp.games.magic_spell.moves import card_refusal, may_trade, stones_free, words
+from pnp.games.magic_spell.moves import card_refusal, partners, stones_free, words
 from pnp.rules.offers import offer, one_of, option, whole_number
 
 _STONE = {False: "without a philosopher's stone", True: "with a philosopher's stone"}
@@ -53,10 +53,8 @@ def complete(content: Content, state: dict, mover: str) -> list[dict]:
 def give_spell(content: Content, state: dict, mover: str) -> list[dict]:
     """A spell of the student's to a student they may trade with now: neither is taking a turn,
     unless the rules let the turn's student trade (two students between turns, PARLEY)."""
-    if not may_trade(state, mover):
-        return []
     book = words(state["students"][mover])
-    to = [option(pid, state["names"][pid]) for pid in state["players"] if pid != mover and may_trade(state, pid)]
+    to = [option(pid, state["names"][pid]) for pid in partners(state, mover)]
     return [offer(pick=[one_of("spell", book), one_of("to", to)])] if book and to else []
 
 
@@ -67,6 +65,11 @@ def spirit(content: Content, state: dict, mover: str) -> list[dict]:
 
 
 def stone(content: Content, state: dict, mover: str) -> list[dict]:
-    """Philosopher's stones given up (those held) or gained (those neither held nor woven away)."""
+    """Philosopher's stones given up to the laboratory (those held; they leave the game) or gained
+    (those neither held nor out of the game); and, apart, stones given up onto a spell being woven
+    or into a trade, which stay in play."""
     low, high = -min(state["students"][mover]["stones"], 99), min(stones_free(content, state), 99)
-    return [offer(pick=[whole_number("delta", low, high)])] if low < high else []
+    made = [offer(pick=[whole_number("delta", low, high)])] if low < high else []
+    if low < 0:
+        made.append(offer({"in_play": True}, pick=[whole_number("delta", low, -1)]))
+    return made

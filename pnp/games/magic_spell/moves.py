@@ -214,9 +214,20 @@ def _trading(content: Content, state: dict, mover: str) -> None:
         raise _trade_refused(content, state, "Trades happen between turns, not during your own.")
 
 
+def partners(state: dict, mover: str) -> list[str]:
+    """The students `mover` could trade with now (each may trade, and so may `mover`)."""
+    if not may_trade(state, mover):
+        return []
+    return [pid for pid in state["players"] if pid != mover and may_trade(state, pid)]
+
+
 def trade_remove(content: Content, state: dict, mover: str, _action: Action) -> dict:
-    """Taking an ingredient off a partly woven spell, to trade it."""
+    """Taking an ingredient off a partly woven spell, to trade it: "You may spend 1 spirit to remove
+    an ingredient from a partially woven spell to swap that ingredient", so only for a trade someone
+    can make now."""
     _trading(content, state, mover)
+    if not partners(state, mover):
+        raise _trade_refused(content, state, "No one can trade with you now: the other student is taking their turn.")
     return _paid(content, state, mover, rules.trade_remove)
 
 
@@ -257,7 +268,11 @@ def stone(content: Content, state: dict, mover: str, action: StoneChange) -> dic
         raise Refused(f"{state['names'][mover]} holds {held} philosopher's stones.")
     if action.delta > stones_free(content, state):  # stones woven away never return
         raise Refused(f"The set has only {len(numbers(content).philosophers_stones)} philosopher's stones.")
-    return with_student(state, mover, stones=held + action.delta)
+    if action.in_play and action.delta >= 0:
+        raise Refused("Only a stone given up goes onto a spell or into a trade.")
+    # "When a philosopher's stone would be returned to the laboratory, remove it from the game instead."
+    gone = 0 if action.in_play else max(-action.delta, 0)
+    return {**with_student(state, mover, stones=held + action.delta), "stones_gone": state["stones_gone"] + gone}
 
 
 # --- what the moves read of the state ----------------------------------------------------------

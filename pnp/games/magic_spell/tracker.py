@@ -80,7 +80,8 @@ def setup(content: Content, options: Options) -> dict:
         "between": False,  # from a turn's end to the next student's first move (two students trade then)
         # the Low Enrollment variant, which two students play by, as our ruling words it
         "low_enrollment": low_enrollment(content),
-        "stones_gone": 0,  # philosopher's stones woven into completed spells: out of the game
+        # philosopher's stones out of the game: woven into completed spells, or returned to the laboratory
+        "stones_gone": 0,
         "grading": None,  # once called: {called_by, last_turns: [ids still to play]}
         "winners": [],
     }
