@@ -151,8 +151,9 @@ def test_three_phones_lay_a_pattern_and_cast_it(chromium, tmp_path):
             page.goto(f"http://127.0.0.1:{port}/t/{code}")
             join(page, name)
         host.get_by_test_id("lobby-names").filter(has_text="Ada, Bo").wait_for(timeout=3000)
-        assert not ada.get_by_role("button", name="Start the game").count()  # the host's
-        host.get_by_role("button", name="Start the game").click()
+        # the rules: "Choose a player to go first": the host starts the game with who goes first
+        assert not ada.get_by_role("button", name="Ada goes first").count()  # the host's
+        host.get_by_role("button", name="Ada goes first").click()
         for page in (ada, bo):
             page.get_by_test_id("field").wait_for(timeout=3000)
         seats = {tokens(p, code)["player_id"]: (p, tokens(p, code)["token"]) for p in (ada, bo)}
@@ -413,7 +414,7 @@ def test_with_real_pieces_roll_cast_by_hand_and_progress(chromium, tmp_path):
         bo = phone(chromium)
         bo.goto(f"http://127.0.0.1:{port}/t/{code}")
         join(bo, "Bo")
-        ada.get_by_role("button", name="Start the game").click()
+        ada.get_by_role("button", name="Ada goes first").click()
         ada.get_by_test_id("turn").filter(has_text="Your turn: Renew").wait_for(timeout=3000)
         assert ada.get_by_test_id("field").count() == 0  # the board is a real one
         seats = {tokens(p, code)["player_id"]: tokens(p, code)["token"] for p in (ada, bo)}

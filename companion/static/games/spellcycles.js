@@ -230,10 +230,12 @@
     const body = c.body;
     for (const pick of reached(c.offer, body)) {
       const value = at(body, pick.field);
-      if (pick.field === "match") {
+      if (pick.field === "match") {  // numbered, the chosen one in words: four ways take one row, not four
+        const chosen = pick.one_of.findIndex((o) => same(o.value, value));
         nodes.push(el("div", {class: "label"}, "Where on the field"), el("div", {class: "sc-row sc-ways"}, ...pick.one_of.map((o, i) =>
-          el("button", {class: same(o.value, value) ? "sc-chosen" : "", "aria-pressed": String(same(o.value, value)), "data-move": "cast",
-            onclick: () => choose(c.offer, body, pick, o.value)}, `${i + 1}`, el("span", {class: "note"}, ` · ${o.label}`)))));
+          el("button", {class: i === chosen ? "sc-chosen" : "", "aria-pressed": String(i === chosen), "data-move": "cast",
+            onclick: () => choose(c.offer, body, pick, o.value)}, `${i + 1}`))),
+        chosen >= 0 ? el("p", {class: "note", "data-testid": "way"}, `Way ${chosen + 1}: ${pick.one_of[chosen].label}`) : null);
       } else if (tapped(pick)) {
         const taps = pick.some_of ? (value || []) : value === undefined ? [] : [value];
         nodes.push(el("div", {class: "sc-tapping", "data-testid": "tap-prompt"},
@@ -319,7 +321,7 @@
     const from = values(table, "progress", "position");
     const last = s.line.length - 1;
     return el("div", {class: "sc-progress"}, el("div", {class: "label"}, "Progress (ends your turn)"),
-      el("div", {class: "sc-row"}, ...(from.length ? from.map((p) => move(table, act, `From ${s.line[p].name}` + (p === last ? " (off the line)" : ""), "progress", {position: p}, ""))
+      el("div", {class: "sc-row sc-halves"}, ...(from.length ? from.map((p) => move(table, act, `From ${s.line[p].name}` + (p === last ? " (off the line)" : ""), "progress", {position: p}, ""))
         : [move(table, act, "End the turn", "progress", {}, "")])),
       from.includes(last) && from.length > 1 ? rulingNote(s, "crescent-off") : null);
   }
