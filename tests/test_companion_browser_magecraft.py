@@ -189,10 +189,10 @@ def test_two_phones_cast_only_what_the_hand_pays_and_the_damage_reaches_the_othe
         said = ", ".join(gem.capitalize() for gem in drawn)
         for page in (caster, other):
             page.get_by_test_id("jump-history").click()
-        expect(caster.locator("#history li", has_text=f"{name}: resolved").first).to_contain_text(
+        expect(caster.locator("#history li", has_text=f"{name} resolved").first).to_contain_text(
             f"drew {said}", timeout=3000
         )
-        expect(other.locator("#history li", has_text=f"{name}: resolved").first).to_contain_text(
+        expect(other.locator("#history li", has_text=f"{name} resolved").first).to_contain_text(
             "drew 1 gem", timeout=3000
         )
         assert said not in other.locator("#history").inner_text()

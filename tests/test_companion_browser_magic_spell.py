@@ -161,7 +161,7 @@ def test_a_spell_is_given_between_turns_to_a_student_not_taking_theirs(chromium,
         jump(bo, "class")
         cell(bo, "Cy", 2).filter(has_text=str(CREDITS[word])).wait_for(timeout=3000)
         ada.locator("text=Trade a spell").wait_for(state="detached", timeout=3000)  # nothing left to give
-        ada.locator("#history li", has_text=f"Ada: gave {word.upper()} to Cy").wait_for(state="attached", timeout=3000)
+        ada.locator("#history li", has_text=f"Ada gave {word.upper()} to Cy").wait_for(state="attached", timeout=3000)
 
 
 def test_two_students_trade_between_turns(chromium, tmp_path):

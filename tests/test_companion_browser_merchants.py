@@ -152,9 +152,9 @@ def test_a_round_at_a_table_of_three_phones(chromium, tmp_path):
         host.get_by_test_id("jump-history").click()
         history = host.locator("#history")
         said = ", ".join(f"{die} {value}" for die, value in first.items())
-        history.locator("li", has_text=f"Host: rolled round 1: {said}").wait_for(timeout=2000)
-        history.locator("li", has_text=f"Ada: marked {row['name']}").first.wait_for(timeout=2000)
-        history.locator("li", has_text="Bo: is ready").wait_for(timeout=2000)
+        history.locator("li", has_text=f"Host rolled round 1: {said}").wait_for(timeout=2000)
+        history.locator("li", has_text=f"Ada marked {row['name']}").first.wait_for(timeout=2000)
+        history.locator("li", has_text="Bo is ready").wait_for(timeout=2000)
 
         # The same three phones in the dark: their own contexts, the same storage (so the same seats).
         for page, name in ((ada, "digital-sheet"), (bo, "paper-form"), (host, "host")):

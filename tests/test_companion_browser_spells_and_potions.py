@@ -133,7 +133,7 @@ def test_two_wizards_judge_a_trick_and_pick_trump_by_taps(chromium, tmp_path):
         # the duel, the judge and the history are sections of the page: one in sight, a tap on the bar for another
         assert host.locator("#history-card").is_hidden()
         section(host, "history")
-        host.locator("#history li", has_text="trump is now").wait_for(timeout=3000)
+        host.locator("#history li", has_text=f"made {new_trump.name} trump").wait_for(timeout=3000)
         assert host.locator(".sp-judge").count() == 0 and host.get_by_test_id("tricks-0").count() == 0
         section(host, "trick")
         host.locator(".sp-judge").wait_for(timeout=3000)

@@ -63,7 +63,7 @@ def test_the_history_shows_the_newest_moves_and_earlier_ones_on_a_tap(chromium, 
         items = page.locator("#history li")
         items.nth(HISTORY_PAGE - 1).wait_for(timeout=FIRST_LOAD_MS)
         assert items.count() == HISTORY_PAGE and items.first.get_attribute("value") == "63"
-        assert items.first.inner_text() == "Ada: lost 1 spirit"  # in words (the 60th change, n = 59, is -1), p1
+        assert items.first.inner_text() == "Ada lost 1 spirit"  # in words (the 60th change, n = 59, is -1), p1
         items.nth(HISTORY_PAGE - 1).scroll_into_view_if_needed()
         shot(page, "history-newest-page")
         page.get_by_role("button", name="Earlier moves").click()

@@ -269,8 +269,7 @@ const Spellpress = (() => {
       const li = lines.get(e.seq) || document.createElement("li");
       li.value = e.seq;
       // textContent: a name is never markup
-      const who = e.by ? `${e.by_name} for ${e.name}` : e.for_name ? `${e.name} for ${e.for_name}` : e.name;
-      const text = `${who}: ${describe(e)}`;
+      const text = lineOf(e);
       if (li.textContent !== text) li.textContent = text;
       li.classList.toggle("undone", !!e.undone);
       kept.set(e.seq, li);
@@ -290,21 +289,33 @@ const Spellpress = (() => {
     return Math.max(...mine.map((e) => e.seq), mine.length ? 0 : Math.max(1, table ? table.seq : 0));
   }
 
+  // A history line: who, then what they did in words ("Host started the semester"). A move whose
+  // panel has no sentence for it reads as its type, never as its fields.
+  function lineOf(entry) {
+    return `${whoOf(entry)} ${describe(entry) || "made a move: " + entry.type.replaceAll("_", " ")}`;
+  }
+
+  // Who a line starts with: the seat, the host for a seat ("Host for Cy"), or, for the table's own
+  // entries that name a seat they were not made by, the host seating it or a phone asking for it.
+  function whoOf(entry) {
+    if (entry.type === "claim_seat") return "A phone";
+    if (entry.type === "join" && entry.by) return entry.by_name;
+    return entry.by ? `${entry.by_name} for ${entry.name}` : entry.for_name ? `${entry.name} for ${entry.for_name}` : entry.name;
+  }
+
+  // What a history entry did, in words: the game panel's sentence, or the table's own; null: none.
   function describe(entry) {
     const panel = window.SpellpressGames[game];
     const words = panel && panel.describe ? panel.describe(entry, table) : null;
     if (words) return words;
-    if (entry.type === "join") return entry.by ? "sat down without a phone" : "joined the table";
-    if (entry.type === "claim_seat") return "a phone asks for this seat";
+    if (entry.type === "join") return entry.by ? `seated ${entry.name}, who plays without a phone` : "joined the table";
+    if (entry.type === "claim_seat") return `asked for ${entry.name}'s seat`;
     if (entry.type === "answer_seat") {
       const name = seatName(entry.payload.seat);
       return entry.payload.given ? `gave ${name}'s seat to the phone that asked` : `kept ${name}'s seat on the host's phone`;
     }
     if (entry.type === "undo") return `took back move ${entry.payload.seq}`;
-    const details = Object.entries(entry.payload)
-      .filter(([k, v]) => v !== "" && v !== null && !(Array.isArray(v) && !v.length) && !(k === "player" && entry.for_name))
-      .map(([k, v]) => `${k} ${typeof v === "object" ? JSON.stringify(v) : v}`).join(", ");
-    return entry.type.replaceAll("_", " ") + (details ? ` (${details})` : "");
+    return null;
   }
 
   function offline(yes) {
@@ -502,5 +513,5 @@ const Spellpress = (() => {
   else start();
   // reload: the caller's own view again (a panel whose player's seat moved on in a spectator's event)
   const reload = async () => show(await call("GET", ""));
-  return {act, reload, get table() { return table; }, get me() { return me; }};
+  return {act, reload, describe, get table() { return table; }, get me() { return me; }};
 })();

@@ -536,7 +536,11 @@
     const withDraw = (words) => [words, drew].filter(Boolean).join("; ");
     switch (entry.type) {
       case "start": return s.mode === "gems" ? "seated the wizards in a random order" : "seated the wizards in a random order, dealt the Academy and drew the opening hands";
-      case "count": return `${p.change > 0 ? "+" : "−"}${Math.abs(p.change)} ${AREAS[p.area] || p.area}` + (entry.for_name ? "" : ` for ${nameOf(s, p.player)}`);
+      case "count": {
+        const n = Math.abs(p.change), whose = entry.for_name ? "their" : `${nameOf(s, p.player)}'s`;
+        const what = `${n} gem${n === 1 ? "" : "s"}`, area = `${whose} ${AREAS[p.area] || p.area} area`;
+        return p.change > 0 ? `put ${what} on ${area}` : `took ${what} off ${area}`;
+      }
       case "next_phase": return "moved the turn on";
       case "opening_discard": return `discarded ${gems(p.gems)} from the opening hand`;
       case "discard_shield": return withDraw(`discarded shield gems: ${gems(p.gems)}`);

@@ -568,7 +568,7 @@
         const first = s.first_player ? `; ${nameOf(s, s.first_player)} goes first` + (s.first === "drawn" ? " (drawn by the server)" : " (the host's choice)") : "";
         return "dealt the spells and started the game" + first;
       }
-      case "renew": return "renewed: rolled the knucklebone" + (p.faces && p.faces.length ? ` (${p.faces.join(", ")})` : "");
+      case "renew": return "rolled the knucklebone for Renew" + (p.faces && p.faces.length ? ` (${p.faces.join(", ")})` : "");
       case "reroll": return "rolled the knucklebone again";
       case "contribute": return `placed a ${p.piece[1]} ${p.piece[0]} piece on ${squareName(p.space)}`;
       case "accelerate": return `placed an extra ${p.piece[1]} ${p.piece[0]} piece on ${squareName(p.space)} (Accelerando)`;
@@ -578,15 +578,15 @@
         return `cast ${spellName(p.position)}` + (cards ? `, drew ${cards} certificate${cards > 1 ? "s" : ""}` : "");
       }
       case "progress": return p.position === null || p.position === undefined ? "moved a moon crescent on" : `moved a moon crescent on from ${spellName(p.position)}`;
-      case "essence": return `${p.change > 0 ? "+" : ""}${p.change} essence for ${nameOf(s, p.wizard)}`;
-      case "cauldron": return `the cauldron holds ${p.large} large ${p.colour}`;
+      case "essence": return p.change > 0 ? `gave ${nameOf(s, p.wizard)} ${p.change} essence` : `took ${-p.change} essence from ${nameOf(s, p.wizard)}`;
+      case "cauldron": return `counted ${p.large} large ${p.colour} in the cauldron`;
       case "by_hand": {
         if (p.crescent !== null && p.crescent !== undefined) {
-          return `by hand: moved the moon crescent on ${spellName(p.crescent)} ` + (p.crescent_to === null || p.crescent_to === undefined ? "off the line" : `to ${spellName(p.crescent_to)}`);
+          return `moved the moon crescent on ${spellName(p.crescent)} ` + (p.crescent_to === null || p.crescent_to === undefined ? "off the line" : `to ${spellName(p.crescent_to)}`) + " by hand";
         }
         const place = (where) => (typeof where === "number" ? squareName(where) : `the ${where}`);
         const what = p.piece ? `a ${p.piece[1]} ${p.piece[0]} piece` : "a piece";
-        return `by hand: moved ${what} from ${place(p.take)} to ${place(p.to)}`;
+        return `moved ${what} from ${place(p.take)} to ${place(p.to)} by hand`;
       }
       default: return null;
     }

@@ -190,8 +190,9 @@
   function describe(entry, table) {
     const p = entry.payload;
     if (entry.type === "judge_trick") return `judged a trick: ${p.cards.map((c) => cardText(table.state, c)).join(", ")}`;
-    if (entry.type === "trick") return `a trick to team ${p.team + 1}` + (p.potions.length ? ` (${p.potions.join(", ")})` : "");
-    if (entry.type === "set_trump") return `trump is now ${elementName(table.state, p.suit)}`;
+    if (entry.type === "start") return "started the duel";
+    if (entry.type === "trick") return `gave a trick to team ${p.team + 1}` + (p.potions.length ? ` (${p.potions.join(", ")})` : "");
+    if (entry.type === "set_trump") return `made ${elementName(table.state, p.suit)} trump`;
     if (entry.type === "end_duel") return "ended the duel";
     return null;
   }
