@@ -44,8 +44,9 @@ def cost_text(content: Content, cost: list[str], mastered: bool = False) -> str:
 
 
 def effects_text(effects: Effects) -> str:
-    """The effects as rows of icons, a row for each icon, the icon once for each time it resolves."""
-    return "\n".join(" ".join([f":{ICON_OF.get(icon, icon)}:"] * n) for icon, n in effects.counts().items())
+    """The effects as rows, a row for each icon: the icon, then how many times it resolves as a
+    number, so a card reads without counting icons or the reference card."""
+    return "\n".join(f":{ICON_OF.get(icon, icon)}: **{n}**" for icon, n in effects.counts().items())
 
 
 def spell_faces(inputs: SetInputs, template: str, mastered: bool = False) -> list[Face]:
