@@ -296,6 +296,61 @@ def test_each_board_fits_its_page_and_a_poker_card_fits_each_spellbook(built_pdf
             assert short >= 63.5 and long >= 88.9, (short, long)
 
 
+def drawn_on_board(pdf: BuiltPdf, page: int, board) -> list[tuple[float, float, float, float]]:
+    """Every rectangle, curve and line drawn on the board's page, as bounds in the board's upright
+    frame (points, origin at its bottom-left)."""
+    plumbed = pdf.plumber.pages[page]
+    height = plumbed.height
+    shapes = [*plumbed.rects, *plumbed.curves, *plumbed.lines]
+    return [board.upright((o["x0"], height - o["bottom"], o["x1"], height - o["top"])) for o in shapes]
+
+
+def overlap(a, b, slack: float = 0.5) -> bool:
+    """Whether two bounds share more than a hairline (slack points) in both directions."""
+    return min(a[2], b[2]) - max(a[0], b[0]) > slack and min(a[3], b[3]) - max(a[1], b[1]) > slack
+
+
+def test_every_spellbook_slot_has_clear_room_on_its_left_for_the_spells_tucked_there(built_pdf):
+    """The rules: "Place the spell on LEFT of one of the your spellbooks", tucked under the spell
+    on its right (words.spellbook_note); the issue: "the board leaves room for learned spells
+    tucked to the left of each spellbook slot (slot 1 sits at the board's edge)". Left of every
+    slot, slot 1's too, the board keeps a clear strip, at least as wide as a tucked spell shows
+    its first cast gem (the gem paid first), as tall as the slot: inside the board's safe area,
+    no other area, slot, text or line in it, only the strip's own ground and words."""
+    pdf = built_pdf(game=GAME, paper="a4", backs="duplex-long")
+    [first_gem], gem = gem_centres(1)
+    need = first_gem[0] + gem / 2  # from a card's left edge to its first cast gem's right edge
+    size = (BOARD.size.width, BOARD.size.height)
+    checked = 0
+    for page in range(len(pdf)):
+        for board in pdf.placements(page):
+            if size_mm(board) != pytest.approx(sorted((256, 178)), abs=0.05):
+                continue
+            drawn = drawn_on_board(pdf, page, board)
+            whole = [d for d in drawn if d[2] - d[0] > size[0] * 0.9]  # the board's ground and frame
+            books = sorted(
+                (d for d in drawn if 63.5 * MM <= d[2] - d[0] < 75 * MM and 88.9 * MM <= d[3] - d[1] < 100 * MM),
+                key=lambda d: d[0],
+            )
+            assert len(books) == RULES.spellbooks, books
+            for n, (x0, y0, _, y1) in enumerate(books, 1):
+                room = (x0 - need, y0, x0, y1)
+                assert room[0] >= BOARD.safe, (n, room[0] / MM)
+                # the strip's own ground: from the room's left or further, up to the slot, as tall
+                ends = (abs(d[2] - x0) < 0.5 and abs(d[1] - y0) < 0.5 and abs(d[3] - y1) < 0.5 for d in drawn)
+                strips = [d for d, end in zip(drawn, ends, strict=True) if end and d[0] <= room[0] + 0.5]
+                others = [d for d in drawn if d not in whole and d not in strips and overlap(d, room)]
+                assert strips and not others, (n, [tuple(round(v / MM, 1) for v in d) for d in others])
+                words = "".join(
+                    c["text"]
+                    for c in pdf.chars_on(page, board)
+                    if overlap((c["x0"], c["y0"], c["x1"], c["y1"]), room, slack=0)
+                )
+                assert words.replace(" ", "") == WORDS.tuck.replace(" ", ""), (n, words)
+                checked += 1
+    assert checked == RULES.spellbooks * len(CONTENT["characters"].characters)
+
+
 def test_a_boards_hp_area_has_a_slot_for_each_starting_hp_gem_and_the_score_runs_to_the_win():
     [boards] = [c for c in OPENED.every_component() if c.id == "boards"]
     assert len(boards.faces) == len(CONTENT["characters"].characters)
