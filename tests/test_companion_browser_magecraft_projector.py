@@ -7,6 +7,7 @@ printed gems: the duel dashboard's numbers, large. Screenshots in output/screens
 
 from __future__ import annotations
 
+from tests.conftest import bundled
 from tests.support.browser import FIRST_LOAD_MS, shot
 from tests.support.http import HttpTable
 
@@ -138,3 +139,66 @@ def test_with_printed_gems_the_projector_shows_the_duel(chromium, live):
     assert page.locator("[data-testid=academy]").is_hidden()
     assert page.evaluate(FITS), "the projector scrolls"
     shot(page, "projector-magecraft-gems")
+
+
+SPELLS = bundled(GAME).content["spell-cards"].cards
+PER_BOOK = 2  # spells in each spellbook: the starting one and one learned
+LONGEST = sorted((card.name for card in SPELLS), key=len, reverse=True)[: 3 * PER_BOOK]
+
+# The projector's own render(), given the table's view with each wizard's spellbooks filled with
+# the content's longest names (the first one mastered: its star too), for the first `wizards`.
+SHOW_LONGEST = """async ([code, names, wizards, per]) => {
+  const view = await (await fetch(`/api/tables/${code}`)).json();
+  const books = [0, 1, 2].map((b) => names.slice(b * per, (b + 1) * per));
+  view.state.players = view.state.players.slice(0, wizards).map((p) => ({...p,
+    spellbooks: books.map((book, b) => book.map((spell, i) => ({spell, mastered: b + i === 0, paid: []})))}));
+  window.SpellpressProjectors.magecraft.render(view);
+}"""
+
+# Each spell name on the screen: its text, whether all of it shows (no wider or taller than its
+# box, no ellipsis), whether it lies inside its spellbook row (or Academy offer) and that row
+# inside its board, and its type size.
+NAMES_SHOWN = """() => [...document.querySelectorAll(".mc-spell-name")].map((n) => {
+  const inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5
+    && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+  const row = n.closest(".mc-book, .mc-offer");
+  const board = n.closest("[data-testid=board]") || row;
+  const style = getComputedStyle(n);
+  return {text: n.textContent, whole: n.scrollWidth <= n.clientWidth && n.scrollHeight <= n.clientHeight + 1,
+    cut: style.textOverflow === "ellipsis", inRow: inside(n.getBoundingClientRect(), row.getBoundingClientRect()),
+    rowInBoard: inside(row.getBoundingClientRect(), board.getBoundingClientRect()), size: parseFloat(style.fontSize)};
+})"""
+
+GEMS_IN_ROWS = """() => [...document.querySelectorAll(".mc-book .mc-gem")].every((g) => {
+  const a = g.getBoundingClientRect(), b = g.closest(".mc-book").getBoundingClientRect();
+  return a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5 && a.left >= b.left - 0.5 && a.right <= b.right + 0.5;
+})"""
+
+
+def test_the_projector_shows_the_longest_spell_names_whole_at_two_three_and_four_wizards(chromium, live):
+    """The issue: "the projector shows full spell names". With every spellbook holding two of
+    the content's longest names, at 1920 x 1080 and 2, 3 and 4 wizards, each name shows all of
+    its text (nothing cut, no ellipsis), inside its spellbook row, every row inside its board, in
+    type of 1.4 % of the screen's height or more; every cost gem stays inside its row too, and
+    the screen never scrolls."""
+    table = Table(live, "phones")
+    table.ok("host", "start")
+    table.opening()
+    page = chromium.new_context(viewport=TV, reduced_motion="reduce").new_page()
+    page.goto(f"http://127.0.0.1:{live}/t/{table.code}/projector")
+    page.locator("[data-testid=board]").nth(3).wait_for(timeout=FIRST_LOAD_MS)
+    starred = ["★ " + LONGEST[0], *LONGEST[1:]]
+    for wizards in (2, 3, 4):
+        page.evaluate(SHOW_LONGEST, [table.code, LONGEST, wizards, PER_BOOK])
+        assert page.locator("[data-testid=board]").count() == wizards
+        shot(page, f"projector-magecraft-longest-{wizards}")
+        shown = page.evaluate(NAMES_SHOWN)
+        in_books = [n["text"] for n in shown[: wizards * len(LONGEST)]]
+        assert in_books == starred * wizards
+        for name in shown:
+            assert name["whole"] and not name["cut"], (wizards, name, shown)
+            assert name["inRow"] and name["rowInBoard"], (wizards, name)
+            assert name["size"] >= 0.014 * TV["height"] - 0.01, (wizards, name)
+        assert every_spellbook_shown(page), wizards
+        assert page.evaluate(GEMS_IN_ROWS), wizards
+        assert page.evaluate(FITS), f"the projector scrolls at {wizards} wizards"

@@ -84,10 +84,35 @@
         el("div", {}, el("b", {class: "live mc-shield", "data-testid": "shield"}, String(shield)), el("span", {}, "Shield")),
         el("div", {}, el("b", {class: "live mc-score", "data-testid": "score"}, String(score)), el("span", {}, `Score/${s.score_to_win}`))),
       el("div", {class: "mc-goal"}, el("span", {style: `width: ${Math.min(100, (100 * score) / s.score_to_win)}%`})),
-      phones ? el("div", {class: "mc-line mc-discard"}, el("span", {class: "mc-label"}, "Discard"), counts(s.colours, p.discard)) : null,
-      phones ? el("div", {class: "mc-line"}, el("span", {class: "mc-label"}, "Bag"), `${p.bag}`, el("span", {class: "mc-label"}, "Hand"), `${p.hand}`) : null,
+      // the Discard Area, the bag and the hand on one line (the spellbooks keep the height); a
+      // narrow board breaks it between them, never between a label and its number
+      phones ? el("div", {class: "mc-line mc-discard"},
+        el("span", {class: "mc-pair"}, el("span", {class: "mc-label"}, "Discard"), counts(s.colours, p.discard)),
+        el("span", {class: "mc-pair"}, el("span", {class: "mc-label"}, "Bag"), `${p.bag}`),
+        el("span", {class: "mc-pair"}, el("span", {class: "mc-label"}, "Hand"), `${p.hand}`)) : null,
       phones ? el("div", {class: "mc-books"}, ...p.spellbooks.map((cards, b) => spellbook(s, p, cards, b))) : null,
       !phones && p.opening ? el("div", {class: "mc-line"}, `Opening: draw ${p.opening.draw}, discard ${p.opening.discard}`) : null);
+  }
+
+  // Full spell names: they wrap between words; where a word is still wider than its spell or a
+  // board's spellbooks are taller than their room (long spellbooks at four wizards), the board's
+  // names and spellbook gems step down together, to names of 1.4 % of the screen's height.
+  const SIZES = [[2.4, 3], [2.2, 2.8], [2, 2.6], [1.8, 2.4], [1.6, 2.2], [1.4, 2]];  // [name, gem] in vh
+  const past = (inner, outer) => {
+    const a = inner.getBoundingClientRect(), b = outer.getBoundingClientRect();
+    return a.bottom > b.bottom + 0.5 || a.right > b.right + 0.5;
+  };
+  function fitNames(board) {
+    const names = [...board.querySelectorAll(".mc-book .mc-spell-name")];
+    const parts = [...board.querySelectorAll(".mc-book .mc-spell-name, .mc-book .mc-gem")];
+    const books = [...board.querySelectorAll(".mc-book")];
+    const over = () => names.some((n) => n.scrollWidth > n.clientWidth)
+      || parts.some((part) => past(part, part.closest(".mc-book"))) || books.some((book) => past(book, board));
+    for (const [name, gem] of SIZES) {
+      board.style.setProperty("--name", `${name}vh`);
+      board.style.setProperty("--gem", `${gem}vh`);
+      if (!over()) return;
+    }
   }
 
   function drawAcademy(s) {
@@ -133,6 +158,7 @@
     }
     boards.style.setProperty("--n", String(Math.max(2, players.length)));
     boards.replaceChildren(...(s.phase === "joining" ? [] : players.map((p) => board(s, p))));
+    for (const b of boards.children) fitNames(b);
     drawAcademy(s);
     if (s.mode === "phones") drawLast(s);
     main.classList.toggle("mc-gems", s.mode === "gems");

@@ -215,6 +215,7 @@ class Words(Strict):
     discard: str
     spellbook: str  # "Spellbook" (numbered on the board)
     spellbook_note: str  # under the spellbooks: where learned spells go, how they are cast
+    tuck: str  # in the room left of each spellbook, where learned spells are tucked
     phases: list[str] = Field(min_length=4, max_length=4)  # Discard Shield, Casting, Learning or Revision, Refresh
     rulings: str  # the first rulings reference card's title
     rulings_more: str  # ... the next ones'

@@ -44,8 +44,9 @@ def cost_text(content: Content, cost: list[str], mastered: bool = False) -> str:
 
 
 def effects_text(effects: Effects) -> str:
-    """The effects as rows of icons, a row for each icon, the icon once for each time it resolves."""
-    return "\n".join(" ".join([f":{ICON_OF.get(icon, icon)}:"] * n) for icon, n in effects.counts().items())
+    """The effects as rows, a row for each icon: the icon, then how many times it resolves as a
+    number, so a card reads without counting icons or the reference card."""
+    return "\n".join(f":{ICON_OF.get(icon, icon)}: **{n}**" for icon, n in effects.counts().items())
 
 
 def spell_faces(inputs: SetInputs, template: str, mastered: bool = False) -> list[Face]:
@@ -116,8 +117,8 @@ def character_faces(inputs: SetInputs, template: str) -> list[Face]:
 
 def character_face(inputs: SetInputs, template: str, index: int) -> Face:
     """A wizard's board: who they are, their Cantrip, the HP Area's slots (the starting HP gems,
-    colour by colour), the Score Area numbered to the score that wins, the phases in order, the
-    spellbooks numbered, the Shield and Discard Areas."""
+    a column a colour), the Score Area numbered to the score that wins, the phases in order, the
+    spellbooks numbered, each with its room for tucked spells, the Shield and Discard Areas."""
     content = inputs.content
     words: Words = content["words"]
     rules: SetRules = content["magecraft-set"]
@@ -126,8 +127,7 @@ def character_face(inputs: SetInputs, template: str, index: int) -> Face:
     said = partial(content.locate, "words")
     cantrip = character.cantrip
     basic = [g.id for g in rules.gems if g.basic]
-    slots = [gem_text(content, gem) for gem in basic for _ in range(rules.hp_each)]
-    half = (len(slots) + 1) // 2  # two rows
+    row = " | ".join(gem_text(content, gem) for gem in basic)  # a row of each colour: a column a colour
     values = [
         Value("name", character.name, *at("name")),
         Value("title", character.title, *at("title")),
@@ -137,7 +137,7 @@ def character_face(inputs: SetInputs, template: str, index: int) -> Face:
         Value("hp_label", f":heart: {words.hp}", *said("hp")),
         Value(
             "hp",
-            " | ".join(slots[:half]) + "\n" + " | ".join(slots[half:]),
+            "\n".join([row] * rules.hp_each),
             *content.locate("magecraft-set", "hp_each"),
         ),
         Value("score_label", words.score, *said("score")),
@@ -159,6 +159,7 @@ def character_face(inputs: SetInputs, template: str, index: int) -> Face:
         values += [
             Value(f"spellbook_label_{n}", f"{words.spellbook} {n}", *said("spellbook")),
             Value(f"numeral_{n}", str(n)),
+            Value(f"tuck_label_{n}", words.tuck, *said("tuck")),
         ]
     return Face(template, tuple(values), f"{character.name}'s board")
 
