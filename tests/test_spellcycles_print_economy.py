@@ -129,4 +129,5 @@ def test_the_setup_page_names_card_stock_sheets_100_percent_and_the_die(built_pd
     if (paper, backs) == ("a4", "duplex-long"):
         assert int(said) < 15, "the issue counted 15 card-stock sheets before the pieces shared them"
     assert "Print at 100% / actual size, never “fit to page”" in text
-    assert "six-sided die" in text
+    # the rules' components: "A Knucklebone: A six-sided die."
+    assert "A six-sided die serves as the knucklebone." in text
