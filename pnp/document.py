@@ -22,6 +22,8 @@ from pnp.imposition import (
     Options,
     PageStyle,
     Paper,
+    band_gap,
+    band_room,
     crop_marks,
     fold_line,
     info_bands,
@@ -37,7 +39,9 @@ from pnp.render.pagemarks import (
     draw_scale_bars,
 )
 
-Sides = Literal["front", "back", "single"]
+# a front whose back page follows it, that back, a page on its own (a blank back follows it in
+# duplex), or one printed single-sided as a job of its own (nothing follows it)
+Sides = Literal["front", "back", "single", "alone"]
 Stock = Literal["card", "plain"]
 
 
@@ -57,7 +61,7 @@ class Page:
     draw: Callable[[Writer], None]
     shift: tuple[float, float] = (0.0, 0.0)  # the duplex offset, in the paper's portrait frame
     holds: tuple[str, ...] = ()  # the ids of the components printed on this page (fronts, backs or a blank back)
-    sides: Sides = "single"  # a front whose back page follows it, that back, or a page on its own
+    sides: Sides = "single"
     stock: Stock = "card"  # what to print it on: cards, tiles and tracks on card stock, sheets on plain paper
 
 
@@ -69,7 +73,8 @@ class Writer:
 
     def __init__(self, canvas: Canvas, templates: dict, options: Options, repeated: set[Face], pages: list[Page]):
         self.canvas, self.templates, self.options = canvas, templates, options
-        self.printing = Printing(options, component_pages(pages), stock_pages(pages))
+        alone = tuple(n for n, page in enumerate(pages, 1) if page.sides == "alone")
+        self.printing = Printing(options, component_pages(pages), stock_pages(pages), stock_sheets(pages), alone)
         self.repeated = repeated
         self.forms: dict[Hashable, str] = {}
 
@@ -122,15 +127,10 @@ class Slot:
     deck: str
 
 
-def deck_run_pages(
-    decks: list[Deck], templates: dict, options: Options, style: PageStyle, mark_width: float
-) -> list[Page]:
-    """Pages for decks of one card size printed in a row: each sheet's cells filled in turn, so the
-    next deck starts where the last one ended. With gutters a new deck or face template starts a
-    new row, as only the gutters between rows are kept at twice the bleed."""
-    size = templates[decks[0].template].size
-    folded = options.backs == "fold" and decks[0].has_backs
-    full = plan_grid(PAPERS[options.paper], size.width, size.height, options.bleed, style, folded, options.gutters)
+def fill_sheets(decks: list[Deck], full: Grid, options: Options) -> list[list[tuple[int, Slot]]]:
+    """The decks' cards in the full grid's cells, sheet by sheet: the next deck starts where the last
+    one ended. With gutters a new deck or face template starts a new row, as only the gutters
+    between rows are kept at twice the bleed."""
     cells = full.front_cells()
     per_row = len(cells) // full.rows.count
     sheets: list[list[tuple[int, Slot]]] = [[]]
@@ -145,46 +145,123 @@ def deck_run_pages(
                 at = 0
             sheets[-1].append((cells[at], Slot(face, deck.back_of(index), deck.id)))
             at, last = at + 1, kind
-    titles = {deck.id: deck.title for deck in decks}
-    dims = (full.page_w, full.page_h)
-    pages: list[Page] = []
-    for placed in sheets:
-        grid = full.rows_used(max(cell for cell, _ in placed) // full.cols.count + 1)
-        widest = max(cell % full.cols.count for cell, _ in placed) + 1
-        if widest < full.cols.count and not folded:  # no row is full: the block is centred across too
-            grid = grid.cols_used(widest)
-            placed = [((cell // full.cols.count) * widest + cell % full.cols.count, slot) for cell, slot in placed]
-        title = " + ".join(titles[d] for d in dict.fromkeys(slot.deck for _, slot in placed))
-        backed = [(cell, slot.back) for cell, slot in placed if slot.back is not None]
+    return sheets
 
-        def fronts(w: Writer, grid=grid, placed=placed, backed=backed) -> None:
+
+Band = tuple[Grid, list[tuple[int, Slot]]]  # a grid on a page and the cards in its cells
+
+
+def centred(full: Grid, placed: list[tuple[int, Slot]]) -> Band:
+    """Only the rows (and, when no row is full, the columns) a sheet's cards use, centred as the full grid is."""
+    grid = full.rows_used(max(cell for cell, _ in placed) // full.cols.count + 1)
+    widest = max(cell % full.cols.count for cell, _ in placed) + 1
+    if widest < full.cols.count and not full.folded:
+        grid = grid.cols_used(widest)
+        placed = [((cell // full.cols.count) * widest + cell % full.cols.count, slot) for cell, slot in placed]
+    return grid, placed
+
+
+def band_pages(
+    bands: list[Band], decks: dict[str, Deck], info_axis: str, options: Options, style: PageStyle, mark_width: float
+) -> list[Page]:
+    """A front page holding the bands (one grid, or grids of several sizes stacked) and, in duplex
+    when any card has a back, the back page behind it."""
+    dims = (bands[0][0].page_w, bands[0][0].page_h)
+    slots = [slot for _, placed in bands for _, slot in placed]
+    holds = tuple(dict.fromkeys(slot.deck for slot in slots))
+    title = " + ".join(decks[deck].title for deck in holds)
+    folded = any(grid.folded for grid, _ in bands)
+
+    def fronts(w: Writer) -> None:
+        for grid, placed in bands:
+            used = [cell for cell, _ in placed]
             for cell, slot in placed:
                 w.place(grid, cell, slot.face)
-            used = [cell for cell, _ in placed]
-            if folded:
-                for cell, back in backed:
-                    w.place(grid, grid.back_cell(cell, "fold"), back)
+            if grid.folded:
+                beside = [(grid.back_cell(cell, "fold"), slot.back) for cell, slot in placed if slot.back is not None]
+                for cell, back in beside:
+                    w.place(grid, cell, back)
                 draw_fold_line(w.canvas, *fold_line(grid, style))
-                used += [grid.back_cell(cell, "fold") for cell, _ in backed]
+                used += [cell for cell, _ in beside]
             draw_crop_marks(w.canvas, crop_marks(grid, style, used), mark_width)
 
-        side = "fronts and backs, fold on the dashed line" if folded else "fronts"
-        holds = tuple(dict.fromkeys(slot.deck for _, slot in placed))
-        duplex = bool(backed) and options.backs.startswith("duplex")
-        pages.append(
-            Page(dims, title, side, full.info_axis, fronts, holds=holds, sides="front" if duplex else "single")
-        )
-        if duplex:
+    side = "fronts and backs, fold on the dashed line" if folded else "fronts"
+    duplex = options.backs.startswith("duplex") and any(slot.back is not None for slot in slots)
+    alone = all(decks[deck].one_sided for deck in holds)
+    sides = "front" if duplex else "alone" if alone else "single"
+    pages = [Page(dims, title, side, info_axis, fronts, holds=holds, sides=sides)]
+    if duplex:
 
-            def backs(w: Writer, grid=grid, backed=backed) -> None:
-                back_cells = [grid.back_cell(cell, options.backs) for cell, _ in backed]
-                for cell, (_, back) in zip(back_cells, backed, strict=True):
-                    w.place(grid, cell, back)
-                draw_crop_marks(w.canvas, crop_marks(grid, style, back_cells), mark_width)
+        def backs(w: Writer) -> None:
+            for grid, placed in bands:
+                behind = grid.behind(options.backs)
+                cells = [(grid.back_cell(cell, options.backs), slot.back) for cell, slot in placed if slot.back]
+                for cell, back in cells:
+                    w.place(behind, cell, back)
+                draw_crop_marks(w.canvas, crop_marks(behind, style, [cell for cell, _ in cells]), mark_width)
 
-            edge = options.backs.removeprefix("duplex-")
-            side = f"backs: print double-sided, flip on the {edge} edge"
-            pages.append(Page(dims, title, side, full.info_axis, backs, options.offset, holds, "back"))
+        edge = options.backs.removeprefix("duplex-")
+        side = f"backs: print double-sided, flip on the {edge} edge"
+        pages.append(Page(dims, title, side, info_axis, backs, options.offset, holds, "back"))
+    return pages
+
+
+def full_grid(decks: list[Deck], templates: dict, options: Options, style: PageStyle, banded: bool) -> Grid:
+    """The grid a page of these decks' size holds: any way round, or portrait to stack with others."""
+    size = templates[decks[0].template].size
+    folded = options.backs == "fold" and decks[0].has_backs
+    paper = PAPERS[options.paper]
+    return plan_grid(paper, size.width, size.height, options.bleed, style, folded, options.gutters, banded)
+
+
+def deck_run_pages(
+    decks: list[Deck], templates: dict, options: Options, style: PageStyle, mark_width: float
+) -> list[Page]:
+    """Pages for decks of one card size printed in a row, each sheet's block centred on its page."""
+    full = full_grid(decks, templates, options, style, banded=False)
+    by_id = {deck.id: deck for deck in decks}
+    return [
+        page
+        for placed in fill_sheets(decks, full, options)
+        for page in band_pages([centred(full, placed)], by_id, full.info_axis, options, style, mark_width)
+    ]
+
+
+@dataclass(frozen=True)
+class Gang:
+    """Neighbouring runs of small pieces, each of its own size, that share sheets: each run's
+    sheets become bands stacked down the page while they fit, so a few tokens of a kind take
+    no sheet of their own."""
+
+    runs: list[list[Deck]]
+
+
+def gang_pages(gang: Gang, templates: dict, options: Options, style: PageStyle, mark_width: float) -> list[Page]:
+    paper = PAPERS[options.paper]
+    bands: list[Band] = []
+    for decks in gang.runs:
+        full = full_grid(decks, templates, options, style, banded=True)
+        bands += [centred(full, placed) for placed in fill_sheets(decks, full, options)]
+    gap, room = band_gap(style, options.bleed), band_room(paper, options.bleed, style, options.gutters)
+    sheets: list[list[Band]] = []
+    used = 0.0
+    for band in bands:  # in order, each on the current sheet while it fits, else on a new one
+        height = band[0].block().h
+        if sheets and used + gap + height <= room + 1e-6:
+            sheets[-1].append(band)
+            used += gap + height
+        else:
+            sheets.append([band])
+            used = height
+    by_id = {deck.id: deck for decks in gang.runs for deck in decks}
+    pages: list[Page] = []
+    for sheet in sheets:
+        top = (paper.height - sum(grid.block().h for grid, _ in sheet) - gap * (len(sheet) - 1)) / 2
+        stacked: list[Band] = []
+        for grid, placed in sheet:
+            stacked.append((grid.at_top(top), placed))
+            top += grid.block().h + gap
+        pages += band_pages(stacked, by_id, "y", options, style, mark_width)
     return pages
 
 
@@ -201,6 +278,7 @@ def sheet_pages(sheet: Sheet, templates: dict, options: Options, style: PageStyl
             "y",
             lambda w: sheet.draw(w.canvas, area, templates[sheet.template], index, w.printing),
             holds=(sheet.id,),
+            sides="alone" if sheet.one_sided else "single",
             stock="plain",
         )
 
@@ -222,7 +300,8 @@ def board_pages(board: Board, templates: dict, options: Options, style: PageStyl
             draw_piece(w.canvas, tiling, piece, template, style, info_size, crop_width, place)
 
         side = f"piece {piece.name} of {len(tiling.pieces)}" if len(tiling.pieces) > 1 else ""
-        return Page(tiling.layout, board.title, side, "y", draw, holds=(board.id,))
+        sides = "alone" if board.one_sided else "single"
+        return Page(tiling.layout, board.title, side, "y", draw, holds=(board.id,), sides=sides)
 
     return [page(n, face, piece) for n, face in enumerate(board.faces) for piece in tiling.pieces]
 
@@ -234,6 +313,12 @@ def component_pages(pages: list[Page]) -> dict[str, tuple[int, ...]]:
         for component in page.holds:
             found.setdefault(component, []).append(number)
     return {component: tuple(numbers) for component, numbers in found.items()}
+
+
+def stock_sheets(pages: list[Page]) -> dict[Stock, int]:
+    """Card stock and plain paper -> how many sheets of it the pages take: a back (or a blank
+    back) is printed on its front's sheet."""
+    return dict(Counter(page.stock for page in pages if page.sides != "back"))
 
 
 def stock_pages(pages: list[Page]) -> dict[Stock, tuple[int, ...]]:
@@ -293,15 +378,20 @@ def plan_pages(components: list[Component], templates: dict, options: Options) -
             pages += sheet_pages(run, templates, options, style)
         elif isinstance(run, Board):
             pages += board_pages(run, templates, options, style)
+        elif isinstance(run, Gang):
+            pages += gang_pages(run, templates, options, style, page_template.crop_marks.width)
         else:
             pages += deck_run_pages(run, templates, options, style, page_template.crop_marks.width)
     # fold and none print single-sided: every page stands alone already
     return with_blank_backs(pages, PAPERS[options.paper]) if options.backs.startswith("duplex") else pages
 
 
-def share_sheets(components: list[Component], templates: dict, options: Options) -> list[list[Deck] | Sheet | Board]:
+def share_sheets(
+    components: list[Component], templates: dict, options: Options
+) -> list[list[Deck] | Gang | Sheet | Board]:
     """Components in order, neighbouring decks that can share sheets gathered into runs: the same
-    card size, and in fold mode all with backs or all without."""
+    card size, and in fold mode all with backs or all without; neighbouring runs of decks that
+    gang (small pieces) gathered into a gang."""
     runs: list[list[Deck] | Sheet | Board] = []
 
     def key(deck: Deck) -> tuple:
@@ -313,7 +403,15 @@ def share_sheets(components: list[Component], templates: dict, options: Options)
             runs[-1].append(component)
         else:
             runs.append([component] if isinstance(component, Deck) else component)
-    return runs
+    out: list[list[Deck] | Gang | Sheet | Board] = []
+    for run in runs:
+        if not (isinstance(run, list) and all(deck.gang for deck in run)):
+            out.append(run)
+        elif out and isinstance(out[-1], Gang):
+            out[-1].runs.append(run)
+        else:
+            out.append(Gang([run]))
+    return out
 
 
 def repeated_faces(components: list[Component], options: Options) -> set[Face]:

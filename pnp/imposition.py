@@ -161,10 +161,13 @@ class Grid:
         """Where the back of the card in `cell` goes: behind it once the sheet is turned over."""
         cols, rows = self.cols.count, self.rows.count
         r, c = divmod(cell, cols)
-        # Turning over on the paper's long edge mirrors across its short dimension, and vice versa;
-        # a landscape layout lies turned on the paper, its long side along the paper's long edge.
-        mirror_x = mode == "fold" or (mode == "duplex-long") != self.landscape
-        return (r * cols + cols - 1 - c) if mirror_x else ((rows - 1 - r) * cols + c)
+        return (r * cols + cols - 1 - c) if self.mirrors_across(mode) else ((rows - 1 - r) * cols + c)
+
+    def mirrors_across(self, mode: BackMode) -> bool:
+        """Whether turning the sheet over swaps left and right (else top and bottom). Turning over
+        on the paper's long edge mirrors across its short dimension, and vice versa; a landscape
+        layout lies turned on the paper, its long side along the paper's long edge."""
+        return mode == "fold" or (mode == "duplex-long") != self.landscape
 
     def art(self, trim: Rect) -> Rect:
         """The trim plus the bleed this cell may use: full outside the grid, half the gutter within."""
@@ -180,6 +183,19 @@ class Grid:
         left = self.bleed if self.folded and abs(trim.x - mid) < fold_x else side(trim.x, lo_x, self.cols.gap)
         right = self.bleed if self.folded and abs(trim.right - mid) < fold_x else side(trim.right, hi_x, self.cols.gap)
         return trim.grow(left, side(trim.y, lo_y, self.rows.gap), right, side(trim.top, hi_y, self.rows.gap))
+
+    def at_top(self, offset: float) -> Grid:
+        """The grid with its first row's top `offset` below the page's top: a band of a sheet that
+        grids of other sizes share."""
+        return replace(self, rows=replace(self.rows, start=offset))
+
+    def behind(self, mode: BackMode) -> Grid:
+        """The grid the backs go on: where it lies once the sheet is turned over. A centred grid is
+        its own mirror; a band off the middle moves to the other side when mirrored top to bottom."""
+        if self.mirrors_across(mode):
+            return self
+        height = self.rows.count * self.card_h + (self.rows.count - 1) * self.rows.gap
+        return self.at_top(self.page_h - self.rows.start - height)
 
     def block(self) -> Rect:
         """The trims' bounds."""
@@ -204,13 +220,22 @@ def reserve(style: PageStyle, bleed: float, gutters: bool, info: bool) -> float:
 
 
 def plan_grid(
-    paper: Paper, card_w: float, card_h: float, bleed: float, style: PageStyle, folded: bool, gutters: bool
+    paper: Paper,
+    card_w: float,
+    card_h: float,
+    bleed: float,
+    style: PageStyle,
+    folded: bool,
+    gutters: bool,
+    banded: bool = False,
 ) -> Grid:
     """The orientation and layout holding the most cards; ties go to full gutters between rows
-    (where, with gutters, one deck's cards meet the next's), then to the roomier gutters."""
+    (where, with gutters, one deck's cards meet the next's), then to the roomier gutters. Banded:
+    portrait with the info bands at top and bottom, so grids of other sizes can stack on one page."""
     best: tuple | None = None
-    for page_w, page_h in ((paper.width, paper.height), (paper.height, paper.width)):
-        for info_axis in ("x", "y"):
+    turns = ((paper.width, paper.height),) if banded else ((paper.width, paper.height), (paper.height, paper.width))
+    for page_w, page_h in turns:
+        for info_axis in ("y",) if banded else ("x", "y"):
             reserve_x = reserve(style, bleed, gutters, info_axis == "x")
             reserve_y = reserve(style, bleed, gutters, info_axis == "y")
             cols = plan_axis(page_w, card_w, bleed, reserve_x, folded, style.fold_gap, gutters)
@@ -229,6 +254,17 @@ def plan_grid(
             f"does not fit on {paper.name}"
         )
     return best[1]
+
+
+def band_gap(style: PageStyle, bleed: float) -> float:
+    """Between two grids stacked on one page: each one's bleed and, beyond it, room for its crop
+    marks, so no mark lies on the other's art and a cut along one's outer edge stays clear of the other."""
+    return 2 * (bleed + style.mark_offset + style.mark_length)
+
+
+def band_room(paper: Paper, bleed: float, style: PageStyle, gutters: bool) -> float:
+    """The height banded grids share on a portrait page: what plan_axis leaves its rows."""
+    return paper.height - reserve(style, bleed, gutters, True) - (2 * bleed if gutters else 0.0)
 
 
 def crop_marks(grid: Grid, style: PageStyle, cells: list[int]) -> Iterator[tuple[float, float, float, float]]:

@@ -1,8 +1,10 @@
 """The whole PDF printed in one go: in duplex, pages 2k-1 and 2k are the two sides of sheet k,
 so every card's back must be on page 2k at the place the flip puts behind its front on page
 2k-1, and a page with nothing behind it (the setup page, a sheet, one-sided cards) must be
-followed by a blank page, never by the next front. Fold and none print single-sided: no page
-there is a back or a blank. Read back from every game's PDF in every backs mode."""
+followed by a blank page, never by the next front. A set with one-sided components (Spellcycles)
+prints them as a single-sided job of their own, the pages its setup page names: the rest is the
+whole-file job. Fold and none print single-sided: no page there is a back or a blank. Read back
+from every game's PDF in every backs mode."""
 
 from __future__ import annotations
 
@@ -91,6 +93,13 @@ def test_every_back_lands_behind_its_front_when_the_whole_pdf_is_printed(built_p
     cards, backed = card_counts(game_id)
     cards += board_pieces(pdf, game_id)  # placed like cards, printed one-sided
     placed = sum(len(side.cards) for side in read)
+    words = bundled(game_id).content["setup"]
+    if backs.startswith("duplex") and words.one_sided:
+        alone = named_pages(pdf.text(0), words.one_sided)
+        assert not any(read[n - 1].blank for n in alone), "a page printed alone needs no blank back"
+        cards -= sum(len(read[n - 1].cards) for n in alone)  # fronts with nothing behind them
+        read = [side for n, side in enumerate(read, 1) if n not in alone]
+        placed = sum(len(side.cards) for side in read)
     if not backs.startswith("duplex"):
         assert not any(side.blank for side in read), "single-sided printing needs no blank pages"
         assert placed == cards + backed * (backs == "fold"), "fronts, and in fold their backs beside them"
@@ -121,8 +130,8 @@ def numbers(ranges: str) -> list[int]:
 def named_pages(text: str, line: str) -> list[int]:
     """The page numbers a stock line of the setup page names, found in the page's text."""
     plain = " ".join(line.replace("**", "").split())
-    before, _, after = plain.partition("{pages}")
-    found = re.search(re.escape(before) + r"([\d–, ]+?)" + re.escape(after), text)
+    before, _, after = (re.escape(part).replace(re.escape("{sheets}"), r"\d+") for part in plain.partition("{pages}"))
+    found = re.search(before + r"([\d–, ]+?)" + after, text)
     assert found, f"{plain!r} is not on the setup page"
     return numbers(found.group(1))
 

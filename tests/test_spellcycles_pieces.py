@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections import Counter
 
 import numpy
@@ -51,13 +52,19 @@ def inks(game) -> dict[str, tuple[int, int, int]]:
     return {c.id: tuple(int(colours[c.id][i : i + 2], 16) for i in (1, 3, 5)) for c in rules(game).colours}
 
 
+def label_of(pdf, page: int) -> tuple[list[str], str]:
+    """(the components a page's label names, joined by ' + ' where they share it; its side)."""
+    # game · components · side · page n of m, wherever the text extraction puts it
+    parts = re.search(r"Spellcycles · (.*?) · page \d+ of \d+", pdf.text(page)).group(1).split(" · ")
+    return parts[0].split(" + "), " · ".join(parts[1:])
+
+
 def pages_of(pdf, title: str, side: str | None = None) -> list[int]:
     """The pages whose label names this component (and side: fronts, backs, ...)."""
-    label = f"· {title} ·"
     found = []
     for page in range(len(pdf)):
-        text = pdf.text(page)
-        if label in text and "blank back" not in text and (side is None or f"{label} {side}" in text):
+        titles, on = label_of(pdf, page)
+        if title in titles and on != "blank back" and (side is None or on.startswith(side)):
             found.append(page)
     return found
 
@@ -155,19 +162,19 @@ def test_the_field_names_its_rows_and_columns_on_every_side(built_pdf):
 # --- flat spell components ---
 
 
-@pytest.mark.parametrize(("paper", "backs"), BUILDS)
+@pytest.mark.parametrize(("paper", "backs"), [*BUILDS, ("a4", "duplex-short")])
 def test_flat_components_come_in_every_colour_and_size_backed_by_themselves(built_pdf, game, paper, backs):
     pdf = built_pdf(game=GAME, paper=paper, backs=backs)
     side = "fronts" if backs != "fold" else "fronts and backs"
     sizes = {size: PYRAMIDS[size][0] * MM for size in SIZES}
     found: Counter = Counter()
-    for page in (p for title in token_titles(game) for p in pages_of(pdf, title, side)):
+    pages = sorted({p for title in token_titles(game) for p in pages_of(pdf, title, side)})
+    for page in pages:  # the sizes share sheets, with the crescents and essence where they fit
         render = Rendered(pdf, page)
-        placed = pdf.placements(page)
         colours = {}
-        for p in placed:
-            (size,) = [s for s, mm in sizes.items() if (p.w, p.h) == pytest.approx((mm, mm), abs=0.01)]
-            colours[p] = (size, token_colour(render, p, game))
+        for p in pdf.placements(page):
+            for size in (s for s, mm in sizes.items() if (p.w, p.h) == pytest.approx((mm, mm), abs=0.01)):
+                colours[p] = (size, token_colour(render, p, game))
         if backs == "fold":
             found.update(colours[p] for p in folded(pdf, page, colours))
         else:
@@ -175,10 +182,13 @@ def test_flat_components_come_in_every_colour_and_size_backed_by_themselves(buil
             back_page = page + 1
             back_render = Rendered(pdf, back_page)
             width = pdf.size(page)[0]
+            height = pdf.size(page)[1]
             backs_at = {(round(p.x, 1), round(p.y, 1)): p for p in pdf.placements(back_page)}
             for p, (_, colour) in colours.items():
-                # flipped on the long edge: the back of a front at x lies at width - x - w
-                back = backs_at[(round(width - p.x - p.w, 1), round(p.y, 1))]
+                # flipped on the long edge the back of a front at x lies at width - x - w; on the
+                # short edge, of a front at y at height - y - h (its band moved to the other side)
+                at = (width - p.x - p.w, p.y) if backs == "duplex-long" else (p.x, height - p.y - p.h)
+                back = backs_at[(round(at[0], 1), round(at[1], 1))]
                 assert (back.w, back.h) == pytest.approx((p.w, p.h))
                 assert token_colour(back_render, back, game) == colour
     stash = rules(game).stash
@@ -292,17 +302,18 @@ def test_nets_fold_up_at_the_real_pyramids_sizes_a_full_stash_of_each(built_pdf,
 
 @pytest.mark.parametrize(("paper", "backs"), BUILDS)
 def test_crescents_and_essence_as_the_set_counts_them(built_pdf, game, paper, backs):
+    """One-sided (put down face up, they need no back), on sheets they share: counted by their size."""
     pdf = built_pdf(game=GAME, paper=paper, backs=backs)
-    side = "fronts" if backs != "fold" else "fronts and backs"
-    per_side = 1 if backs != "fold" else 2
     for title, template, count in (
         ("Moon crescents", "sc-crescent", rules(game).crescents),
         ("Essence", "sc-essence", rules(game).essence_tokens),
     ):
         size = game.templates[template].size
-        placed = [p for page in pages_of(pdf, title, side) for p in pdf.placements(page)]
-        assert all(sorted((p.w, p.h)) == pytest.approx(sorted((size.width, size.height))) for p in placed)
-        assert len(placed) == count * per_side
+        pages = pages_of(pdf, title)
+        placed = [p for page in pages for p in pdf.placements(page)]
+        own = [p for p in placed if (p.w, p.h) == pytest.approx((size.width, size.height))]
+        assert len(own) == count, f"{title}: {len(own)} on pages {[p + 1 for p in pages]}"
+        assert not any("backs" in label_of(pdf, page)[1] and title in label_of(pdf, page)[0] for page in pages)
 
 
 def test_the_knucklebone_table_gives_each_face_its_colour(built_pdf, game):

@@ -24,6 +24,8 @@ class Deck:
     back: Face | None
     backs: tuple[Face, ...] | None = None  # one per face, used instead of `back`
     title_field: str | None = None  # the dotted content field its title is read from (words.components.spells)
+    gang: bool = False  # shares sheets with neighbouring decks that gang, of other sizes (pnp.document.Gang)
+    one_sided: bool = False  # no back: printed in the single-sided job, with no blank back in duplex
 
     def __post_init__(self) -> None:
         if self.backs is not None and len(self.backs) != len(self.faces):
@@ -83,6 +85,8 @@ class Printing:
     options: Options
     pages: dict[str, tuple[int, ...]]  # component id -> the page numbers it is printed on in this PDF
     stock: dict[str, tuple[int, ...]]  # "card" (stock) or "plain" (paper) -> the page numbers to print on it
+    sheets: dict[str, int]  # "card" or "plain" -> how many sheets of it: a back is on its front's sheet
+    one_sided: tuple[int, ...]  # in duplex, the pages printed single-sided, as a job of their own
 
 
 @dataclass(frozen=True)
@@ -97,6 +101,7 @@ class Sheet:
     draw: Callable
     source: str | None = None  # the content kind whose fields a SheetError names
     title_field: str | None = None  # the dotted content field its title is read from
+    one_sided: bool = False  # printed in the single-sided job, with no blank back in duplex
 
 
 @dataclass(frozen=True)
@@ -110,6 +115,7 @@ class Board:
     template: str  # a board template: its size, regions and how its pieces overlap
     faces: tuple[Face, ...]  # one a board
     title_field: str | None = None  # the dotted content field its title is read from
+    one_sided: bool = False  # printed in the single-sided job, with no blank back in duplex
 
 
 Component = Deck | Sheet | Board

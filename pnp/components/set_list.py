@@ -97,13 +97,24 @@ def assemble(game_id: str, makers: Makers, inputs: SetInputs) -> list[Component]
             icons_at, _ = inputs.templates.locate(name, "components", i, "back", "emblem")
             back = deck_back(content, entry.back, icons_at) if entry.back else None
             backs = tuple(makers.faces[entry.backs.faces](inputs, entry.backs.template)) if entry.backs else None
-            rest.append(Deck(entry.id, title, entry.template, faces, back, backs, title_field=entry.title))
+            rest.append(
+                Deck(entry.id, title, entry.template, faces, back, backs, entry.title, entry.gang, entry.one_sided)
+            )
         elif isinstance(entry, SheetEntry):
             drawing = makers.sheets[entry.draw](inputs)
             rest.append(
-                Sheet(entry.id, title, entry.template, drawing.pages, drawing.draw, drawing.source, entry.title)
+                Sheet(
+                    entry.id,
+                    title,
+                    entry.template,
+                    drawing.pages,
+                    drawing.draw,
+                    drawing.source,
+                    entry.title,
+                    entry.one_sided,
+                )
             )
         else:
             faces = tuple(makers.boards[entry.face](inputs, entry.template))
-            rest.append(Board(entry.id, title, entry.template, faces, title_field=entry.title))
+            rest.append(Board(entry.id, title, entry.template, faces, entry.title, entry.one_sided))
     return [setup_sheet(content["setup"], rest, inputs.templates), *rest]

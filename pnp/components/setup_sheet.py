@@ -62,20 +62,23 @@ def printer_lines(words: SetupSheet, printing: Printing) -> list[tuple[str, str]
     """(text, content field) for the printing section: how the backs print comes from --backs, and
     which pages go on card stock and which on plain paper from the page plan."""
     backs = printing.options.backs
+    alone = printing.one_sided if backs.startswith("duplex") and words.one_sided else ()
     if backs.startswith("duplex"):
         edge = words.edges[backs.removeprefix("duplex-")]
-        how = (sheet_words(words.duplex, "duplex", edge=edge), "duplex")
+        both = tuple(n for pages in printing.stock.values() for n in pages if n not in alone)
+        how = [(sheet_words(words.duplex, "duplex", edge=edge, pages=page_ranges(tuple(sorted(both)))), "duplex")]
+        how += [(sheet_words(words.one_sided, "one_sided", pages=page_ranges(alone)), "one_sided")] if alone else []
     else:
-        how = (words.fold, "fold") if backs == "fold" else (words.no_backs, "no_backs")
+        how = [(words.fold, "fold") if backs == "fold" else (words.no_backs, "no_backs")]
     papers = [
-        (sheet_words(text, field, pages=page_ranges(printing.stock[stock])), field)
+        (sheet_words(text, field, pages=page_ranges(printing.stock[stock]), sheets=printing.sheets[stock]), field)
         for stock, text, field in (
             ("card", words.card_stock, "card_stock"),
             ("plain", words.plain_paper, "plain_paper"),
         )
         if printing.stock.get(stock)
     ]
-    return [how, *papers] + [(line, f"print_lines.{i}") for i, line in enumerate(words.print_lines)]
+    return how + papers + [(line, f"print_lines.{i}") for i, line in enumerate(words.print_lines)]
 
 
 def cutting_lines(words: SetupSheet, listed: list[Component], printing: Printing) -> list[tuple[str, str]]:

@@ -130,6 +130,8 @@ class DeckEntry(Strict):
     faces: str
     back: Back | None = None
     backs: OwnBacks | None = None
+    gang: bool = False  # small pieces: shares sheets with the neighbouring decks that gang, of any size
+    one_sided: bool = False  # no back: printed in the single-sided job, with no blank back in duplex
 
     @model_validator(mode="after")
     def _one_kind_of_back(self):
@@ -137,6 +139,8 @@ class DeckEntry(Strict):
             raise ValueError(
                 "a deck has one back or a back of its own for each face (expected back or backs, got both)"
             )
+        if self.one_sided and (self.back is not None or self.backs is not None):
+            raise ValueError("a one-sided deck has no back (expected one_sided without back or backs)")
         return self
 
 
@@ -148,6 +152,7 @@ class SheetEntry(Strict):
     title: str
     template: str
     draw: str
+    one_sided: bool = False  # printed in the single-sided job, with no blank back in duplex
 
 
 class BoardEntry(Strict):
@@ -159,6 +164,7 @@ class BoardEntry(Strict):
     title: str
     template: str
     face: str
+    one_sided: bool = False  # printed in the single-sided job, with no blank back in duplex
 
 
 class SetTemplate(Strict):

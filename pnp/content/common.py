@@ -57,12 +57,14 @@ class SetupSheet(Strict):
     not_printed: str  # the pages of a component left out of this build (--only)
     printing: str  # heading
     print_lines: list[RichText] = Field(max_length=6)  # scale, card stock, ...
-    duplex: Annotated[RichText, Later("edge")]  # how backs print double-sided
+    duplex: Annotated[RichText, Later("edge", "pages")]  # how backs print double-sided (pages: which)
+    # in duplex, the pages printed single-sided as a job of their own (a set with one-sided components)
+    one_sided: Annotated[RichText, Later("pages")] = ""
     edges: Annotated[dict[Literal["long", "short"], str], naming_each("long", "short")]  # --backs picks one
     fold: RichText  # ... when each sheet holds fronts and backs to fold together
     no_backs: RichText  # ... when no backs are printed
     # which pages of this PDF go on which paper: decks on card stock, full-page sheets on plain paper
-    card_stock: Annotated[RichText, Later("pages")]
+    card_stock: Annotated[RichText, Later("pages", "sheets")]
     plain_paper: Annotated[RichText, Later("pages")]
     cutting: str  # heading
     # by component id: what to glue to card stock before cutting it, naming its pages
