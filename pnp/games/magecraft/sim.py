@@ -66,6 +66,7 @@ class Figures:
     games: int
     seed: int
     first_player_wins: float  # share of games the first seat wins
+    seat_wins: tuple[float, ...]  # share of games each seat wins, first seat first
     fair_share: float  # 1 / players
     turns: dict  # median, quartiles: a game's turns, all wizards'
     ends: dict  # "hp", "score", "unfinished": share of games ending so
@@ -345,6 +346,7 @@ def figures(book: Book, results: list[GameResult], players: int, seed: int) -> F
         games=games,
         seed=seed,
         first_player_wins=sum(r.winner == 0 for r in results) / games,
+        seat_wins=tuple(sum(r.winner == seat for r in results) / games for seat in range(players)),
         fair_share=1 / players,
         turns=spread([r.turns for r in results]),
         ends={end: sum(r.ended == end for r in results) / games for end in ("hp", "score", "unfinished")},

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import click
+
 from pnp.games.magecraft import GAME
 from pnp.games.magecraft.rulebook import book_of
 from pnp.games.magecraft.sim import Figures, figures, play_games
@@ -9,8 +13,11 @@ from pnp.sim.cli import Run, Simulation, players_option
 from pnp.sim.spread import first_seat_text, spread_text
 
 
-def run(content, games: int, seed: int, players: int) -> Run:
+def run(content, games: int, seed: int, players: int, spells: str) -> Run:
     book = book_of(content)
+    if spells == "rules":  # the six spells the rules name alone: what the rules give, before ours
+        named = {card.name for card in content["spell-cards"].cards if card.source == "rules"}
+        book = replace(book, spells=tuple(s for s in book.spells if s.name in named), random_sets=0)
     played = play_games(book, players, games, seed)
     return Run(played, lambda results: figures(book, results, players, seed))
 
@@ -20,6 +27,7 @@ def summary(found: Figures) -> str:
     lines = [
         f"{found.games} games, {found.players} wizards, seed {found.seed}",
         first_seat_text(found.first_player_wins, found.players),
+        "wins by seat, first to last: " + ", ".join(f"{share:.1%}" for share in found.seat_wins),
         f"game length: {spread_text(found.turns, ' turns')} ({found.turns['median'] / found.players:.1f} rounds)",
         "games ended by: " + ", ".join(f"{how} {share:.1%}" for how, share in found.ends.items()),
         "characters: wins of the games played",
@@ -37,10 +45,17 @@ def summary(found: Figures) -> str:
 
 LOW, HIGH = GAME.players
 SIMULATION = Simulation(
-    help="Magecraft: the first player's win rate, game length in turns, how games end (HP or "
+    help="Magecraft: each seat's win rate, game length in turns, how games end (HP or "
     "score), each spell's learners and their win rate, and each character's win rate.",
     options=(
         players_option(GAME, 2, f"Wizards at the table ({LOW} to {HIGH}); characters are dealt with no two alike."),
+        click.Option(
+            ["--spells"],
+            type=click.Choice(["all", "rules"]),
+            default="all",
+            help="The spell deck: all (the rules' six spells and ours) or rules (the six alone: "
+            "the Academy deals only Minor Cure, Absorb and Fireball).",
+        ),
     ),
     games=2000,
     run=run,
