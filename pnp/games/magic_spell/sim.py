@@ -78,7 +78,9 @@ class Homework:
     missing: Counter = field(init=False)  # letters still to weave, kept as it changes (the hot path)
 
     def __post_init__(self):
-        self.missing = Counter(self.word.upper()) - self.woven
+        self.missing = Counter(self.word.upper())
+        if self.woven:  # a spell dealt with nothing woven (nearly all) needs no subtraction
+            self.missing -= self.woven
 
     def needs(self) -> Counter:
         return self.missing
@@ -109,17 +111,18 @@ class Student:
                 total[letter] = total.get(letter, 0) + n
         return total
 
-    def needs(self) -> Counter:
-        """Every letter the homework still needs, beyond what the cabinet holds."""
-        cabinet = self.cabinet
-        return Counter({letter: n - cabinet[letter] for letter, n in self.wanted().items() if n > cabinet[letter]})
+    # needs and spare are plain dicts, each letter held a positive count: a Counter built for each
+    # (thousands a game) was most of a simulation's time
+    def needs(self, wanted: dict[str, int] | None = None) -> dict[str, int]:
+        """Every letter the homework still needs, beyond what the cabinet holds (`wanted`: the
+        homework's letters, if the caller has them already)."""
+        held, wanted = self.cabinet.get, self.wanted() if wanted is None else wanted  # get: no Counter.__missing__ call
+        return {letter: n - held(letter, 0) for letter, n in wanted.items() if n > held(letter, 0)}
 
-    def spare(self) -> Counter:
-        """Cabinet tiles no homework spell wants."""
-        wanted = self.wanted()
-        return Counter(
-            {letter: n - wanted.get(letter, 0) for letter, n in self.cabinet.items() if n > wanted.get(letter, 0)}
-        )
+    def spare(self, wanted: dict[str, int] | None = None) -> dict[str, int]:
+        """Cabinet tiles no homework spell wants, in the cabinet's order."""
+        wanted = self.wanted() if wanted is None else wanted
+        return {letter: n - wanted.get(letter, 0) for letter, n in self.cabinet.items() if n > wanted.get(letter, 0)}
 
 
 @dataclass
@@ -164,9 +167,9 @@ def is_locked(spell: Homework, student: Student, laboratory: Counter) -> bool:
     """Some letter the spell still needs has no copy in the laboratory, the student's cabinet or
     their other spells: every copy is with other students."""
     for letter in spell.needs():
-        if laboratory[letter] or student.cabinet[letter]:
+        if laboratory.get(letter) or student.cabinet.get(letter):
             continue
-        if not any(other.woven[letter] for other in student.homework if other is not spell):
+        if not any(other.woven.get(letter) for other in student.homework if other is not spell):
             return True
     return False
 
@@ -288,8 +291,7 @@ class Game:
     def scrounge(self, student: Student) -> bool:
         """A remembered tile some homework needs, else an unknown one; False when there is neither."""
         table = self.table
-        wanted = student.needs()
-        remembered = (table.seen + student.known) & wanted
+        remembered = [letter for letter in student.needs() if table.seen[letter] > 0 or student.known[letter] > 0]
         if remembered:
             letter = min(remembered)
             take(table.seen if table.seen[letter] else student.known, letter)
@@ -311,8 +313,12 @@ class Game:
         """A laboratory tile `student` knows nothing of, drawn at random (None: they know them all):
         the tile at a random place of the unknown ones in letter order, found by counting, not
         by listing them."""
-        table = self.table
-        unknown = table.laboratory - table.seen - student.known
+        seen, known = self.table.seen, student.known
+        unknown = {}  # the laboratory less what anyone saw and what they know (a Counter's a - b - c, in place)
+        for letter, n in self.table.laboratory.items():
+            left = n - seen.get(letter, 0) - known.get(letter, 0)
+            if left > 0:
+                unknown[letter] = left
         if not unknown:
             return None
         place = self.rng.choice(range(sum(unknown.values())))  # as a choice from the listed tiles draws
@@ -358,18 +364,18 @@ class Game:
             self.put_back(dropped.woven)
             table.deck.append(dropped.word)
 
-    def offers(self, student: Student) -> Counter:
-        """Tiles a student would trade away: spare cabinet tiles, and (if the rules let them pay to
-        take them off) tiles woven on their locked spells, which are going nowhere."""
-        offers = student.spare()
+    def offers(self, student: Student, wanted: dict[str, int]) -> set[str]:
+        """The letters a student would trade away: spare cabinet tiles, and (if the rules let them
+        pay to take them off) tiles woven on their locked spells, which are going nowhere."""
+        offers = set(student.spare(wanted))
         locked = [spell.woven for spell in student.homework if is_locked(spell, student, self.table.laboratory)]
         if locked and self.allows(student, TRADE_REMOVE):
             for woven in locked:
-                offers |= woven
+                offers.update(letter for letter, n in woven.items() if n > 0)
         return offers
 
     def give(self, giver: Student, taker: Student, letter: str) -> None:
-        if giver.spare()[letter]:
+        if giver.spare().get(letter):
             take(giver.cabinet, letter)
         else:
             spell = next(s for s in giver.homework if s.woven[letter])
@@ -380,17 +386,19 @@ class Game:
     def trade(self) -> None:
         """Each pair the rules let trade now swaps one offered tile for one wanted tile, when both gain."""
         students = [student for student in self.table.students if may_trade(self.state, student.id)]
-        offers = [self.offers(student) for student in students]
-        needs = [student.needs() for student in students]
+        wanted = [student.wanted() for student in students]
+        offers = [self.offers(student, letters) for student, letters in zip(students, wanted, strict=True)]
+        needs = [student.needs(letters) for student, letters in zip(students, wanted, strict=True)]
         for a in range(len(students)):
             for b in range(a + 1, len(students)):
-                gives = sorted(offers[a] & needs[b])
-                takes = sorted(offers[b] & needs[a])
-                if gives and takes and gives[0] != takes[0]:
-                    self.give(students[a], students[b], gives[0])
-                    self.give(students[b], students[a], takes[0])
+                gives = min((letter for letter in offers[a] if letter in needs[b]), default=None)
+                takes = min((letter for letter in offers[b] if letter in needs[a]), default=None)
+                if gives and takes and gives != takes:
+                    self.give(students[a], students[b], gives)
+                    self.give(students[b], students[a], takes)
                     for i in (a, b):
-                        offers[i], needs[i] = self.offers(students[i]), students[i].needs()
+                        wanted[i] = students[i].wanted()
+                        offers[i], needs[i] = self.offers(students[i], wanted[i]), students[i].needs(wanted[i])
 
 
 def play(content: Content, players: int, tiles: int, rng: random.Random) -> GameResult:
