@@ -444,7 +444,7 @@
   function lineCard(s) {
     const cost = (sp) => `${costText(sp.essence)}` + (sp.certificates ? ` + ${sp.certificates} cert.` : "") + (sp.swift_time ? " (Swift Time)" : "");
     return el("section", {class: "card"}, el("h2", {}, "The spell line"),
-      el("ol", {class: "sc-line", "data-testid": "line"}, ...s.line.map((sp) => el("li", {class: "sc-spell" + (sp.active ? " sc-active" : "") + (sp.cast ? " sc-cast" : ""),
+      el("ol", {class: "sc-line", "data-testid": "line"}, ...s.line.map((sp) => el("li", {class: "sc-spell" + (sp.active ? " sc-active" : "") + (sp.cast ? " sc-cast-now" : ""),
         "data-testid": `spell-${sp.position}`},
         pattern(sp.pattern),
         el("div", {class: "sc-spell-facts"},
