@@ -16,9 +16,10 @@ from pydantic import BaseModel
 from companion.context import Context
 from companion.replays import Replays
 from companion.seats import Seat
+from companion.store.log import UndoScope
 from companion.store.schema import Stale, TableInfo
 from pnp.rules.chance import SecureChance, SeededChance, Unrolled
-from pnp.rules.table import HOST, UNDO, Entry, Refused, Table, extend, parse_action, replay, undo_target
+from pnp.rules.table import HOST, Entry, Refused, Table, extend, parse_action, taken_back, undoable
 
 CHECKPOINT_EVERY = 100  # entries between a table's checkpoints: a worker without its state folds at most these
 
@@ -47,10 +48,8 @@ class Moves:
             raise PermissionError("join the table first")
         action = parse_action(tracker, type_, payload, sent=True)
         seat = self._as(info, seat, type_, action)  # who the move is made as: the host's rights or the seat's own
-        try:
-            entry, table = self._append_on(info, *self.replays.base(info), seat, type_, action)
-        except Stale:  # an undo in another worker took back what the state at hand folded in
-            entry, table = self._append_on(info, 0, self.replays.setup(info), seat, type_, action)
+        on = lambda seq, base: self._append_on(info, seq, base, seat, type_, action)  # noqa: E731
+        entry, table = self.replays.built_on(info, on)
         self.play.announce(info, entry.seq)
         return entry, table
 
@@ -109,28 +108,31 @@ class Moves:
         anyone's), as their phone showed it; Refused if it is not (the table moved on). Naming it
         makes a second tap harmless: a move already taken back is answered with the undo that did
         it (and no table: nothing was done now), and nothing more is taken back; else the undo and
-        the table right after it. The whole log is folded again: the move may be before the kept
-        state and the checkpoints."""
+        the table right after it. What follows the move is folded again from the newest checkpoint
+        before it (companion.store.log: UndoScope), never the whole log."""
         info = self.play.info(code)
-        tracker, content, options = self.play.tracker(info.game), self.play.content(info.game), self.play.options(info)
+        tracker, content = self.play.tracker(info.game), self.play.content(info.game)
         if seat.actor is None:
             raise PermissionError("join the table first")
         if seat.hosting or seat.own:  # a host who also plays undoes as the host: anyone's latest move
             seat = Seat(HOST)
         after: list[Table] = []
 
-        def still_latest(log: list[Entry]) -> None:
-            done = next((e for e in log if e.type == UNDO and e.payload["seq"] == seq), None)
-            if done is not None:
-                raise AlreadyUndone(done)
-            latest = undo_target(tracker, content, options, log, seat.actor)
-            if latest.seq != seq:
-                raise Refused(f"Move {seq} is not your latest move that stands (move {latest.seq} is); look again.")
-            after[:] = [replay(tracker, content, options, [*log, Entry(0, seat.actor, UNDO, {"seq": seq})])]
+        def still_latest(scope: UndoScope) -> None:
+            if scope.taken_back_by is not None:
+                raise AlreadyUndone(scope.taken_back_by)
+            undoable(tracker, scope.latest)
+            cp = scope.checkpoint
+            base = self.replays.setup(info) if cp is None else Table(cp.state, ())
+            table = taken_back(tracker, content, base, cp.seq if cp else 0, scope.since, seat.actor, scope.latest)
+            if (latest := scope.latest.seq) != seq:
+                raise Refused(f"Move {seq} is not your latest move that stands (move {latest} is); look again.")
+            after[:] = [table]
 
+        mover = None if seat.actor == HOST else seat.actor
         try:
             keep = checkpointed(lambda: after[0].state)
-            entry = self.log.append(code, seat.actor, UNDO, {"seq": seq}, still_latest, seat.by, keep=keep)
+            entry = self.log.append_undo(code, seat.actor, seq, still_latest, seat.by, keep, mover)
         except AlreadyUndone as already:
             return already.entry, None
         self.replays.keep(info.code, entry.seq, after[0])

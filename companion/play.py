@@ -28,8 +28,8 @@ from pnp.paths import CONTENT
 class Play(Context):
     def __init__(self, store: Store, hub: Hub, layers: list[Path], games: dict[str, GameDef], rng=None):
         super().__init__(store, hub, layers, games, rng)
-        self.seats = Seats(self)
         self.replays = Replays(self)
+        self.seats = Seats(self, self.replays.built_on)
         self.moves = Moves(self, self.replays)
         self.views = Views(self, self.replays, self.seats)
         self.feed = Feed(self.replays.since, self.views.messages)  # the live streams' messages

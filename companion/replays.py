@@ -3,16 +3,22 @@ so a room of phones streaming one table replays it once per action, not once per
 
 A state at hand is brought up to date by folding only the entries after it: the replay kept in
 memory, or, in a worker that has none (a restart, another worker), the table's newest checkpoint
-in the database (server-only, never sent), else the setup. An undo re-folds the whole log.
+in the database (server-only, never sent), else the setup. An undo folds again from the newest
+checkpoint before the move it takes back (companion.moves).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from typing import TypeVar
+
 from companion.context import Context
 from companion.kept import Kept
 from companion.seats import Audience
-from companion.store.schema import TableInfo
+from companion.store.schema import Stale, TableInfo
 from pnp.rules.table import Entry, Table, extend, replay
+
+T = TypeVar("T")
 
 
 class Replays:
@@ -62,26 +68,49 @@ class Replays:
         roll), unless one undoes an entry before it; none when `known`, entries the caller has
         just read (a stream's new ones), reach back to it: the table is then as of the newest of
         those, or of the kept replay if that is newer."""
-        seq, base = self.base(info)
-        if known and known[0].seq <= seq + 1:
-            newer = [e for e in known if e.seq > seq]
-        else:
-            newer = self.log.read(info.code, after=seq)
         tracker, content = self.play.tracker(info.game), self.play.content(info.game)
-        table = extend(tracker, content, base, newer, seq) if newer else base
-        if table is None:
-            log = self.log.read(info.code)
-            return self.replayed(info.code, log, info), (log[-1].seq if log else 0)
+        for seq, base in self.bases(info):
+            if known and known[0].seq <= seq + 1:
+                newer = [e for e in known if e.seq > seq]
+            else:
+                newer = self.log.read(info.code, after=seq)
+            table = extend(tracker, content, base, newer, seq) if newer else base
+            if table is not None:
+                break
         seq = newer[-1].seq if newer else seq
         self.keep(info.code, seq, table)
         return table, seq
 
-    def base(self, info: TableInfo) -> tuple[int, Table]:
-        """The newest state at hand and its seq: the replay kept in memory, else the table's newest
-        checkpoint (its standing entries not known: what reads them reads the log), else the setup."""
+    def built_on(self, info: TableInfo, attempt: Callable[[int, Table], T]) -> T:
+        """`attempt(seq, table)` on the first of `bases` it is not Stale on."""
+        for seq, base in self.bases(info):
+            try:
+                return attempt(seq, base)
+            except Stale:
+                if seq == 0:
+                    raise
+
+    def bases(self, info: TableInfo) -> Iterator[tuple[int, Table]]:
+        """The states to fold the table's newest entries on, each with its seq, in the order to try
+        them: the state at hand (`base`); when an undo took back what that folded in (in another
+        worker), the table's newest checkpoint (an undo removes those it makes wrong); when one was
+        written meanwhile, the setup."""
         kept = self._kept.get(info.code)
         if kept is not None:
-            return kept
+            yield kept
+        stored = self.stored(info)
+        yield stored
+        if stored[0] > 0:
+            yield 0, self.setup(info)
+
+    def base(self, info: TableInfo) -> tuple[int, Table]:
+        """The newest state at hand and its seq: the replay kept in memory, else `stored`."""
+        kept = self._kept.get(info.code)
+        return kept if kept is not None else self.stored(info)
+
+    def stored(self, info: TableInfo) -> tuple[int, Table]:
+        """The table's newest checkpoint and its seq (its standing entries not known: what reads
+        them reads the log), else the setup."""
         checkpoint = self.log.checkpoint(info.code)
         if checkpoint is not None:
             return checkpoint.seq, Table(checkpoint.state, ())

@@ -5,14 +5,15 @@ for a seat without one, the host's answer)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from companion.context import Context
 from companion.kept import Kept
-from companion.store.schema import TableInfo
+from companion.store.schema import Stale, TableInfo
 from pnp.rules.flow import Caller
-from pnp.rules.table import ANSWER, CLAIM, HOST, JOIN, Entry, replay
+from pnp.rules.table import ANSWER, CLAIM, HOST, JOIN, Entry, Table, extend
 
 SEATING = {JOIN, CLAIM, ANSWER}  # the entries that change who sits at a table, or whose phone holds a seat
 
@@ -58,8 +59,9 @@ class Audience(NamedTuple):
 
 
 class Seats:
-    def __init__(self, play: Context):
+    def __init__(self, play: Context, built_on: Callable[[TableInfo, Callable[[int, Table], Any]], Any]):
         self.play = play
+        self.built_on = built_on  # companion.replays' Replays.built_on: a write on the table's newest state
         self.store = play.store.tables
         self._at: Kept[tuple[int, list[dict]]] = Kept()  # code -> (seq, its seats read once that was newest)
 
@@ -116,12 +118,18 @@ class Seats:
         the host's own phone sits down, and the seat has the host's rights too."""
         play = self.play
         info = play.info(code)
-        tracker, content, options = play.tracker(info.game), play.content(info.game), play.options(info)
+        tracker, content = play.tracker(info.game), play.content(info.game)
 
-        def allowed(log: list[Entry], player_id: str) -> None:
-            tracker.join(replay(tracker, content, options, log).state, player_id, name)
+        def sit_on(seq: int, base: Table) -> tuple[Entry, str | None]:
+            def allowed(tail: list[Entry], player_id: str) -> None:
+                table = extend(tracker, content, base, tail, seq)
+                if table is None:
+                    raise Stale(f"an undo after {seq} takes back an entry before it")
+                tracker.join(table.state, player_id, name)
 
-        entry, token = self.store.add_player(code, name, allowed, by, hosts)
+            return self.store.add_player(code, name, allowed, by, hosts, after=seq)
+
+        entry, token = self.built_on(info, sit_on)
         play.announce(info, entry.seq)
         return entry.actor, token
 

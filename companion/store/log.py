@@ -19,6 +19,7 @@ writes its seat and its entry together (store.tables), a roll an entry at every 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection, func, select
@@ -26,7 +27,7 @@ from sqlalchemy.sql.expression import ScalarSelect
 
 from companion.store.database import MAX_SEQ, Database, clean, iso, normalize_code, now
 from companion.store.schema import Checkpoint, NoSuchTable, Stale, actions, checkpoints, tables
-from pnp.rules.table import UNDO, Entry
+from pnp.rules.table import RESERVED, UNDO, Entry
 
 
 class Log:
@@ -58,12 +59,35 @@ class Log:
             checked = check(read_entries(connection, table_id, after) if last > after else [])
             done = payload if checked is None else checked
             [entry] = insert_entries(connection, [(table_id, last, actor, type, done, by)])
-            if type == UNDO:  # the checkpoints that folded in what it takes back are wrong now
-                taken = checkpoints.c.seq >= entry.payload["seq"]
-                connection.execute(checkpoints.delete().where(checkpoints.c.table_id == table_id, taken))
-            state = keep(entry) if keep is not None else None
-            if state is not None:
-                connection.execute(checkpoints.insert().values(table_id=table_id, seq=entry.seq, state=state))
+            _keep(connection, table_id, entry, keep)
+            return entry
+
+        return self.db.write(insert)
+
+    def append_undo(
+        self,
+        code: str,
+        actor: str,
+        seq: int,
+        check: Callable[[UndoScope], None],
+        by: str | None = None,
+        keep: Callable[[Entry], dict | None] | None = None,
+        mover: str | None = None,
+    ) -> Entry:
+        """Record `actor`'s undo of move `seq`, if `check(scope)` does not raise: `scope` is what the
+        undo needs of the log (UndoScope), read in the transaction that appends it, from the log's
+        end back to the move and to the newest checkpoint before it only. `mover`: whose latest
+        standing move the scope finds (None: anyone's, the host's undo). Every checkpoint at or
+        after `seq` is removed with it: they folded in what it takes back."""
+
+        def insert(connection) -> Entry:
+            table_id = locked_table_id(connection, code)
+            check(undo_scope(connection, table_id, mover, seq))
+            last = last_seq(connection, table_id)
+            [entry] = insert_entries(connection, [(table_id, last, actor, UNDO, {"seq": seq}, by)])
+            taken = checkpoints.c.seq >= seq
+            connection.execute(checkpoints.delete().where(checkpoints.c.table_id == table_id, taken))
+            _keep(connection, table_id, entry, keep)
             return entry
 
         return self.db.write(insert)
@@ -102,6 +126,63 @@ class Log:
         with self.db.read() as connection:
             row = connection.execute(query).one_or_none()
         return None if row is None else Checkpoint(row.seq, row.state)
+
+
+@dataclass(frozen=True)
+class UndoScope:
+    """What an undo of a move needs of the table's log, without the whole log: the undo that took
+    the move back already (None: none has), the mover's latest standing move (None: they have
+    none), and the newest checkpoint before that move (None: fold from the setup) with every entry
+    after it."""
+
+    taken_back_by: Entry | None
+    latest: Entry | None
+    checkpoint: Checkpoint | None
+    since: list[Entry]
+
+
+def undo_scope(connection: Connection, table_id: int, mover: str | None, named: int) -> UndoScope:
+    """The UndoScope of an undo of move `named` by `mover` (None: anyone's move), read from the
+    log's end back, a page at a time, far enough to have seen every undo after `named` and the
+    mover's latest standing move: undos come after what they take back, so walking back, a move
+    is known to stand once it is reached."""
+    undone: dict[int, Entry] = {}  # seq taken back -> the undo that did
+    latest, before, size = None, MAX_SEQ + 1, 64
+    while True:
+        query = select(actions).where(actions.c.table_id == table_id, actions.c.seq < before)
+        page = [entry_of(r) for r in connection.execute(query.order_by(actions.c.seq.desc()).limit(size))]
+        for entry in page:
+            if entry.type == UNDO:
+                undone[entry.payload["seq"]] = entry
+            elif latest is None and entry.type not in RESERVED and entry.seq not in undone:
+                latest = entry if mover is None or entry.actor == mover else None
+            if latest is not None and entry.seq <= named:
+                break
+        else:
+            if len(page) == size:
+                before, size = page[-1].seq, min(size * 4, 4096)
+                continue
+        break
+    checkpoint = None
+    if latest is not None:
+        query = select(checkpoints.c.seq, checkpoints.c.state).where(
+            checkpoints.c.table_id == table_id, checkpoints.c.seq < latest.seq
+        )
+        row = connection.execute(query.order_by(checkpoints.c.seq.desc()).limit(1)).one_or_none()
+        checkpoint = None if row is None else Checkpoint(row.seq, row.state)
+    since = read_entries(connection, table_id, checkpoint.seq if checkpoint else 0)
+    if checkpoint is not None and any(e.payload["seq"] <= checkpoint.seq for e in since if e.type == UNDO):
+        # an undo removes the checkpoints it makes wrong in its own transaction; should one have
+        # stayed (a database written before that rule), fold from the setup rather than trust it
+        checkpoint, since = None, read_entries(connection, table_id, 0)
+    return UndoScope(undone.get(named), latest, checkpoint, since)
+
+
+def _keep(connection: Connection, table_id: int, entry: Entry, keep: Callable[[Entry], dict | None] | None) -> None:
+    """Keep the state `keep(entry)` hands back, if any, as the checkpoint at the new entry."""
+    state = keep(entry) if keep is not None else None
+    if state is not None:
+        connection.execute(checkpoints.insert().values(table_id=table_id, seq=entry.seq, state=state))
 
 
 def table_id_of(code: str) -> ScalarSelect:

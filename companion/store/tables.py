@@ -16,8 +16,8 @@ from typing import Any
 from sqlalchemy import Connection, func, select
 
 from companion.store.database import Database, clean, iso, new_code, new_token, normalize_code, now, token_hash
-from companion.store.log import insert_entries, last_seq, locked_table_id, newest_seq, read_entries
-from companion.store.schema import NoSuchEvent, NoSuchSeat, Player, TableInfo, events, players, tables
+from companion.store.log import insert_entries, last_seq, locked_table_id, read_entries
+from companion.store.schema import NoSuchEvent, NoSuchSeat, Player, Stale, TableInfo, events, players, tables
 from pnp.rules.table import ANSWER, CLAIM, HOST, JOIN, Entry, Refused
 
 
@@ -70,10 +70,13 @@ class Tables:
         check: Callable[[list[Entry], str], object] | None = None,
         by: str | None = None,
         hosts: bool = False,
+        after: int = 0,
     ) -> tuple[Entry, str | None]:
-        """A new player sits down: (their JOIN entry, their token). `check(log, player_id)` may
-        refuse them by raising; otherwise their row and their JOIN (as them, payload {"name"})
-        are written in one transaction, so a refused or failed join leaves no player behind.
+        """A new player sits down: (their JOIN entry, their token). `check(tail, player_id)` may
+        refuse them by raising (`tail`: the log's entries after seq `after`, the state the caller
+        holds; 0, the whole log; Stale when the log ends before `after`); otherwise their row and
+        their JOIN (as them, payload {"name"}) are written in one transaction, so a refused or
+        failed join leaves no player behind.
         Seated `by` someone else (the host), the seat has no phone and no token (None). `hosts`:
         the host's own phone sits down (the table's first such seat is the host's own)."""
         token = new_token() if by is None else None
@@ -81,9 +84,11 @@ class Tables:
         def insert(connection) -> Entry:
             table_id = locked_table_id(connection, code)
             player_id = f"p{connection.scalar(select(func.count()).where(players.c.table_id == table_id)) + 1}"
-            log = read_entries(connection, table_id, after=0)
+            last = last_seq(connection, table_id)
+            if last < after:
+                raise Stale(f"the log ends at {last}, before {after}")
             if check is not None:
-                check(log, player_id)
+                check(read_entries(connection, table_id, after) if last > after else [], player_id)
             connection.execute(
                 players.insert().values(
                     table_id=table_id,
@@ -96,7 +101,7 @@ class Tables:
             if hosts:
                 mine = tables.update().where(tables.c.id == table_id, tables.c.host_seat.is_(None))
                 connection.execute(mine.values(host_seat=player_id))
-            [entry] = insert_entries(connection, [(table_id, newest_seq(log), player_id, JOIN, {"name": name}, by)])
+            [entry] = insert_entries(connection, [(table_id, last, player_id, JOIN, {"name": name}, by)])
             return entry
 
         return self.db.write(insert), token

@@ -151,6 +151,14 @@ def undo_target(tracker: Tracker, content, options: BaseModel, log: list[Entry],
     stands would no longer be allowed without it (points it spent, a turn it ended)."""
     table = replay(tracker, content, options, log)
     target = next((e for e in reversed(table.standing) if actor == HOST or e.actor == actor), None)
+    undoable(tracker, target)
+    taken_back(tracker, content, Table(tracker.setup(content, options), ()), 0, log, actor, target)
+    return target
+
+
+def undoable(tracker: Tracker, target: Entry | None) -> None:
+    """Refused unless `target`, the actor's latest standing action (None: they have none), is one
+    the rules let them take back at all."""
     if target is None:
         raise Refused("There is nothing of yours to undo.")
     if target.type in tracker.final:
@@ -158,8 +166,18 @@ def undo_target(tracker: Tracker, content, options: BaseModel, log: list[Entry],
     why = tracker.final_entry(target) if tracker.final_entry is not None else None
     if why:
         raise Refused(why)
+
+
+def taken_back(
+    tracker: Tracker, content, table: Table, since: int, entries: list[Entry], actor: str, target: Entry
+) -> Table:
+    """`table`, the fold of the log up to seq `since` (before `target`), with `entries` (every
+    entry after it) applied and `target` taken back by `actor`: the table after the undo. Refused
+    when a later action that stands would no longer be allowed without it."""
     try:
-        replay(tracker, content, options, [*log, Entry(0, actor, UNDO, {"seq": target.seq})])
+        after = extend(tracker, content, table, [*entries, Entry(0, actor, UNDO, {"seq": target.seq})], since)
     except Refused:
         raise Refused("That can no longer be undone: later moves depend on it.") from None
-    return target
+    if after is None:  # the caller's fold reached past an entry an undo took back: a bug, not a refusal
+        raise ValueError(f"an undo after seq {since} takes back an entry before it")
+    return after
