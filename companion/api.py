@@ -28,7 +28,6 @@ from companion.feed import afresh
 from companion.openapi import openapi
 from companion.play import Play
 from companion.schemas import (
-    MAX_HISTORY_PAGE,
     ActionBody,
     ClaimAnswer,
     EventRoll,
@@ -310,14 +309,12 @@ def query_as(model: type[M]) -> M:
 
 @bp.get("/tables/<code>/history")
 def history(code: str):
-    """Who did what, oldest first; with `?limit=N` (or `?before=`) a page: the newest N (at most
-    MAX_HISTORY_PAGE) before seq `before`, if given, and `earlier`, the `before` of the page
-    before it (null: none)."""
+    """Who did what, a page at a time, oldest first: the newest `?limit=` entries (HISTORY_PAGE if
+    not given, at most MAX_HISTORY_PAGE) before seq `?before=`, if given, and `earlier`, the
+    `before` of the page before it (null: none)."""
     viewer = seat(code, required=False).viewer
     query = query_as(HistoryQuery)
-    if query.limit is None and query.before is None:
-        return {"code": code, "history": play().views.history(code, viewer), "earlier": None}
-    page, earlier = play().views.history_page(code, viewer, query.before, query.limit or MAX_HISTORY_PAGE)
+    page, earlier = play().views.history_page(code, viewer, query.before, query.limit)
     return {"code": code, "history": page, "earlier": earlier}
 
 
@@ -334,18 +331,21 @@ def layout(code: str):
 
 @bp.get("/tables/<code>/export")
 def export(code: str):
+    """The table's results as CSV, or the table and its whole history as the caller may see them,
+    as JSON sent while the log is read a page at a time: a long game's never sits whole in memory."""
     p = play()
     if query_as(FileQuery).format == "csv":
         return csv_file(p.views.results(code), f"{code}-results.csv")
-    info, viewer = p.info(code), seat(code, required=False).viewer
-    return {
-        "code": code,
-        "game": info.game,
-        "options": info.options,
-        "event": info.event,
-        "log": p.views.history(code, viewer),
-        "state": p.tracker(info.game).view(p.replays.replayed(code).state, viewer),
-    }
+    head, log = p.views.export(code, seat(code, required=False).viewer)
+    dumps = current_app.json.dumps
+
+    def body():
+        yield dumps(head)[:-1] + ', "log": ['
+        for n, entry in enumerate(log):
+            yield (", " if n else "") + dumps(entry)
+        yield "]}"
+
+    return Response(stream_with_context(body()), mimetype="application/json")
 
 
 def csv_file(rows: list[dict], filename: str) -> Response:

@@ -14,6 +14,7 @@ from pydantic.json_schema import models_json_schema
 
 from companion.events import Events
 from companion.schemas import (
+    HISTORY_PAGE,
     ClaimAnswer,
     EventRoll,
     FileQuery,
@@ -448,7 +449,8 @@ def _paths(model_ref, new_table: dict, action: dict) -> dict:
         },
         f"{table}/history": {
             "get": op(
-                "Who did what, as the caller may see it; with ?limit= or ?before=, a page of it",
+                "Who did what, as the caller may see it, a page at a time: the newest ?limit= "
+                f"(default {HISTORY_PAGE}) before ?before=",
                 _answers(200, _json("History"), 403, 404, 422),
                 security=anyone,
                 params=(code, kept, *_query(HistoryQuery)),

@@ -7,7 +7,8 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
 MAX_NAME = 40
-MAX_HISTORY_PAGE = 500  # entries in one page of a table's history
+HISTORY_PAGE = 100  # entries in a page of a table's history when the caller names no `limit`
+MAX_HISTORY_PAGE = 500  # the most entries one page of a table's history holds
 
 
 def _printable(name: str) -> str:
@@ -91,10 +92,17 @@ class UndoBody(Body):
 
 class HistoryQuery(BaseModel):
     """A page of the history (the query of GET /history, beside `as`): the newest `limit`
-    entries before seq `before`; without either, the whole history."""
+    entries (HISTORY_PAGE when not given) before seq `before` (the newest of all when not given).
+    The page's `earlier` is the `before` that asks for the page before it: a whole history is read
+    page by page, newest first, and a long game's costs no more to answer than a short one's."""
 
     before: int | None = Field(default=None, ge=1, le=2**31 - 1, description="entries before this seq only")
-    limit: int | None = Field(default=None, ge=1, le=MAX_HISTORY_PAGE, description="at most this many entries")
+    limit: int = Field(
+        default=HISTORY_PAGE,
+        ge=1,
+        le=MAX_HISTORY_PAGE,
+        description=f"at most this many entries ({HISTORY_PAGE} if not given)",
+    )
 
 
 class FileQuery(BaseModel):

@@ -4,13 +4,17 @@ redacts each entry and view for its viewer (pnp.rules.table's seen_by and the ga
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from companion.context import Context
 from companion.feed import Message, message
 from companion.replays import Replays
 from companion.seats import Audience, Seat, Seats, audience_seat, names_of, you
 from companion.store.schema import TableInfo
 from pnp.rules.flow import Rules
-from pnp.rules.table import HOST, UNDO, Entry, Table, seen_by
+from pnp.rules.table import HOST, Entry, Table, seen_by
+
+EXPORT_PAGE = 500  # entries an export reads at a time: a long game's is sent as it is read
 
 
 class Views:
@@ -63,11 +67,16 @@ class Views:
             sent.append((e.seq, message(e.seq, data)))
         return sent
 
-    def history(self, code: str, viewer: str | None) -> list[dict]:
-        """Who did what, oldest first, as `viewer` may see it; each entry marked `undone` when a
-        later undo took it back."""
-        log = self.play.store.log.read(code)
-        return self._described(code, viewer, log, {e.payload["seq"] for e in log if e.type == UNDO})
+    def export(self, code: str, viewer: str | None) -> tuple[dict, Iterator[dict]]:
+        """The table as `viewer` may see it (its code, game, options, event and state) and its
+        history up to that state, oldest first, read EXPORT_PAGE entries at a time as it is sent;
+        each entry marked `undone` when a later undo took it back."""
+        info = self.play.info(code)
+        table, seq = self.replays.newest(info)
+        head = {"code": info.code, "game": info.game, "options": info.options, "event": info.event}
+        head["state"] = self.play.tracker(info.game).view(table.state, viewer)
+        pages = self.play.store.log.pages(code, seq, EXPORT_PAGE)
+        return head, (entry for page, undone in pages for entry in self._described(code, viewer, page, undone))
 
     def history_page(
         self, code: str, viewer: str | None, before: int | None, limit: int

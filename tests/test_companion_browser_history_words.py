@@ -110,7 +110,7 @@ def test_every_games_history_reads_in_words(chromium, tmp_path):
         for game, way, code, host in tables:
             page = Phone(chromium, port, code, {"host_token": host}, host).page
             page.wait_for_function("() => Spellpress.table", timeout=FIRST_LOAD_MS)
-            entries = call(port, "GET", f"/api/tables/{code}/history", token=host)[1]["history"]
+            entries = call(port, "GET", f"/api/tables/{code}/history?limit=500", token=host)[1]["history"]
             said = page.evaluate("(entries) => entries.map((e) => Spellpress.describe(e))", entries)
             lines = {f"{e['seq']} {e['type']} {e['payload']}": words for e, words in zip(entries, said, strict=True)}
             assert len({e["type"] for e in entries}) > 3, (game, way)  # the walk went beyond the joins

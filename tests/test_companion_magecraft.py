@@ -20,7 +20,7 @@ import pytest
 
 from pnp.rules.offers import sample
 from pnp.rules.table import Refused
-from tests.support.api import bearer, error_of, join, undo_latest
+from tests.support.api import bearer, error_of, join, undo_latest, whole_history
 from tests.support.inprocess import ApiTable, stream_latest
 from tests.test_magecraft_tracker import COLOURS, gems_of
 
@@ -265,7 +265,7 @@ def test_a_host_who_plays_and_keeps_a_seat_learns_no_other_seats_secrets(client)
     assert state["phase"] == "over" and state["winner"] in table.names and state["ended"] in ("hp", "score")
     rows = client.get(f"/api/tables/{table.code}/export?format=csv").data.decode().splitlines()
     assert rows[0] == "name,score,hp,winner" and len(rows) == 4
-    history = client.get(f"/api/tables/{table.code}/history").json["history"]
+    history = whole_history(client, table.code)
     assert {"opening_discard", "cast", "learn", "refresh"} <= {e["type"] for e in history}
     assert all(e["payload"]["done"]["spell"] for e in history if e["type"] == "cast")
     drew = [e for e in history if e["type"] == "refresh"]

@@ -17,7 +17,7 @@ from companion.store.tables import Tables
 from pnp.gamedef import games
 from pnp.rules.table import HOST, RESERVED, SPECTATOR
 from tests import test_companion_secrets as secret_deck
-from tests.support.api import bearer, error_of, join, open_table, undo_latest
+from tests.support.api import bearer, error_of, join, open_table, undo_latest, whole_history
 from tests.support.inprocess import read_stream
 from tests.support.secret_game import DECK
 from tests.test_companion_merchants import Script
@@ -54,7 +54,7 @@ class OnePhone:
         return res.json["state"]
 
     def history(self, headers=None) -> list[dict]:
-        return self.client.get(f"/api/tables/{self.code}/history", headers=headers or {}).json["history"]
+        return whole_history(self.client, self.code, headers)
 
 
 def lines(history: list[dict]) -> list[tuple]:

@@ -18,7 +18,7 @@ writes its seat and its entry together (store.tables), a roll an entry at every 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -114,6 +114,26 @@ class Log:
             )
             undone = {payload["seq"] for payload in connection.scalars(undos)}
         return entries, undone & {e.seq for e in entries}
+
+    def pages(self, code: str, through: int, size: int) -> Iterator[tuple[list[Entry], set[int]]]:
+        """The table's entries up to seq `through`, oldest first, `size` at a time, each page read
+        on its own (a whole export holds no transaction open while it is sent), with the seqs among
+        them an undo up to `through` took back."""
+        table_id = table_id_of(code)
+        with self.db.read() as connection:
+            undos = select(actions.c.payload).where(
+                actions.c.table_id == table_id, actions.c.seq <= through, actions.c.type == UNDO
+            )
+            undone = {payload["seq"] for payload in connection.scalars(undos)}
+        after = 0
+        while after < through:
+            query = select(actions).where(actions.c.table_id == table_id, actions.c.seq.between(after + 1, through))
+            with self.db.read() as connection:
+                entries = [entry_of(r) for r in connection.execute(query.order_by(actions.c.seq).limit(size))]
+            if not entries:
+                return
+            yield entries, undone & {e.seq for e in entries}
+            after = entries[-1].seq
 
     def checkpoint(self, code: str) -> Checkpoint | None:
         """The table's newest checkpoint, if it has one."""

@@ -1,5 +1,6 @@
 """The API's small helpers every companion test uses: a table opened and joined, a token as a
-header, an error answer read, the latest move undone as the table page names it."""
+header, an error answer read, the whole history read page by page, the latest move undone as the
+table page names it."""
 
 from __future__ import annotations
 
@@ -22,6 +23,18 @@ def join(client, code, name):
 
 def bearer(token):
     return {"Authorization": f"Bearer {token}"}
+
+
+def whole_history(client, code, headers=None) -> list[dict]:
+    """Every entry of the table's history, oldest first, read as a phone scrolls back: the newest
+    page, then each `earlier` one."""
+    path, entries, before = f"/api/tables/{code}/history", [], None
+    while True:
+        page = client.get(path if before is None else f"{path}?before={before}", headers=headers or {}).json
+        entries[:0] = page["history"]
+        before = page["earlier"]
+        if before is None:
+            return entries
 
 
 def undo_latest(client, code, headers):
