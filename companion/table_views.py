@@ -30,6 +30,7 @@ class Views:
         play = self.play
         if made is not None and after is not None:
             info, table, seq = play.info(code), after, made.seq
+            known = [made]  # a move, not a seat's change: the seats read before it still hold
         else:
             info, table, seq = self.replays.current(code, known)
         tracker = play.tracker(info.game)
