@@ -167,9 +167,11 @@ def undo_scope(connection: Connection, table_id: int, mover: str | None, named: 
     mover's latest standing move: undos come after what they take back, so walking back, a move
     is known to stand once it is reached."""
     undone: dict[int, Entry] = {}  # seq taken back -> the undo that did
-    latest, before, size = None, MAX_SEQ + 1, 64
+    latest, before, size = None, None, 64  # before: the oldest seq read so far (None: from the end)
     while True:
-        query = select(actions).where(actions.c.table_id == table_id, actions.c.seq < before)
+        query = select(actions).where(actions.c.table_id == table_id)
+        if before is not None:
+            query = query.where(actions.c.seq < before)
         page = [entry_of(r) for r in connection.execute(query.order_by(actions.c.seq.desc()).limit(size))]
         for entry in page:
             if entry.type == UNDO:
