@@ -8,7 +8,7 @@ or PostgreSQL (several workers), in three parts by what they keep:
     store.tables   tables and their seats (store/tables.py)
         code, host_token = store.tables.create(game, options, event=None)
         store.tables.info(code) -> TableInfo | None
-        entry, token = store.tables.add_player(code, name, check, by=None, hosts=False)  # entry.actor: their id
+        entry, token = store.tables.add_player(code, name, check, by=None, hosts=False, after=0)  # entry.actor: their id
         entry, token = store.tables.claim(code, player_id)      # a phone asks for a seat without one
         store.tables.answer(code, player_id, given) -> Entry    # the host gives it (the token is the seat's) or not
         store.tables.players(code) -> list[Player]              # in the order they joined
@@ -17,8 +17,10 @@ or PostgreSQL (several workers), in three parts by what they keep:
         store.tables.asking_for(code, token) -> player_id | None  # the seat a phone has asked for, unanswered
     store.log      each table's log of actions (store/log.py)
         store.log.append(code, actor, type, payload, check, by=None, after=0, keep=None) -> Entry
+        store.log.append_undo(code, actor, seq, check, by=None, keep=None, mover=None) -> Entry  # check(UndoScope)
         store.log.read(code, after=0) -> list[Entry]            # seq > after, in seq order
         store.log.page(code, before, limit) -> (entries, undone)
+        store.log.pages(code, through, size) -> iterator of (entries, undone)  # an export, oldest first
         store.log.checkpoint(code) -> Checkpoint | None         # the newest state folded up to an entry
     store.events   events: many tables, one roll sequence (store/events.py)
         code, token = store.events.create(game, name, seed)
