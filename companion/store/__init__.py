@@ -8,7 +8,7 @@ or PostgreSQL (several workers), in three parts by what they keep:
     store.tables   tables and their seats (store/tables.py)
         code, host_token = store.tables.create(game, options, event=None)
         store.tables.info(code) -> TableInfo | None
-        entry, token = store.tables.add_player(code, name, check, by=None, hosts=False, after=0)  # entry.actor: their id
+        entry, token = store.tables.add_player(code, name, check, by=None, hosts=False, after=0)  # actor: their id
         entry, token = store.tables.claim(code, player_id)      # a phone asks for a seat without one
         store.tables.answer(code, player_id, given) -> Entry    # the host gives it (the token is the seat's) or not
         store.tables.players(code) -> list[Player]              # in the order they joined
