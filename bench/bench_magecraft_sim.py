@@ -8,7 +8,7 @@ sets, then turn after turn empty the hand and draw a new one from a bag of gem c
 Area reshuffled into it when it runs out) and strike one of the rival's HP gems into the score,
 until an HP Area is empty: no spell is looked at. All run in this process, 3 times (--repeats),
 alternating; the median is reported, and the ratio of the one-process simulation to the floor. The
-whole command (`pnp sim magecraft --games 2000`, a fresh process) is timed once too.
+whole command (`pnp sim magecraft --games 2000`, a fresh process) is timed in each round too.
 Not a test: prints the figures and PASS/FAIL, exits 1 when a target is missed.
 
     python bench/bench_magecraft_sim.py

@@ -5,7 +5,7 @@ merchant, as the command does (content loaded once, outside the timing, reported
 draws the same dice the same way (one random.Random per game seeded "seed:i", four dice a round for
 the rounds of a game) and does the least a player must: add up the two best results of each round.
 Both run in this process, 3 times (--repeats), alternating; the median is reported. The whole
-command (`pnp sim merchants-of-magick --games 2000`, a fresh process) is timed once too.
+command (`pnp sim merchants-of-magick --games 2000`, a fresh process) is timed in each round too.
 Not a test: prints the figures and PASS/FAIL, exits 1 when a target is missed.
 
     python bench/bench_merchants_sim.py

@@ -8,7 +8,7 @@ deal each wizard its large pieces, and for every turn a game of these crescents 
 (players x line length, as no spell moved a crescent), roll the knucklebone and put the piece on a
 random empty space of a plain list board; no pattern is looked for. All run in this process, 3 times
 (--repeats), alternating; the median is reported, and the ratio of the one-process simulation to the
-floor. The whole command (`pnp sim spellcycles --games 2000`, a fresh process) is timed once too.
+floor. The whole command (`pnp sim spellcycles --games 2000`, a fresh process) is timed in each round too.
 Not a test: prints the figures and PASS/FAIL, exits 1 when a target is missed.
 
     python bench/bench_spellcycles_sim.py

@@ -62,11 +62,11 @@ def game_rngs(games: int) -> Iterator[random.Random]:
 
 class SimBench:
     """A simulation benchmark: its options (--games, --repeats), its game's bundled content as the
-    rules' book (`package`.rulebook's book_of) with the seconds loading took, imports included
-    (reported, never timed with the games), and the game's simulation module (`package`.sim:
-    play_games, figures)."""
+    rules' book (`package`.rulebook's book_of, or `book_of` for a game without one) with the
+    seconds loading took, imports included (reported, never timed with the games), and the game's
+    simulation module (`package`.sim: play_games, figures)."""
 
-    def __init__(self, doc: str, game_id: str, package: str) -> None:
+    def __init__(self, doc: str, game_id: str, package: str, book_of: Callable[[Any], Any] | None = None) -> None:
         parser = argparse.ArgumentParser(description=doc.splitlines()[0])
         parser.add_argument("--games", type=int, default=SIM_GAMES)
         parser.add_argument("--repeats", type=int, default=SIM_REPEATS)
@@ -76,7 +76,8 @@ class SimBench:
         from pnp.gamedef import game
         from pnp.paths import CONTENT
 
-        self.book = import_module(f"{package}.rulebook").book_of(load_game(game(game_id), [CONTENT]))
+        book_of = book_of or import_module(f"{package}.rulebook").book_of
+        self.book = book_of(load_game(game(game_id), [CONTENT]))
         self.load_s = time.perf_counter() - start
         self.sim = import_module(f"{package}.sim")
 
@@ -92,21 +93,25 @@ class SimBench:
         figures_line: Callable[[Any], str],
         target: str,
         pooled: bool = True,
+        figures: Callable[[list], Any] | None = None,
     ) -> int:
         """The runs and the report: the simulation plays --games games of `players` in one process,
         in the command's worker processes (unless not `pooled`: a simulation the command plays in
         one process), and the floor (label, run) beside them, --repeats times alternating; the whole
-        command once. Prints the medians and PASS/FAIL against SIM_TARGET_S (`target` says for
-        what); returns the exit status, 1 on FAIL."""
+        command in each round too. Prints the medians and PASS/FAIL against SIM_TARGET_S (`target` says for
+        what); returns the exit status, 1 on FAIL. `figures` makes a run's figures from its results,
+        for a simulation whose own take more than the book, players and seed."""
         from pnp.sim.pool import WORKERS
 
         def simulate(workers: int) -> Any:
             pool = {"workers": workers} if pooled else {}  # a one-process simulation takes no workers
             played = self.sim.play_games(self.book, players, self.games, seed=SIM_SEED, **pool)
+            if figures is not None:
+                return figures(list(played))
             return self.sim.figures(self.book, list(played), players, SIM_SEED)
 
         floor_label, run_floor = floor
-        one_times, two_times, floor_times = [], [], []
+        one_times, two_times, floor_times, command_times, statuses = [], [], [], [], set()
         for _ in range(self.args.repeats):
             t = time.perf_counter()
             found = simulate(1)
@@ -118,7 +123,10 @@ class SimBench:
             t = time.perf_counter()
             run_floor()
             floor_times.append(time.perf_counter() - t)
-        command_s, status = timed_sim_command(self.game_id, self.games)
+            command_s, status = timed_sim_command(self.game_id, self.games)
+            command_times.append(command_s)
+            statuses.add(status)
+        command_s, status = statistics.median(command_times), max(statuses)
 
         one, flo = statistics.median(one_times), statistics.median(floor_times)
         two = statistics.median(two_times) if pooled else one
@@ -137,7 +145,7 @@ class SimBench:
         print(f"{floor_label:34}{flo:8.2f} s   ({times(floor_times)})")
         print(f"{'ratio one process/floor':34}{one / flo:8.1f}")
         print(f"{'per game, one process':34}{one / self.games * 1000:8.2f} ms")
-        print(f"{'whole command (a fresh process)':34}{command_s:8.2f} s   exit {status}")
+        print(f"{'whole command (a fresh process)':34}{command_s:8.2f} s   ({times(command_times)}) exit {status}")
         print(f"{'figures':34}{figures_line(found)}")
         print()
         verdict = "PASS" if ok else "FAIL"

@@ -23,8 +23,8 @@ def main() -> int:
         print(f"== {script} ==", flush=True)
         status |= subprocess.run([sys.executable, str(HERE / script), *args]).returncode
         print(flush=True)
-    # their own options are their defaults: the issues' 2,000 four-player and two-player games
-    for script in ("bench_spellcycles_sim.py", "bench_magecraft_sim.py"):
+    # their own options are their defaults: the issues' 2,000 games at four and two players
+    for script in ("bench_spellcycles_sim.py", "bench_magecraft_sim.py", "bench_magic_spell_sim.py"):
         print(f"== {script} ==", flush=True)
         status |= subprocess.run([sys.executable, str(HERE / script)]).returncode
         print(flush=True)

@@ -11,7 +11,17 @@ import pytest
 
 from pnp.content.game import load_game
 from pnp.gamedef import games
-from pnp.games.magic_spell.sim import TURN_CAP, Game, Homework, Student, Table, figures, is_locked, play_games
+from pnp.games.magic_spell.sim import (
+    TURN_CAP,
+    Game,
+    Homework,
+    Semester,
+    Student,
+    Table,
+    figures,
+    is_locked,
+    play_games,
+)
 from pnp.games.magic_spell.tracker import TRACKER
 from pnp.paths import CONTENT
 from tests.conftest import invoke
@@ -32,7 +42,7 @@ def test_the_same_seed_gives_the_same_figures(content):
 
 def position(content) -> tuple[Game, Student, Student]:
     """Two students; the only G in the game is in the second one's cabinet."""
-    game = Game(content, 2, 100, random.Random(0))
+    game = Game(content, Semester.of(content, 2, 100), random.Random(0))
     me = Student("s1", Counter("XY"), [Homework("glean", Counter("LEAN"))])
     you = Student("s2", Counter("G"), [Homework("zenith")])
     game.table = Table(Counter("ABCZENITH"), Counter(), [], [me, you])
@@ -77,7 +87,7 @@ def test_the_simulation_plays_by_the_tables_rules(content, monkeypatch):
         made.append((student.id, action))
 
     monkeypatch.setattr(Game, "move", recorded)
-    game = Game(content, 3, content["magic-spell-set"].letter_tiles, random.Random(4))
+    game = Game(content, Semester.of(content, 3, content["magic-spell-set"].letter_tiles), random.Random(4))
     state = game.state
     assert game.play().finished
     for actor, action in made:
@@ -106,3 +116,40 @@ def test_the_summary_names_each_figure():
     assert result.exit_code == 0, result.output
     for words in ("1 games, 4 players, 120 tiles", "finished within", "locked spell-turns", "mean rounds"):
         assert words in result.stdout
+
+
+def test_what_a_student_wants_follows_every_change():
+    """Student keeps what its homework wants, needs and leaves spare between changes: after each
+    change it is what a fresh student with the same tiles and spells works out."""
+    me = Student("s1", Counter("AELX"), [Homework("glean", Counter("L")), Homework("axe")])
+
+    def afresh() -> Student:
+        spells = [Homework(spell.word, Counter(spell.woven)) for spell in me.homework]
+        return Student("s1", Counter(me.cabinet), spells)
+
+    glean, axe = me.homework
+    changes = [
+        lambda: me.take("A"),
+        lambda: me.weave(axe, "A"),
+        lambda: me.receive("G"),
+        lambda: me.take_off(glean, "L"),
+        lambda: me.draw("zenith"),
+        lambda: me.drop(glean),
+    ]
+    for change in changes:
+        before = (me.wanted(), me.needs(), me.spare())
+        change()
+        fresh = afresh()
+        assert (me.wanted(), me.needs(), me.spare()) == (fresh.wanted(), fresh.needs(), fresh.spare())
+        assert (me.wanted(), me.needs(), me.spare()) != before
+
+
+def test_games_of_one_run_share_their_start_without_changing_it(content):
+    """A run works out the semester's start once; a game played after others is the game played alone."""
+    semester = Semester.of(content, 4, content["magic-spell-set"].letter_tiles)
+    start = json.dumps(semester.state, sort_keys=True)
+    alone = Game(content, Semester.of(content, 4, content["magic-spell-set"].letter_tiles), random.Random("1:3")).play()
+    for i in range(3):
+        Game(content, semester, random.Random(f"1:{i}")).play()
+    assert Game(content, semester, random.Random("1:3")).play() == alone
+    assert json.dumps(semester.state, sort_keys=True) == start

@@ -49,4 +49,4 @@ def play_seeded(
         yield from (_play_one(job, i) for i in range(games))
         return
     with multiprocessing.get_context("fork").Pool(workers, initializer=_adopt, initargs=(job,)) as pool:
-        yield from pool.imap(_play_in_worker, range(games), chunksize=max(1, games // (workers * 20)))
+        yield from pool.imap(_play_in_worker, range(games), chunksize=max(1, games // (workers * 50)))

@@ -202,6 +202,14 @@ def may_trade(state: dict, student: str) -> bool:
     return student != turn_of(state) or trading_with_turn(state)
 
 
+def traders(state: dict) -> set[str]:
+    """The students who may trade now (may_trade of each, the turn looked up once)."""
+    if trading_with_turn(state):
+        return set(state["players"])
+    turn = turn_of(state)
+    return {pid for pid in state["players"] if pid != turn}
+
+
 def _trade_refused(content: Content, state: dict, words_: str) -> Refused:
     """A trade refused at a table of two says our ruling on when two students trade."""
     if len(state["players"]) != 2:
