@@ -31,7 +31,7 @@ class Strict(BaseModel):
     """Base of every content and template model: unknown keys are errors, models are frozen,
     and no number is NaN or infinite (`.nan`, `.inf`, "nan" pass no bound check)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False, defer_build=True)
 
 
 @cache
