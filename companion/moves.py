@@ -10,6 +10,7 @@ in the database, so a worker without it folds at most that many.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from pydantic import BaseModel
 
@@ -32,6 +33,15 @@ class AlreadyUndone(Exception):
         self.entry = entry
 
 
+class _Reseated(Exception):
+    """The table moved on after the seat a move is made as was decided, and the move is now
+    another seat's to record: append it again as `seat`."""
+
+    def __init__(self, seat: Seat):
+        super().__init__(seat)
+        self.seat = seat
+
+
 class Moves:
     def __init__(self, play: Context, replays: Replays):
         self.play = play
@@ -47,26 +57,39 @@ class Moves:
         if seat.actor is None:
             raise PermissionError("join the table first")
         action = parse_action(tracker, type_, payload, sent=True)
-        seat = self._as(info, seat, type_, action)  # who the move is made as: the host's rights or the seat's own
-        on = lambda seq, base: self._append_on(info, seq, base, seat, type_, action)  # noqa: E731
-        entry, table = self.replays.built_on(info, on)
+        # Who the move is made as (the host's rights or the seat's own) is decided on the state at
+        # hand and decided again in the append's transaction if the table has moved on since.
+        state = self.replays.base(info)[1].state
+        try:
+            made_as = self._as(info, seat, type_, action, state)
+        except Refused:  # never refused on a state that may be behind the log
+            state = self.replays.newest(info)[0].state
+            made_as = self._as(info, seat, type_, action, state)
+        while True:
+            on = partial(self._append_on, info, caller=seat, seat=made_as, type_=type_, action=action)
+            try:
+                entry, table = self.replays.built_on(info, on)
+                break
+            except _Reseated as moved:
+                made_as = moved.seat
         self.play.announce(info, entry.seq)
         return entry, table
 
-    def _as(self, info: TableInfo, seat: Seat, type_: str, action: BaseModel) -> Seat:
-        """The seat a move is recorded as: the caller's, or the host's for the host's own moves and
-        corrections of another's seat (NotYours when the caller may make it as neither)."""
-        state = self.replays.newest(info)[0].state
+    def _as(self, info: TableInfo, seat: Seat, type_: str, action: BaseModel, state: dict) -> Seat:
+        """The seat a move is recorded as on the table's `state`: the caller's, or the host's for
+        the host's own moves and corrections of another's seat (NotYours when the caller may make
+        it as neither)."""
         actor = self.play.tracker(info.game).actor_for(state, seat.caller(), type_, action)
         if actor == HOST:
             return Seat(HOST)
         return seat if actor == seat.actor else Seat(actor)
 
     def _append_on(
-        self, info: TableInfo, seq: int, base: Table, seat: Seat, type_: str, action: BaseModel
+        self, info: TableInfo, seq: int, base: Table, caller: Seat, seat: Seat, type_: str, action: BaseModel
     ) -> tuple[Entry, Table]:
-        """Append `action` checked on `base`, the table as of `seq`, with the entries after it
-        (Stale if one of them undoes an entry before); keep the table after it in memory, and every
+        """Append `caller`'s `action` as `seat`, checked on `base`, the table as of `seq`, with the
+        entries after it (Stale if one of them undoes an entry before; _Reseated if after them the
+        move is another seat's to record); keep the table after it in memory, and every
         CHECKPOINT_EVERY entries in the database."""
         after: list[Table] = []
 
@@ -74,6 +97,8 @@ class Moves:
             table = extend(self.play.tracker(info.game), self.play.content(info.game), base, tail, seq)
             if table is None:
                 raise Stale(f"an undo after {seq} takes back an entry before it")
+            if tail and (now_as := self._as(info, caller, type_, action, table.state)) != seat:
+                raise _Reseated(now_as)
             payload, state = self.applied(info, table.state, seat.actor, action, self.play.chance(info))
             after[:] = [table, Table(state, ())]
             return payload
@@ -83,6 +108,7 @@ class Moves:
         entry = self.log.append(info.code, seat.actor, type_, dumped, allowed, seat.by, seq, keep)
         table = Table(after[1].state, (*after[0].standing, entry))
         self.replays.keep(info.code, entry.seq, table)
+        self.replays.keep_before(info.code, entry, after[0])
         return entry, table
 
     def checked(
@@ -122,9 +148,8 @@ class Moves:
             if scope.taken_back_by is not None:
                 raise AlreadyUndone(scope.taken_back_by)
             undoable(tracker, scope.latest)
-            cp = scope.checkpoint
-            base = self.replays.setup(info) if cp is None else Table(cp.state, ())
-            table = taken_back(tracker, content, base, cp.seq if cp else 0, scope.since, seat.actor, scope.latest)
+            since, base, entries = self._undo_base(info, scope)
+            table = taken_back(tracker, content, base, since, entries, seat.actor, scope.latest)
             if (latest := scope.latest.seq) != seq:
                 raise Refused(f"Move {seq} is not your latest move that stands (move {latest} is); look again.")
             after[:] = [table]
@@ -138,6 +163,19 @@ class Moves:
         self.replays.keep(info.code, entry.seq, after[0])
         self.play.announce(info, entry.seq)
         return entry, after[0]
+
+    def _undo_base(self, info: TableInfo, scope: UndoScope) -> tuple[int, Table, list[Entry]]:
+        """What an undo folds its table from: the seq of a state, the state, and every entry after
+        it. An undo of the log's last entry (a phone taking back the move it just made) starts from
+        the table kept when that move was appended; any other, from the newest checkpoint before
+        the move (or the setup), with what followed it read from the log."""
+        latest = scope.latest
+        if latest.seq == scope.last and (before := self.replays.before(info.code, latest)) is not None:
+            return latest.seq - 1, before, [latest]
+        checkpoint, entries = scope.fold_base()
+        if checkpoint is None:
+            return 0, self.replays.setup(info), entries
+        return checkpoint.seq, Table(checkpoint.state, ()), entries
 
 
 def checkpointed(state: Callable[[], dict]) -> Callable[[Entry], dict | None]:

@@ -26,6 +26,7 @@ class Replays:
         self.play = play
         self.log = play.store.log
         self._kept: Kept[tuple[int, Table]] = Kept()  # code -> (last seq, Table)
+        self._before: Kept[tuple[Entry, Table]] = Kept()  # code -> (a move, the table just before it)
 
     def replayed(self, code: str, log: list[Entry] | None = None, info: TableInfo | None = None) -> Table:
         """The table after `log` (default: its whole stored log; `info`: the table's, if at hand).
@@ -50,6 +51,17 @@ class Replays:
     def keep(self, code: str, seq: int, table: Table) -> None:
         """`table` as the replay kept for `code`, unless a newer one is kept already."""
         self._kept.put_newer(code, seq, table)
+
+    def keep_before(self, code: str, entry: Entry, table: Table) -> None:
+        """`table`, the fold of the log up to just before `entry`, the move this worker appended
+        last at `code`: an undo of it while it is the log's last entry starts from there."""
+        self._before.put(code, (entry, table))
+
+    def before(self, code: str, entry: Entry) -> Table | None:
+        """The table just before `entry`, if it is the move kept by `keep_before`. Valid while the
+        entry is the log's last: whatever an undo changed before it was folded in when it was appended."""
+        kept = self._before.get(code)
+        return kept[1] if kept is not None and kept[0] == entry else None
 
     def recorded(self, info: TableInfo, log: list[Entry], entry: Entry, state: dict) -> None:
         """Keep `state`, what the rules made of `entry` when it was checked after `log` and then

@@ -128,3 +128,42 @@ def test_the_history_comes_in_pages_of_the_newest_entries_with_what_was_taken_ba
     for query in refused:  # a second value is refused, not dropped; "null" is text, not no number
         field = query.partition("=")[0]
         error_of(client.get(f"/api/tables/{code}/history?{query}"), 422, field)
+
+
+def test_an_undo_of_the_move_just_made_folds_nothing_and_any_other_folds_from_the_checkpoint(tmp_path, counted):
+    """A phone taking back the move it just made starts from the table kept when that move was
+    appended: no entry read, no move applied. Once another worker has appended after it, or for a
+    worker that did not append it, the undo folds from the newest checkpoint; each undo's table is
+    the whole log's fold."""
+    url = f"sqlite:///{tmp_path / 'companion.sqlite3'}"
+    play = Play.open(url, [], games())
+    code, _ = play.create("magic-spell", {})
+    play.seats.join(code, "Ann")
+    play.seats.join(code, "Bo")
+    play.moves.act(code, Seat(HOST), "start", {})
+    ann = Seat("p1")
+    long_log(play, code, CHECKPOINT_EVERY + 40)  # a checkpoint at 100, 40 entries after it
+    other = Play.open(url, [], games())  # a second worker on the same database
+
+    made, _ = play.moves.act(code, ann, "spirit", {"delta": 1})
+    counted.update(read=0, applied=0)
+    _, table = play.moves.undo(code, ann, made.seq)
+    assert counted == {"read": 0, "applied": 0}
+    assert table.state == whole_fold(play, code)
+    assert [e.seq for e in table.standing][-1] == CHECKPOINT_EVERY + 40
+
+    play.moves.act(code, ann, "spirit", {"delta": 1})
+    theirs, _ = other.moves.act(code, ann, "spirit", {"delta": -1})  # after the move `play` kept
+    counted.update(read=0, applied=0)
+    _, table = play.moves.undo(code, ann, theirs.seq)  # not the move it appended: from the checkpoint
+    after_checkpoint = theirs.seq - CHECKPOINT_EVERY
+    assert counted == {"read": after_checkpoint, "applied": after_checkpoint - 3}  # less the undone pair and this one
+    assert table.state == whole_fold(play, code)
+
+    mine, _ = other.moves.act(code, ann, "spirit", {"delta": 1})
+    counted.update(read=0, applied=0)
+    _, table = other.moves.undo(code, ann, mine.seq)
+    assert counted == {"read": 0, "applied": 0}
+    assert table.state == whole_fold(other, code)
+    for each in (play, other):
+        each.close()

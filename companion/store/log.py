@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, func, select
+from sqlalchemy import Connection, Integer, bindparam, func, select
 from sqlalchemy.sql.expression import ScalarSelect
 
 from companion.store.database import MAX_SEQ, Database, clean, iso, normalize_code, now
@@ -82,11 +82,10 @@ class Log:
 
         def insert(connection) -> Entry:
             table_id = locked_table_id(connection, code)
-            check(undo_scope(connection, table_id, mover, seq))
-            last = last_seq(connection, table_id)
-            [entry] = insert_entries(connection, [(table_id, last, actor, UNDO, {"seq": seq}, by)])
-            taken = checkpoints.c.seq >= seq
-            connection.execute(checkpoints.delete().where(checkpoints.c.table_id == table_id, taken))
+            scope = undo_scope(connection, table_id, mover, seq)
+            check(scope)
+            [entry] = insert_entries(connection, [(table_id, scope.last, actor, UNDO, {"seq": seq}, by)])
+            connection.execute(_CHECKPOINTS_FROM, {"table_id": table_id, "seq": seq})
             _keep(connection, table_id, entry, keep)
             return entry
 
@@ -152,27 +151,28 @@ class Log:
 class UndoScope:
     """What an undo of a move needs of the table's log, without the whole log: the undo that took
     the move back already (None: none has), the mover's latest standing move (None: they have
-    none), and the newest checkpoint before that move (None: fold from the setup) with every entry
-    after it."""
+    none), the seq of the log's last entry, and `fold_base()`, read only when called: the newest
+    checkpoint before that move (None: fold from the setup) with every entry after it. An undo of
+    the log's last entry may fold from a state at hand instead (companion.moves)."""
 
     taken_back_by: Entry | None
     latest: Entry | None
-    checkpoint: Checkpoint | None
-    since: list[Entry]
+    last: int
+    fold_base: Callable[[], tuple[Checkpoint | None, list[Entry]]]
 
 
 def undo_scope(connection: Connection, table_id: int, mover: str | None, named: int) -> UndoScope:
     """The UndoScope of an undo of move `named` by `mover` (None: anyone's move), read from the
     log's end back, a page at a time, far enough to have seen every undo after `named` and the
     mover's latest standing move: undos come after what they take back, so walking back, a move
-    is known to stand once it is reached."""
+    is known to stand once it is reached. The first page is small: an undo is mostly of a move
+    just made."""
     undone: dict[int, Entry] = {}  # seq taken back -> the undo that did
-    latest, before, size = None, None, 64  # before: the oldest seq read so far (None: from the end)
+    latest, before, size, last = None, None, 8, 0  # before: the oldest seq read so far (None: from the end)
     while True:
-        query = select(actions).where(actions.c.table_id == table_id)
-        if before is not None:
-            query = query.where(actions.c.seq < before)
-        page = [entry_of(r) for r in connection.execute(query.order_by(actions.c.seq.desc()).limit(size))]
+        asked = {"table_id": table_id, "size": size, "through": MAX_SEQ if before is None else before - 1}
+        page = [entry_of(r) for r in connection.execute(_NEWEST_THROUGH, asked)]
+        last = last or (page[0].seq if page else 0)
         for entry in page:
             if entry.type == UNDO:
                 undone[entry.payload["seq"]] = entry
@@ -185,19 +185,23 @@ def undo_scope(connection: Connection, table_id: int, mover: str | None, named: 
                 before, size = page[-1].seq, min(size * 4, 4096)
                 continue
         break
-    checkpoint = None
-    if latest is not None:
-        query = select(checkpoints.c.seq, checkpoints.c.state).where(
-            checkpoints.c.table_id == table_id, checkpoints.c.seq < latest.seq
-        )
-        row = connection.execute(query.order_by(checkpoints.c.seq.desc()).limit(1)).one_or_none()
-        checkpoint = None if row is None else Checkpoint(row.seq, row.state)
-    since = read_entries(connection, table_id, checkpoint.seq if checkpoint else 0)
-    if checkpoint is not None and any(e.payload["seq"] <= checkpoint.seq for e in since if e.type == UNDO):
-        # an undo removes the checkpoints it makes wrong in its own transaction; should one have
-        # stayed (a database written before that rule), fold from the setup rather than trust it
-        checkpoint, since = None, read_entries(connection, table_id, 0)
-    return UndoScope(undone.get(named), latest, checkpoint, since)
+
+    def fold_base() -> tuple[Checkpoint | None, list[Entry]]:
+        checkpoint = None
+        if latest is not None:
+            query = select(checkpoints.c.seq, checkpoints.c.state).where(
+                checkpoints.c.table_id == table_id, checkpoints.c.seq < latest.seq
+            )
+            row = connection.execute(query.order_by(checkpoints.c.seq.desc()).limit(1)).one_or_none()
+            checkpoint = None if row is None else Checkpoint(row.seq, row.state)
+        since = read_entries(connection, table_id, checkpoint.seq if checkpoint else 0)
+        if checkpoint is not None and any(e.payload["seq"] <= checkpoint.seq for e in since if e.type == UNDO):
+            # an undo removes the checkpoints it makes wrong in its own transaction; should one have
+            # stayed (a database written before that rule), fold from the setup rather than trust it
+            checkpoint, since = None, read_entries(connection, table_id, 0)
+        return checkpoint, since
+
+    return UndoScope(undone.get(named), latest, last, fold_base)
 
 
 def _keep(connection: Connection, table_id: int, entry: Entry, keep: Callable[[Entry], dict | None] | None) -> None:
@@ -212,10 +216,24 @@ def table_id_of(code: str) -> ScalarSelect:
     return select(tables.c.id).where(tables.c.code == normalize_code(code)).scalar_subquery()
 
 
+# What every append and undo asks, built once.
+_LOCKED_ID = select(tables.c.id).where(tables.c.code == bindparam("code")).with_for_update()
+_LAST_SEQ = select(func.max(actions.c.seq)).where(actions.c.table_id == bindparam("table_id"))
+_NEWEST_THROUGH = (  # the newest `size` entries up to seq `through` (an int column: MAX_SEQ at most), newest first
+    select(actions)
+    .where(actions.c.table_id == bindparam("table_id"), actions.c.seq <= bindparam("through"))
+    .order_by(actions.c.seq.desc())
+    .limit(bindparam("size", type_=Integer))
+)
+_CHECKPOINTS_FROM = checkpoints.delete().where(
+    checkpoints.c.table_id == bindparam("table_id"), checkpoints.c.seq >= bindparam("seq")
+)
+
+
 def locked_table_id(connection: Connection, code: str) -> int:
     """The table's id, its row locked (PostgreSQL) until the transaction ends, so writes to one
     table queue up rather than collide; SQLite's BEGIN IMMEDIATE already serialises them."""
-    table_id = connection.scalar(select(tables.c.id).where(tables.c.code == normalize_code(code)).with_for_update())
+    table_id = connection.scalar(_LOCKED_ID, {"code": normalize_code(code)})
     if table_id is None:
         raise NoSuchTable(code)
     return table_id
@@ -223,7 +241,7 @@ def locked_table_id(connection: Connection, code: str) -> int:
 
 def last_seq(connection: Connection, table_id: int) -> int:
     """The table's newest seq (0: none yet), from the primary key's index."""
-    return connection.scalar(select(func.max(actions.c.seq)).where(actions.c.table_id == table_id)) or 0
+    return connection.scalar(_LAST_SEQ, {"table_id": table_id}) or 0
 
 
 def read_entries(connection: Connection, table_id: int | ScalarSelect, after: int) -> list[Entry]:

@@ -13,7 +13,7 @@ import hmac
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from sqlalchemy import Connection, func, select
+from sqlalchemy import Connection, bindparam, func, select
 
 from companion.store.database import Database, clean, iso, new_code, new_token, normalize_code, now, token_hash
 from companion.store.log import insert_entries, last_seq, locked_table_id, read_entries
@@ -161,19 +161,12 @@ class Tables:
             return None, None
         digest = token_hash(token)
         with self.db.read() as connection:
-            table = connection.execute(
-                select(tables.c.id, tables.c.host_token_hash, tables.c.host_seat).where(tables.c.code == code)
-            ).one_or_none()
-            if table is None:
-                return None, None
-            if hmac.compare_digest(table.host_token_hash, digest):
-                return HOST, table.host_seat
-            # A player's hash is looked up by equality: the index needs it, and a token of 256
-            # random bits cannot be guessed a byte at a time.
-            found = connection.scalar(
-                select(players.c.player_id).where(players.c.table_id == table.id, players.c.token_hash == digest)
-            )
-            return found, table.host_seat
+            table = connection.execute(_CREDENTIALS, {"code": code, "digest": digest}).one_or_none()
+        if table is None:
+            return None, None
+        if hmac.compare_digest(table.host_token_hash, digest):
+            return HOST, table.host_seat
+        return table.player_id, table.host_seat
 
     def asking_for(self, code: str, token: str) -> str | None:
         """The seat whose host `token`'s phone has asked for and not answered yet, or None."""
@@ -186,6 +179,18 @@ class Tables:
         )
         with self.db.read() as connection:
             return connection.scalar(query)
+
+
+# Every request with a token asks this, so it is built once. A player's hash is looked up by
+# equality: the index needs it, and a token of 256 random bits cannot be guessed a byte at a time.
+# The host's is compared in constant time.
+_CREDENTIALS = (
+    select(tables.c.host_token_hash, tables.c.host_seat, players.c.player_id)
+    .select_from(
+        tables.outerjoin(players, (players.c.table_id == tables.c.id) & (players.c.token_hash == bindparam("digest")))
+    )
+    .where(tables.c.code == bindparam("code"))
+)
 
 
 def info_of(row, event_code: str | None) -> TableInfo:
