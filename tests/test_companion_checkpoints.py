@@ -167,3 +167,37 @@ def test_an_undo_of_the_move_just_made_folds_nothing_and_any_other_folds_from_th
     assert table.state == whole_fold(other, code)
     for each in (play, other):
         each.close()
+
+
+def test_who_a_move_is_made_as_is_decided_again_when_another_worker_moved_the_table_on(tmp_path, monkeypatch):
+    """A worker decides who a move is recorded as on the state it holds; when another worker has
+    appended since, the append's transaction decides it again on the table as it stands. Here a
+    made-up rule: a host's spirit move for a seat is the seat's own until that seat's spirit is
+    2 above where it began, and the host's from then."""
+    actor_for, began = Rules.actor_for, {}
+
+    def by_spirit(self, state, caller, type_, action):
+        spirit = state.get("students", {}).get("p1", {}).get("spirit")
+        if type_ == "spirit" and caller.host and began and spirit >= began["spirit"] + 2:
+            return HOST
+        return actor_for(self, state, caller, type_, action)
+
+    monkeypatch.setattr(Rules, "actor_for", by_spirit)
+    url = f"sqlite:///{tmp_path / 'companion.sqlite3'}"
+    play = Play.open(url, [], games())
+    code, _ = play.create("magic-spell", {})
+    play.seats.join(code, "Ann")
+    play.seats.join(code, "Bo")
+    play.moves.act(code, Seat(HOST), "start", {})
+    began["spirit"] = play.replays.replayed(code).state["students"]["p1"]["spirit"]
+    for_ann = Seat("p1", by=HOST)  # the host playing Ann's seat, which has no phone
+    first, _ = play.moves.act(code, for_ann, "spirit", {"player": "p1", "delta": 0})
+    assert first.actor == "p1"
+
+    other = Play.open(url, [], games())  # a second worker raises Ann's spirit by 2
+    other.moves.act(code, Seat("p1"), "spirit", {"delta": 2})
+    made, table = play.moves.act(code, for_ann, "spirit", {"player": "p1", "delta": 1})  # `play` holds the old spirit
+    assert made.actor == HOST
+    assert table.state == whole_fold(play, code)
+    for each in (play, other):
+        each.close()
