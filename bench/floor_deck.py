@@ -6,7 +6,9 @@ parchment panel, the banner with the type word, the title, the ring behind the a
 art icon made of a few vector paths, and the effect wrapped with reportlab's simpleSplit into
 centred lines, followed by a small inline icon. Per page: crop marks, a scale bar and a label.
 Same fonts as the pipeline embeds (the very TrueType files: Noto Sans regular, bold and italic for
-the body, EB Garamond SemiBold for the title, embedded and subset), same page compression.
+the body, EB Garamond SemiBold for the title, embedded and subset), same page compression, and
+reportlab's C accelerator (rl_accel, which pyproject installs for both sides) for the number
+formatting and string measuring a bare script spends its time in.
 
 The font files come from the benchmark, which can ask pnp where they are (it instances them from
 the font packages if need be): the environment variable SPELLPRESS_BENCH_FONTS holds a JSON object
