@@ -20,7 +20,7 @@ from companion.play import Play
 from companion.store.schema import EventInfo, TableInfo
 from pnp.rules.chance import SeededChance, new_seed, seed_digest, seeded_die
 from pnp.rules.standings import numbered_places
-from pnp.rules.table import EVENT, Entry, Refused, parse_action
+from pnp.rules.table import EVENT, Refused, Table, parse_action
 
 
 class EventNotFound(NotFound):
@@ -125,7 +125,7 @@ class Events:
         action = parse_action(self.play.tracker(info.game), "roll", {"round": round_})
         chance = SeededChance(info.seed, round_)  # the seed never changes: read before the write
 
-        def rolled(event: EventInfo, tables: list[tuple[TableInfo, list[Entry]]]) -> tuple[dict, dict[str, dict]]:
+        def rolled(event: EventInfo, tables: list[tuple[TableInfo, int]], read_after) -> tuple[dict, dict[str, dict]]:
             if event.ended_at:
                 raise Refused("This event has ended.")
             rounds = self._layout(event)["rounds"]
@@ -135,24 +135,26 @@ class Events:
                 raise Refused(f"All {rounds} rounds are rolled.")
             if round_ != event.rolled + 1:
                 raise Refused(f"The next roll is round {event.rolled + 1}.")
-            progress = self.progress(event, [self.play.replays.replayed(t.code, log, t).state for t, log in tables])
+            at_hand = self.play.replays.at_seqs(tables, read_after)
+            progress = self.progress(event, [at_hand[t.code].state for t, _ in tables])
             if progress["finished"] < progress["of"] and not ahead:
                 raise StillPlaying(progress)
             checked.clear()  # a write tried again starts afresh
-            for table, log in tables:
+            for table, _ in tables:
+                before = at_hand[table.code]
                 try:
-                    payload, state = self.play.moves.checked(table, log, EVENT, action, chance)
+                    payload, state = self.play.moves.applied(table, before.state, EVENT, action, chance)
                 except Refused:
                     continue  # not started, or behind: its host's Roll takes the event's rounds in turn
-                checked[table.code] = (table, log, payload, state)
-            return {"rolled": round_}, {table: payload for table, (_, _, payload, _) in checked.items()}
+                checked[table.code] = (before, payload, state)
+            return {"rolled": round_}, {table: payload for table, (_, payload, _) in checked.items()}
 
-        checked: dict[str, tuple[TableInfo, list[Entry], dict, dict]] = {}  # by code: what the rules made of it
+        checked: dict[str, tuple[Table, dict, dict]] = {}  # by code: the table before, what the rules made of it
         info, entries = self.store.events.append(code, EVENT, "roll", rolled)
         for table, entry in entries.items():
-            table_info, log, _, state = checked[table]
+            before, _, state = checked[table]
             # its streams render the roll without applying it again
-            self.play.replays.recorded(table_info, log, entry, state)
+            self.play.replays.keep(table, entry.seq, Table(state, (*before.standing, entry)))
             self.play.hub.publish(table, entry.seq)
         self.play.hub.publish(event_channel(code), round_)
         return self.rolls(info)[-1], len(entries)

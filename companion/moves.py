@@ -111,17 +111,11 @@ class Moves:
         self.replays.keep_before(info.code, entry, after[0])
         return entry, table
 
-    def checked(
-        self, info: TableInfo, log: list[Entry], actor: str, action: BaseModel, chance: SecureChance | SeededChance
-    ) -> tuple[dict, dict]:
-        """The payload to record for `actor`'s `action` after `log`, with what `chance` adds to it
-        (dice, a deal), and the state after it; Refused if the rules forbid it now."""
-        return self.applied(info, self.replays.replayed(info.code, log, info).state, actor, action, chance)
-
     def applied(
         self, info: TableInfo, state: dict, actor: str, action: BaseModel, chance: SecureChance | SeededChance
     ) -> tuple[dict, dict]:
-        """`checked`, on the table's `state` at hand."""
+        """The payload to record for `actor`'s `action` on the table's `state` at hand, with what
+        `chance` adds to it (dice, a deal), and the state after it; Refused if the rules forbid it now."""
         tracker, content = self.play.tracker(info.game), self.play.content(info.game)
         try:
             done = tracker.draw(content, state, actor, action, chance)

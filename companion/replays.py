@@ -63,12 +63,6 @@ class Replays:
         kept = self._before.get(code)
         return kept[1] if kept is not None and kept[0] == entry else None
 
-    def recorded(self, info: TableInfo, log: list[Entry], entry: Entry, state: dict) -> None:
-        """Keep `state`, what the rules made of `entry` when it was checked after `log` and then
-        appended, as the table's newest replay: the streams that render it need not apply it again."""
-        before = self.replayed(info.code, log, info)
-        self.keep(info.code, entry.seq, Table(state, (*before.standing, entry)))
-
     def current(self, code: str, known: list[Entry] | None = None) -> tuple[TableInfo, Table, int]:
         """The table, its replayed state and the seq that state is at (0: nothing yet)."""
         info = self.play.info(code)
@@ -92,6 +86,40 @@ class Replays:
         seq = newer[-1].seq if newer else seq
         self.keep(info.code, seq, table)
         return table, seq
+
+    def at_seqs(
+        self, tables: list[tuple[TableInfo, int]], read_after: Callable[[dict[str, int]], dict[str, list[Entry]]]
+    ) -> dict[str, Table]:
+        """By code, each table as of its newest seq (`tables`: each with that seq, read in the
+        caller's transaction; `read_after`: reads, in it, the entries after a seq of the tables it
+        names): the kept replay, with only the entries after it read, for every table in one read
+        (an event's roll); a table with none kept, or whose kept replay an undo has made wrong,
+        from its whole log."""
+        infos = {info.code: info for info, _ in tables}
+        newest = {info.code: last for info, last in tables}
+        kept = {code: self._kept.get(code) for code in infos}
+        start = {code: k[0] if k is not None and k[0] <= newest[code] else 0 for code, k in kept.items()}
+        behind = {code: seq for code, seq in start.items() if seq < newest[code] or kept[code] is None}
+        found = {code: kept[code][1] for code in infos if code not in behind}
+        lost = []  # kept replays an undo in the entries read has made wrong
+        for code, tail in read_after(behind).items():
+            if start[code] == 0:
+                found[code] = self._whole(infos[code], tail)
+            elif (table := self._extended(infos[code], kept[code][1], tail, start[code])) is not None:
+                found[code] = table
+            else:
+                lost.append(code)
+        for code, log in read_after(dict.fromkeys(lost, 0)).items():
+            found[code] = self._whole(infos[code], log)
+        for code, table in found.items():
+            self.keep(code, newest[code], table)
+        return found
+
+    def _whole(self, info: TableInfo, log: list[Entry]) -> Table:
+        return replay(self.play.tracker(info.game), self.play.content(info.game), self.play.options(info), log)
+
+    def _extended(self, info: TableInfo, table: Table, entries: list[Entry], since: int) -> Table | None:
+        return extend(self.play.tracker(info.game), self.play.content(info.game), table, entries, since)
 
     def built_on(self, info: TableInfo, attempt: Callable[[int, Table], T]) -> T:
         """`attempt(seq, table)` on the first of `bases` it is not Stale on."""

@@ -16,9 +16,16 @@ import threading
 
 import pytest
 
+import companion.store.events
+from companion.events import Events
+from companion.play import Play
+from companion.seats import Seat
 from companion.store.log import Log
 from companion.store.tables import Tables
+from pnp.gamedef import games
 from pnp.rules.chance import seeded_die
+from pnp.rules.table import HOST
+from tests.test_companion_checkpoints import whole_fold
 
 GAME = "merchants-of-magick"
 DICE = {"d6": 6, "d8": 8, "d10": 10, "d12": 12}
@@ -377,3 +384,45 @@ def test_a_tables_projector_page(client, path):
     assert f"/t/{code}/qr.svg" in html and "projector.js" in html
     missing = client.get("/t/NOPE42/projector")
     assert missing.status_code == 404 and "No such table" in missing.get_data(as_text=True)
+
+
+def test_a_roll_reads_only_the_entries_its_kept_tables_lack(tmp_path, monkeypatch):
+    """An organiser's roll reads no table's whole log: a worker holding every table's replay reads
+    no entry; one that moved on without it reads only the newer entries; a restarted worker, with
+    nothing kept, reads each log once. Every table's state after the roll is its whole log's fold."""
+    read: list[int] = []
+    entries_after = companion.store.events._entries_after
+
+    def counting(connection, after):
+        found = entries_after(connection, after)
+        read.append(sum(map(len, found.values())))
+        return found
+
+    monkeypatch.setattr(companion.store.events, "_entries_after", counting)
+    url = f"sqlite:///{tmp_path / 'companion.sqlite3'}"
+    play = Play.open(url, [], games())
+    code, _ = Events(play).create(GAME, "Night")
+    tables = [Events(play).open_table(code, {})[0] for _ in range(3)]
+    for table in tables:
+        play.seats.join(table, "Ada")
+        play.seats.join(table, "Bo")
+        play.moves.act(table, Seat(HOST), "start", {})
+    Events(play).roll(code, 1)
+    read.clear()
+    Events(play).roll(code, 2, ahead=True)
+    assert sum(read) == 0
+
+    restarted = Play.open(url, [], games())
+    read.clear()
+    Events(restarted).roll(code, 3, ahead=True)
+    logs = {table: restarted.store.log.read(table) for table in tables}
+    assert sum(read) == sum(len(log) - 1 for log in logs.values())  # all but the roll just appended
+    Events(restarted).roll(code, 4, ahead=True)
+
+    read.clear()
+    Events(play).roll(code, 5, ahead=True)  # `play` holds the tables as of round 2: rounds 3 and 4 read
+    assert sum(read) == 2 * len(tables)
+    for each in (play, restarted):
+        for table in tables:
+            assert each.replays.replayed(table).state == whole_fold(each, table)
+        each.close()

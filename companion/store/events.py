@@ -9,16 +9,20 @@ import hmac
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, and_, func, or_, select
 
 from companion.store.database import Database, clean, iso, new_code, new_token, normalize_code, now, token_hash
-from companion.store.log import entry_of, insert_entries, newest_seq
+from companion.store.log import entry_of, insert_entries
 from companion.store.schema import EventInfo, NoSuchEvent, TableInfo, actions, events, tables
 from companion.store.tables import info_of
 from pnp.rules.table import Entry
 
-# change(event, its tables each with its whole log) -> (the event's columns to set, by table code the payload to append)
-Change = Callable[[EventInfo, list[tuple[TableInfo, list[Entry]]]], tuple[Mapping, Mapping[str, Mapping]]]
+# Reads, in the transaction of a change, the entries of some of the event's tables: by table code,
+# those after the seq given (0: the whole log).
+ReadAfter = Callable[[Mapping[str, int]], dict[str, list[Entry]]]
+# change(event, its tables each with its newest seq, read_after) -> (the event's columns to set,
+# by table code the payload to append)
+Change = Callable[[EventInfo, list[tuple[TableInfo, int]], ReadAfter], tuple[Mapping, Mapping[str, Mapping]]]
 
 
 class Events:
@@ -74,22 +78,35 @@ class Events:
 
     def append(self, code: str, actor: str, type: str, change: Change) -> tuple[EventInfo, dict[str, Entry]]:
         """Change the event and append an entry to any of its tables, in one transaction that holds
-        the event's row and every table's write lock: `change(info, tables)` (each table with its
-        whole log, oldest table first) returns the event's columns to set and, by table code, the
+        the event's row and every table's write lock: `change(info, tables, read_after)` (each
+        table with its newest seq, oldest table first; `read_after` reads the entries a caller
+        lacks, of the tables it names) returns the event's columns to set and, by table code, the
         payload of the entry `actor` appends there; it raises to refuse, and nothing is written.
-        The event as changed, and the entries by table code."""
+        No table's whole log is read unless asked for. The event as changed, and the entries by
+        table code."""
 
         def update(connection) -> tuple[EventInfo, dict[str, Entry]]:
             row = _locked_event(connection, code)
             # every table's row locked in one statement (PostgreSQL): an append to one of them waits
             query = select(tables).where(tables.c.event_id == row.id).order_by(tables.c.id).with_for_update()
             rows = connection.execute(query).all()
-            logs = _logs(connection, row.code)
-            infos = [info_of(r, row.code) for r in rows]
-            values, payloads = change(_event_info(row), [(info, logs[info.code]) for info in infos])
-            event = _update_event(connection, row.id, values)
             ids = {r.code: r.id for r in rows}
-            appended = [(ids[t], newest_seq(logs[t]), actor, type, payload, None) for t, payload in payloads.items()]
+            newest = dict(
+                connection.execute(
+                    select(actions.c.table_id, func.max(actions.c.seq))
+                    .where(actions.c.table_id.in_(ids.values()))
+                    .group_by(actions.c.table_id)
+                ).all()
+            )
+            last = {r.code: newest.get(r.id, 0) for r in rows}
+
+            def read_after(after: Mapping[str, int]) -> dict[str, list[Entry]]:
+                return _entries_after(connection, {ids[t]: (t, seq) for t, seq in after.items()})
+
+            infos = [info_of(r, row.code) for r in rows]
+            values, payloads = change(_event_info(row), [(info, last[info.code]) for info in infos], read_after)
+            event = _update_event(connection, row.id, values)
+            appended = [(ids[t], last[t], actor, type, payload, None) for t, payload in payloads.items()]
             return event, dict(zip(payloads, insert_entries(connection, appended), strict=True))
 
         return self.db.write(update)
@@ -125,6 +142,17 @@ def _logs(connection: Connection, code: str) -> dict[str, list[Entry]]:
         if r.seq is not None:
             log.append(entry_of(r))
     return logs
+
+
+def _entries_after(connection: Connection, after: Mapping[int, tuple[str, int]]) -> dict[str, list[Entry]]:
+    """By table code, its entries after the seq given, for the tables named by id, in one query."""
+    found: dict[str, list[Entry]] = {code: [] for code, _ in after.values()}
+    if not after:
+        return found
+    wanted = or_(*(and_(actions.c.table_id == tid, actions.c.seq > seq) for tid, (_, seq) in after.items()))
+    for r in connection.execute(select(actions).where(wanted).order_by(actions.c.table_id, actions.c.seq)):
+        found[after[r.table_id][0]].append(entry_of(r))
+    return found
 
 
 def _locked_event(connection: Connection, code: str):

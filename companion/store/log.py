@@ -270,7 +270,3 @@ def insert_entries(
 
 def entry_of(row) -> Entry:
     return Entry(row.seq, row.actor, row.type, row.payload, iso(row.at), row.by)
-
-
-def newest_seq(log: list[Entry]) -> int:
-    return log[-1].seq if log else 0
