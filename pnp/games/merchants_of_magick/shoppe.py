@@ -26,12 +26,28 @@ SOLO_CUSTOMER = "Order shift"  # the solo variant's Customer phase
 
 
 def engine(content, state: dict) -> Table:
+    """The rules engine's table in `state`, read anew from its data: a move's to change."""
     return Table.from_data(book(content), state[ENGINE])
 
 
+# The engine data `kept` made last and the table it was made from: every move ends in `kept` and
+# is settled at once (table_view.settle), which reads the same table rather than the data again.
+_last_kept: tuple[dict | None, Table | None] = (None, None)
+
+
 def kept(state: dict, table: Table) -> dict:
-    """`state` holding `table` as it is now."""
-    return {**state, ENGINE: table.to_data()}
+    """`state` holding `table` as it is now (the move that calls it changes `table` no more)."""
+    global _last_kept
+    data = table.to_data()
+    _last_kept = (data, table)
+    return {**state, ENGINE: data}
+
+
+def engine_to_read(content, state: dict) -> Table:
+    """The table in `state`, to read only: the one `kept` made it from when it is the last one
+    kept (checked by identity, so a table kept since cannot stand in), else read from the data."""
+    data, table = _last_kept
+    return table if data is state[ENGINE] else engine(content, state)
 
 
 def merchant(state: dict, table: Table, pid: str) -> Merchant:

@@ -10,7 +10,7 @@ from pnp.games.merchants_of_magick import digital_sheet, paper_sheet
 from pnp.games.merchants_of_magick.kinds import SCORE_LINES
 from pnp.games.merchants_of_magick.rounds import phases
 from pnp.games.merchants_of_magick.rules import Merchant, OrderCard
-from pnp.games.merchants_of_magick.shoppe import book, engine, phase_name
+from pnp.games.merchants_of_magick.shoppe import book, engine_to_read, phase_name
 from pnp.rules.flow import ENGINE, JOINING
 from pnp.rules.standings import numbered_places
 
@@ -22,7 +22,7 @@ def settle(content, state: dict) -> dict:
     """Every seat's summary and sheet, and the standings, from the engine and the paper boxes."""
     if state[ENGINE] is None:
         return {**state, "seats": {pid: paper_sheet.seat(state, pid) for pid in state["players"]}}
-    table = engine(content, state)
+    table = engine_to_read(content, state)
     seats = {}
     for pid, m in zip(state["players"], table.merchants, strict=True):
         on_paper = state["sheets"][pid] == paper_sheet.KIND
