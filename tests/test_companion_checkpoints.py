@@ -54,6 +54,16 @@ def spirit_delta(n: int) -> int:
     return 1 - 2 * (n % 2)  # Ann's spirit up and down: the state keeps its size, the log grows
 
 
+def started_table(url: str) -> tuple[Play, str]:
+    """A worker on the database at `url`, and a Magic Spell table in it that Ann and Bo have begun."""
+    play = Play.open(url, [], games())
+    code, _ = play.create("magic-spell", {})
+    play.seats.join(code, "Ann")
+    play.seats.join(code, "Bo")
+    play.moves.act(code, Seat(HOST), "start", {})
+    return play, code
+
+
 def long_log(play: Play, code: str, upto: int) -> None:
     """Ann's spirit moves after the start up to entry `upto`, written at once with a checkpoint
     every CHECKPOINT_EVERY entries, as the server would have written them: a long game in a moment."""
@@ -75,11 +85,7 @@ def long_log(play: Play, code: str, upto: int) -> None:
 
 def test_a_move_at_2000_entries_reads_and_folds_only_what_follows_the_state_at_hand(tmp_path, counted):
     url = f"sqlite:///{tmp_path / 'companion.sqlite3'}"
-    play = Play.open(url, [], games())
-    code, _ = play.create("magic-spell", {})
-    play.seats.join(code, "Ann")
-    play.seats.join(code, "Bo")
-    play.moves.act(code, Seat(HOST), "start", {})
+    play, code = started_table(url)
     ann = Seat("p1")
     written = ENTRIES - CHECKPOINT_EVERY // 2
     long_log(play, code, written)
@@ -136,11 +142,7 @@ def test_an_undo_of_the_move_just_made_folds_nothing_and_any_other_folds_from_th
     worker that did not append it, the undo folds from the newest checkpoint; each undo's table is
     the whole log's fold."""
     url = f"sqlite:///{tmp_path / 'companion.sqlite3'}"
-    play = Play.open(url, [], games())
-    code, _ = play.create("magic-spell", {})
-    play.seats.join(code, "Ann")
-    play.seats.join(code, "Bo")
-    play.moves.act(code, Seat(HOST), "start", {})
+    play, code = started_table(url)
     ann = Seat("p1")
     long_log(play, code, CHECKPOINT_EVERY + 40)  # a checkpoint at 100, 40 entries after it
     other = Play.open(url, [], games())  # a second worker on the same database
@@ -184,11 +186,7 @@ def test_who_a_move_is_made_as_is_decided_again_when_another_worker_moved_the_ta
 
     monkeypatch.setattr(Rules, "actor_for", by_spirit)
     url = f"sqlite:///{tmp_path / 'companion.sqlite3'}"
-    play = Play.open(url, [], games())
-    code, _ = play.create("magic-spell", {})
-    play.seats.join(code, "Ann")
-    play.seats.join(code, "Bo")
-    play.moves.act(code, Seat(HOST), "start", {})
+    play, code = started_table(url)
     began["spirit"] = play.replays.replayed(code).state["students"]["p1"]["spirit"]
     for_ann = Seat("p1", by=HOST)  # the host playing Ann's seat, which has no phone
     first, _ = play.moves.act(code, for_ann, "spirit", {"player": "p1", "delta": 0})
