@@ -99,7 +99,7 @@ class Replays:
         newest = {info.code: last for info, last in tables}
         kept = {code: self._kept.get(code) for code in infos}
         start = {code: k[0] if k is not None and k[0] <= newest[code] else 0 for code, k in kept.items()}
-        behind = {code: seq for code, seq in start.items() if seq < newest[code] or kept[code] is None}
+        behind = {code: seq for code, seq in start.items() if kept[code] is None or kept[code][0] != newest[code]}
         found = {code: kept[code][1] for code in infos if code not in behind}
         lost = []  # kept replays an undo in the entries read has made wrong
         for code, tail in read_after(behind).items():
