@@ -1,6 +1,6 @@
 """Run every benchmark, one after the other; exit 1 if either missed a target.
 
-python bench/run_all.py            # the PDF benchmarks (about 20 s), then Spellcycles' simulation (about 30 s)
+python bench/run_all.py            # the PDF benchmarks (about 20 s), the simulations, the computer players' moves
 python bench/run_all.py --room     # and then the room of phones (bench_room.py, several minutes)
 """
 
@@ -24,7 +24,12 @@ def main() -> int:
         status |= subprocess.run([sys.executable, str(HERE / script), *args]).returncode
         print(flush=True)
     # their own options are their defaults: the issues' 2,000 games at four and two players
-    for script in ("bench_spellcycles_sim.py", "bench_magecraft_sim.py", "bench_magic_spell_sim.py"):
+    for script in (
+        "bench_spellcycles_sim.py",
+        "bench_magecraft_sim.py",
+        "bench_magic_spell_sim.py",
+        "bench_computer.py",
+    ):
         print(f"== {script} ==", flush=True)
         status |= subprocess.run([sys.executable, str(HERE / script)]).returncode
         print(flush=True)

@@ -20,6 +20,7 @@ from pathlib import Path
 from flask import Flask
 
 from companion.address import PUBLIC_URL_VARIABLE, checked_public_url, configured_lan_address
+from companion.computers import PAUSE, in_background
 from companion.events import Events
 from companion.play import Play
 from pnp.gamedef import GameDef, game_in, games
@@ -32,6 +33,8 @@ CHANCE_SEED_VARIABLE = "SPELLPRESS_CHANCE_SEED"
 # Games kept outside pnp.games: their packages by module name, separated by commas, and the folders
 # of their phone panels, separated like PATH
 GAMES_VARIABLE = "SPELLPRESS_GAMES"
+# Seconds a computer player "thinks" before each move (default companion.computers.PAUSE)
+COMPUTER_PAUSE_VARIABLE = "SPELLPRESS_COMPUTER_PAUSE"
 GAME_PANELS_VARIABLE = "SPELLPRESS_GAME_PANELS"
 MAX_BODY = 16 * 1024  # no action, name or option list comes near this; anything larger is refused with 413
 
@@ -56,6 +59,19 @@ def folders(variable: str) -> list[Path]:
 def seeded(seed: str | None) -> random.Random | None:
     """The chance a seed in the environment asks for (None: the operating system's secure generator)."""
     return None if not seed else random.Random(seed)
+
+
+def pause(text: str | None) -> float:
+    """The computer players' pause the environment asks for, in seconds (0 to 10), else the default."""
+    if not text:
+        return PAUSE
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= 10:
+        raise ValueError(f"{COMPUTER_PAUSE_VARIABLE}: expected seconds from 0 to 10, got {text!r}")
+    return seconds
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -83,15 +99,27 @@ def create_app(test_config: dict | None = None) -> Flask:
         # every table's dice and shuffles: None, the operating system's secure generator; a seeded
         # random.Random in tests, so each test deals the same cards every run
         CHANCE=seeded(os.environ.get(CHANCE_SEED_VARIABLE)),
+        # seconds a computer player "thinks" before each of its moves, shown on the phones
+        COMPUTER_PAUSE=pause(os.environ.get(COMPUTER_PAUSE_VARIABLE)),
+        # True: a computer's moves are made within the request that woke it, in one order (tests)
+        COMPUTERS_INLINE=False,
     )
     app.config.update(test_config)
     if app.config["PUBLIC_URL"]:
         app.config["PUBLIC_URL"] = checked_public_url(app.config["PUBLIC_URL"])
     app.json.sort_keys = False
 
-    app.extensions["play"] = Play.open(
-        app.config["DATABASE_URL"], app.config["CONTENT"], app.config["GAMES"], app.config["CHANCE"]
+    inline = app.config["COMPUTERS_INLINE"]
+    run = (lambda work: work()) if inline else in_background
+    play = app.extensions["play"] = Play.open(
+        app.config["DATABASE_URL"],
+        app.config["CONTENT"],
+        app.config["GAMES"],
+        app.config["CHANCE"],
+        app.config["COMPUTER_PAUSE"],
+        run,
     )
+    run(play.computers.resume_all)  # a computer's turn a stopped server left undone
     app.extensions["events"] = Events(app.extensions["play"])
     from companion import api, guesses, headers, views
 

@@ -33,6 +33,7 @@ from companion.schemas import (
     EventRoll,
     FileQuery,
     HistoryQuery,
+    NewComputer,
     NewEvent,
     NewEventTable,
     NewPlayer,
@@ -254,6 +255,23 @@ def add_seat(code: str):
     new = strictly(NewPlayer, body())
     player_id, _ = play().seats.join(code, new.name, by=HOST)
     return {"player_id": player_id}, 201
+
+
+@bp.post("/tables/<code>/computers")
+def add_computer(code: str):
+    """The host seats a computer player: the server makes its moves, from what its seat sees."""
+    host(code)
+    new = strictly(NewComputer, body())
+    player_id, _ = play().seats.join(code, new.name, by=HOST, computer=new.level)
+    return {"player_id": player_id}, 201
+
+
+@bp.delete("/tables/<code>/seats/<player_id>")
+def remove_computer(code: str, player_id: str):
+    """The host takes a computer player off its seat before the start."""
+    caller = host(code)
+    play().seats.remove_computer(code, player_id)
+    return table_view(code, caller)
 
 
 @bp.post("/tables/<code>/seats/<player_id>/claim")

@@ -162,6 +162,7 @@ def serve(host, port, workers, extra, database, tls, cert, key, public_url, limi
     # database is opened only by the workers (each migrates under a lock), as psycopg must be
     # imported after gevent patches the worker to cooperate with it.
     _check_content(extra)
+    _check_pause()
     from companion import instance_folder
 
     # The address phones reach, handed to the workers for their join links: none when listening on loopback only.
@@ -206,6 +207,16 @@ def _check_content(extra: tuple[Path, ...]) -> None:
         for problem in problems:
             click.echo(str(problem), err=True)
         raise SystemExit(2)
+
+
+def _check_pause() -> None:
+    """The computer players' pause from the environment, checked before anything starts."""
+    from companion import COMPUTER_PAUSE_VARIABLE, pause
+
+    try:
+        pause(os.environ.get(COMPUTER_PAUSE_VARIABLE))
+    except ValueError as err:
+        raise click.ClickException(str(err)) from None
 
 
 def _preflight(server: _Server, host: str, port: int) -> None:

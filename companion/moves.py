@@ -20,6 +20,7 @@ from companion.seats import Seat
 from companion.store.log import UndoScope
 from companion.store.schema import Stale, TableInfo
 from pnp.rules.chance import SecureChance, SeededChance, Unrolled
+from pnp.rules.flow import computers
 from pnp.rules.table import HOST, Entry, Refused, Table, extend, parse_action, taken_back, undoable
 
 CHECKPOINT_EVERY = 100  # entries between a table's checkpoints: a worker without its state folds at most these
@@ -48,10 +49,11 @@ class Moves:
         self.log = play.store.log
         self.replays = replays
 
-    def act(self, code: str, seat: Seat, type_: str, payload: dict) -> tuple[Entry, Table]:
+    def act(self, code: str, seat: Seat, type_: str, payload: dict, expect: int | None = None) -> tuple[Entry, Table]:
         """Check an action against the rules on the current log and append it: the entry and the
         table right after it, whatever other moves followed it since. Refused if the rules forbid
-        it now, Malformed if its payload is not the action's shape."""
+        it now, Malformed if its payload is not the action's shape; with `expect`, the seq of the
+        state it was decided on (a computer player's), Refused if the table has moved on since."""
         info = self.play.info(code)
         tracker = self.play.tracker(info.game)
         if seat.actor is None:
@@ -66,7 +68,7 @@ class Moves:
             state = self.replays.newest(info)[0].state
             made_as = self._as(info, seat, type_, action, state)
         while True:
-            on = partial(self._append_on, info, caller=seat, seat=made_as, type_=type_, action=action)
+            on = partial(self._append_on, info, caller=seat, seat=made_as, type_=type_, action=action, expect=expect)
             try:
                 entry, table = self.replays.built_on(info, on)
                 break
@@ -85,7 +87,15 @@ class Moves:
         return seat if actor == seat.actor else Seat(actor)
 
     def _append_on(
-        self, info: TableInfo, seq: int, base: Table, caller: Seat, seat: Seat, type_: str, action: BaseModel
+        self,
+        info: TableInfo,
+        seq: int,
+        base: Table,
+        caller: Seat,
+        seat: Seat,
+        type_: str,
+        action: BaseModel,
+        expect: int | None = None,
     ) -> tuple[Entry, Table]:
         """Append `caller`'s `action` as `seat`, checked on `base`, the table as of `seq`, with the
         entries after it (Stale if one of them undoes an entry before; _Reseated if after them the
@@ -94,6 +104,8 @@ class Moves:
         after: list[Table] = []
 
         def allowed(tail: list[Entry]) -> dict:
+            if expect is not None and (tail[-1].seq if tail else seq) != expect:
+                raise Refused("The table has moved on since this move was chosen.")
             table = extend(self.play.tracker(info.game), self.play.content(info.game), base, tail, seq)
             if table is None:
                 raise Stale(f"an undo after {seq} takes back an entry before it")
@@ -128,14 +140,55 @@ class Moves:
         anyone's), as their phone showed it; Refused if it is not (the table moved on). Naming it
         makes a second tap harmless: a move already taken back is answered with the undo that did
         it (and no table: nothing was done now), and nothing more is taken back; else the undo and
-        the table right after it. What follows the move is folded again from the newest checkpoint
-        before it (companion.store.log: UndoScope), never the whole log."""
+        the table right after it. The computer players' moves made since go with it. What follows
+        the move is folded again from the newest checkpoint before it (companion.store.log:
+        UndoScope), never the whole log."""
         info = self.play.info(code)
-        tracker, content = self.play.tracker(info.game), self.play.content(info.game)
         if seat.actor is None:
             raise PermissionError("join the table first")
         if seat.hosting or seat.own:  # a host who also plays undoes as the host: anyone's latest move
             seat = Seat(HOST)
+        # the computer players' moves since go first, newest first, each taken back by its own seat
+        # for the caller: else the computer whose turn it is again would make its move once more
+        newest = None  # the last undo written, announced once, whatever stops the ones after it
+        try:
+            for made in self._computer_moves_after(info, seq):
+                newest, _ = self._taken_back(info, Seat(made.actor, by=seat.by or seat.actor), made.seq)
+            entry, table = self._taken_back(info, seat, seq)
+            newest = entry if table is not None else newest
+        finally:
+            if newest is not None:
+                self.play.announce(info, newest.seq)
+        return entry, table
+
+    def _computer_moves_after(self, info: TableInfo, seq: int) -> list[Entry]:
+        """The standing moves after `seq`, newest first, when `seq` stands and every one of them is
+        a computer player's; else none (the undo of `seq` is then refused, or answered, as any)."""
+        if not computers(self.replays.base(info)[1].state):  # seated before the start, so in any state at hand
+            return []
+        table, _ = self.replays.newest(info)
+        playing = computers(table.state)
+        if all(e.seq != seq for e in table.standing):
+            return []
+        after = [e for e in table.standing if e.seq > seq]
+        if not all(e.actor in playing for e in after):
+            return []
+        tracker = self.play.tracker(info.game)
+        for e in after:
+            try:
+                undoable(tracker, e)
+            except Refused as why:  # a computer's draw stands, and so does what came before it
+                name = table.state["names"][e.actor]
+                raise Refused(
+                    f"{name} (computer) has moved since, and {why.args[0][:1].lower()}{why.args[0][1:]}"
+                ) from None
+        return after[::-1]
+
+    def _taken_back(self, info: TableInfo, seat: Seat, seq: int) -> tuple[Entry, Table | None]:
+        """One undo, unannounced: the undo entry and the table after it (no table: `seq` was
+        taken back already, by that entry)."""
+        code = info.code
+        tracker, content = self.play.tracker(info.game), self.play.content(info.game)
         after: list[Table] = []
 
         def still_latest(scope: UndoScope) -> None:
@@ -155,7 +208,6 @@ class Moves:
         except AlreadyUndone as already:
             return already.entry, None
         self.replays.keep(info.code, entry.seq, after[0])
-        self.play.announce(info, entry.seq)
         return entry, after[0]
 
     def _undo_base(self, info: TableInfo, scope: UndoScope) -> tuple[int, Table, list[Entry]]:

@@ -19,6 +19,7 @@ from companion.schemas import (
     EventRoll,
     FileQuery,
     HistoryQuery,
+    NewComputer,
     NewEvent,
     NewEventTable,
     NewPlayer,
@@ -97,14 +98,29 @@ ANSWERS = {
                         "name": {"type": "string"},
                         "phone": {"type": "boolean"},
                         "asked": {"type": "boolean"},
+                        "computer": {**NULLABLE_STRING, "description": "a computer player's level; null: a person"},
                     },
-                    "required": ["id", "name", "phone", "asked"],
+                    "required": ["id", "name", "phone", "asked", "computer"],
                 },
             },
             "state": {"type": "object"},
             "flow": {
                 **ref("Flow"),
                 "description": "what every game's table shares: its stage, seats in order, whose turn",
+            },
+            "thinking": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "the computer players choosing a move now, by player id",
+            },
+            "computer_players": {
+                "type": "object",
+                "properties": {
+                    "levels": {"type": "object", "additionalProperties": {"type": "string"}},
+                    "why_not": {**NULLABLE_STRING, "description": "why this table seats no computer players"},
+                },
+                "required": ["levels", "why_not"],
+                "description": "the computer players' levels the host may seat, by id, or why none",
             },
             "moves": {
                 "type": "array",
@@ -113,7 +129,23 @@ ANSWERS = {
                 "completion of one is accepted (a spectator has none)",
             },
         },
-        "required": ["code", "game", "title", "options", "event", "seq", "you", "seats", "state", "flow", "moves"],
+        "required": [
+            *(
+                "code",
+                "game",
+                "title",
+                "options",
+                "event",
+                "seq",
+                "you",
+                "seats",
+                "state",
+                "flow",
+                "thinking",
+                "computer_players",
+                "moves",
+            )
+        ],
     },
     "Flow": {
         "type": "object",
@@ -278,7 +310,7 @@ _TOO_LONG = {
 
 def openapi(play) -> dict:
     trackers = {gid: play.tracker(gid) for gid in play.trackable()}
-    bodies = [NewPlayer, ClaimAnswer, NewEvent, NewEventTable, EventRoll, UndoBody]
+    bodies = [NewPlayer, NewComputer, ClaimAnswer, NewEvent, NewEventTable, EventRoll, UndoBody]
     actions = {(gid, name): model for gid, tracker in trackers.items() for name, model in tracker.actions.items()}
     models = [*bodies, *(t.Options for t in trackers.values()), *actions.values()]
     refs, generated = models_json_schema([(m, "validation") for m in models], ref_template=REF)
@@ -396,6 +428,13 @@ def _paths(model_ref, new_table: dict, action: dict) -> dict:
     checked = (401, 403, 404, 409, 413, 422)  # what a token, the rules and the body's shape may refuse
     table, event = "/api/tables/{code}", "/api/events/{code}"
     shown = _answers(200, _json("Table"), *checked)  # an action's, an answer's: the table as it is now
+
+    def seating(summary: str, body) -> dict:
+        """The host seats someone without a phone: a seat without a token."""
+        return {
+            "post": op(summary, _answers(201, _json("KeptSeat"), *checked), request=model_ref(body), security=token)
+        }
+
     return {
         "/api/tables": {
             "post": op("Open a table", _answers(201, _json("OpenedTable"), 413, 422), request=new_table, params=())
@@ -411,12 +450,16 @@ def _paths(model_ref, new_table: dict, action: dict) -> dict:
         f"{table}/players": {
             "post": op("Join a table", _answers(201, _json("Joined"), 404, 409, 413, 422), request=model_ref(NewPlayer))
         },
-        f"{table}/seats": {
-            "post": op(
-                "Seat a player without a phone (host); act for them with ?as=",
-                _answers(201, _json("KeptSeat"), *checked),
-                request=model_ref(NewPlayer),
+        f"{table}/seats": seating("Seat a player without a phone (host); act for them with ?as=", NewPlayer),
+        f"{table}/computers": seating(
+            "Seat a computer player (host, before the start): the server makes its moves", NewComputer
+        ),
+        f"{table}/seats/{{player_id}}": {
+            "delete": op(
+                "Take a computer player off its seat (host, before the start)",
+                shown,
                 security=token,
+                params=(code, player),
             )
         },
         f"{table}/seats/{{player_id}}/claim": {

@@ -6,6 +6,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
+from pnp.rules.computer import LEVELS
+
 MAX_NAME = 40
 HISTORY_PAGE = 100  # entries in a page of a table's history when the caller names no `limit`
 MAX_HISTORY_PAGE = 500  # the most entries one page of a table's history holds
@@ -42,6 +44,13 @@ class NewPlayer(Body):
     """Sit down at a table: a name is all it takes."""
 
     name: Name
+
+
+class NewComputer(Body):
+    """Seat a computer player (the host, before the start): its name and how well it plays."""
+
+    name: Name
+    level: Literal[tuple(LEVELS)] = Field(description="how well it plays: easy, any move it may at random")
 
 
 class ActionBody(BaseModel):

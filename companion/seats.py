@@ -13,9 +13,10 @@ from companion.context import Context
 from companion.kept import Kept
 from companion.store.schema import Stale, TableInfo
 from pnp.rules.flow import Caller
-from pnp.rules.table import ANSWER, CLAIM, HOST, JOIN, Entry, Table, extend
+from pnp.rules.table import ANSWER, CLAIM, HOST, JOIN, LEAVE, Entry, Table, extend
 
-SEATING = {JOIN, CLAIM, ANSWER}  # the entries that change who sits at a table, or whose phone holds a seat
+# the entries that change who sits at a table, or whose phone holds a seat
+SEATING = {JOIN, CLAIM, ANSWER, LEAVE}
 
 
 class NotKept(PermissionError):
@@ -82,8 +83,9 @@ class Seats:
         return Seat(actor, hosting=actor is not None and actor == host_seat)
 
     def kept(self, code: str) -> frozenset[str]:
-        """The seats without a phone of their own: the host acts and sees for them."""
-        return frozenset(seat["id"] for seat in self.seated(code) if not seat["phone"])
+        """The seats without a phone of their own that a person plays: the host acts and sees for
+        them (a computer player's seat is the server's)."""
+        return frozenset(seat["id"] for seat in self.seated(code) if not seat["phone"] and not seat["computer"])
 
     def audience(self, info: TableInfo, token: str | None, kept: str | None = None) -> Audience:
         """The live messages a stream opened with `token` (acting for the seat `kept`, if given)
@@ -91,9 +93,13 @@ class Seats:
         caller = self.of(info.code, token, kept) if token or kept else Seat(None)
         return Audience(info.code, caller.viewer, caller.host)
 
-    def seated(self, code: str) -> list[dict]:
-        """Who sits at the table, and whether each has a phone of their own or one asking for it."""
-        return [{"id": p.id, "name": p.name, "phone": p.phone, "asked": p.asked} for p in self.store.players(code)]
+    def seated(self, code: str, left: bool = False) -> list[dict]:
+        """Who sits at the table, whether each has a phone of their own or one asking for it, and
+        the level of each computer player (`left`: with the computers who left before the start)."""
+        return [
+            {"id": p.id, "name": p.name, "phone": p.phone, "asked": p.asked, "computer": p.computer}
+            for p in self.store.players(code, left)
+        ]
 
     def at(self, code: str, seq: int, known: list[Entry] | None = None) -> list[dict]:
         """The seats as of `seq`, the table's newest entry the caller knows (`known`: entries it has
@@ -110,12 +116,16 @@ class Seats:
         return seats
 
     def names(self, code: str) -> dict[str, str]:
-        return names_of(self.seated(code))
+        """Each actor's name in the history, a computer that left its seat's too."""
+        return names_of(self.seated(code, left=True))
 
-    def join(self, code: str, name: str, by: str | None = None, hosts: bool = False) -> tuple[str, str | None]:
+    def join(
+        self, code: str, name: str, by: str | None = None, hosts: bool = False, computer: str | None = None
+    ) -> tuple[str, str | None]:
         """Sit a new player down: their id and token. Refused when the game cannot take them.
-        Seated `by` the host, the seat has no phone (and no token): the host acts for it. `hosts`:
-        the host's own phone sits down, and the seat has the host's rights too."""
+        Seated `by` the host, the seat has no phone (and no token): the host acts for it, or the
+        server for a `computer` player of that level. `hosts`: the host's own phone sits down, and
+        the seat has the host's rights too."""
         play = self.play
         info = play.info(code)
         tracker, content = play.tracker(info.game), play.content(info.game)
@@ -125,13 +135,31 @@ class Seats:
                 table = extend(tracker, content, base, tail, seq)
                 if table is None:
                     raise Stale(f"an undo after {seq} takes back an entry before it")
-                tracker.join(table.state, player_id, name)
+                tracker.join(table.state, player_id, name, computer)
 
-            return self.store.add_player(code, name, allowed, by, hosts, after=seq)
+            return self.store.add_player(code, name, allowed, by, hosts, after=seq, computer=computer)
 
         entry, token = self.built_on(info, sit_on)
         play.announce(info, entry.seq)
         return entry.actor, token
+
+    def remove_computer(self, code: str, player_id: str) -> None:
+        """A computer player leaves its seat, before the start."""
+        play = self.play
+        info = play.info(code)
+        tracker, content = play.tracker(info.game), play.content(info.game)
+
+        def stand_up(seq: int, base: Table) -> Entry:
+            def allowed(tail: list[Entry]) -> None:
+                table = extend(tracker, content, base, tail, seq)
+                if table is None:
+                    raise Stale(f"an undo after {seq} takes back an entry before it")
+                tracker.leave(table.state, player_id)
+
+            return self.store.remove_computer(code, player_id, allowed, after=seq)
+
+        entry = self.built_on(info, stand_up)
+        play.announce(info, entry.seq)
 
     def claim(self, code: str, player_id: str) -> str:
         """A phone asks for a seat without one: the token the seat will have once the host gives it."""
@@ -146,8 +174,13 @@ class Seats:
 
 
 def names_of(seats: list[dict]) -> dict[str, str]:
-    """Each actor's name in the history: the host's, and each seat's."""
-    return {HOST: "Host", **{seat["id"]: seat["name"] for seat in seats}}
+    """Each actor's name in the history: the host's, and each seat's ("Ada (computer)" for a
+    computer player's, so no one takes its moves for a person's)."""
+    return {HOST: "Host", **{seat["id"]: seat_name(seat) for seat in seats}}
+
+
+def seat_name(seat: dict) -> str:
+    return f"{seat['name']} (computer)" if seat.get("computer") else seat["name"]
 
 
 def you(caller: Seat) -> dict:

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from companion.computers import Computers
 from companion.context import Context
 from companion.feed import Message, message
 from companion.replays import Replays
 from companion.seats import Audience, Seat, Seats, audience_seat, names_of, you
 from companion.store.schema import TableInfo
+from pnp.rules.computer import LEVELS
 from pnp.rules.flow import Rules
 from pnp.rules.table import HOST, Entry, Table, seen_by
 
@@ -18,8 +20,8 @@ EXPORT_PAGE = 500  # entries an export reads at a time: a long game's is sent as
 
 
 class Views:
-    def __init__(self, play: Context, replays: Replays, seats: Seats):
-        self.play, self.replays, self.seats = play, replays, seats
+    def __init__(self, play: Context, replays: Replays, seats: Seats, computers: Computers):
+        self.play, self.replays, self.seats, self.computers = play, replays, seats, computers
 
     def table(self, code: str, caller: Seat, known: list[Entry] | None = None, made: Entry | None = None,
               after: Table | None = None) -> dict:  # fmt: skip
@@ -33,6 +35,9 @@ class Views:
             known = [made]  # a move, not a seat's change: the seats read before it still hold
         else:
             info, table, seq = self.replays.current(code, known)
+        thinking = self.computers.thinking(info, table.state)
+        if thinking:
+            self.computers.woken(info, table.state)  # a turn a stopped server (or worker) left undone
         tracker = play.tracker(info.game)
         return {
             "code": info.code,
@@ -43,8 +48,10 @@ class Views:
             "seq": seq,
             "you": you(caller),
             "seats": self.seats.at(info.code, seq, known),
-            "state": tracker.view(table.state, caller.viewer),
+            "state": tracker.seen(table.state, caller.viewer),
             "flow": flow_of(tracker, table.state),
+            "thinking": thinking,
+            "computer_players": computer_players(tracker, table.state),
             "moves": self.offers(info, table.state, caller),
         }
 
@@ -75,7 +82,7 @@ class Views:
         info = self.play.info(code)
         table, seq = self.replays.newest(info)
         head = {"code": info.code, "game": info.game, "options": info.options, "event": info.event}
-        head["state"] = self.play.tracker(info.game).view(table.state, viewer)
+        head["state"] = self.play.tracker(info.game).seen(table.state, viewer)
         pages = self.play.store.log.pages(code, seq, EXPORT_PAGE)
         return head, (entry for page, undone in pages for entry in self._described(code, viewer, page, undone))
 
@@ -111,6 +118,12 @@ def entry_json(entry: Entry, names: dict[str, str]) -> dict:
         "type": entry.type,
         "payload": dict(entry.payload),
     }
+
+
+def computer_players(tracker: Rules, state: dict) -> dict:
+    """The computer players' levels the host may seat here (by id, in words), or why none may."""
+    why_not = tracker.no_computers(state)
+    return {"levels": {} if why_not else dict(LEVELS), "why_not": why_not}
 
 
 def flow_of(tracker: Rules, state: dict) -> dict:

@@ -228,6 +228,9 @@ def app(database_url, tmp_path):
         "KEEPALIVE_SECONDS": 0.5,
         "INSTANCE_PATH": str(tmp_path),
         "CHANCE": random.Random(CHANCE_SEED),  # every deal and roll the same in every run
+        # a computer player moves at once, within the request that woke it: one order of moves
+        "COMPUTER_PAUSE": 0,
+        "COMPUTERS_INLINE": True,
     }
     app = create_app(config)
     yield app

@@ -189,7 +189,13 @@ def test_a_phone_asks_for_a_seat_and_holds_it_with_its_numbers_once_the_host_giv
     again = bearer(client.post(claim).json["token"])
     before = client.get(f"/api/tables/{t.code}").json["state"]
     res = client.post(answer, json={"give": True}, headers=t.host)
-    assert res.status_code == 200 and res.json["seats"][0] == {"id": "p1", "name": "Ann", "phone": True, "asked": False}
+    assert res.status_code == 200 and res.json["seats"][0] == {
+        "id": "p1",
+        "name": "Ann",
+        "phone": True,
+        "asked": False,
+        "computer": None,
+    }
     mine = client.get(f"/api/tables/{t.code}", headers=again).json
     assert mine["you"] == {"actor": "p1", "host": False}
     assert mine["state"]["students"] == before["students"] and mine["state"]["players"] == before["players"]
@@ -216,7 +222,7 @@ def test_live_messages_carry_the_seats_as_of_their_entry_read_again_only_when_a_
     audience, seq = Audience(t.code, SPECTATOR), play.replays.current(t.code)[2]
     reads = []
     players = Tables.players
-    monkeypatch.setattr(Tables, "players", lambda self, code: reads.append(code) or players(self, code))
+    monkeypatch.setattr(Tables, "players", lambda self, code, *left: reads.append(code) or players(self, code, *left))
 
     def seats_sent(seq: int) -> list[dict]:
         """The seats in the live message of entry `seq`, as a stream woken for it gets them."""
@@ -229,7 +235,7 @@ def test_live_messages_carry_the_seats_as_of_their_entry_read_again_only_when_a_
         play.moves.act(t.code, Seat("p1", by=HOST), type_, {})
         del reads[before:]
 
-    kept = [{"id": "p1", "name": "Ann", "phone": False, "asked": False}, {**BOB}]
+    kept = [{"id": "p1", "name": "Ann", "phone": False, "asked": False, "computer": None}, {**BOB}]
     assert seats_sent(seq) == kept and not reads  # read for the host's answer to the start
     move("rest")
     assert seats_sent(seq + 1) == kept and not reads  # a move: the seats as they were, not read again
@@ -242,7 +248,7 @@ def test_live_messages_carry_the_seats_as_of_their_entry_read_again_only_when_a_
     assert seats_sent(seq + 5) == [{**kept[0], "phone": True}, BOB] and len(reads) == 2
 
 
-BOB = {"id": "p2", "name": "Bob", "phone": False, "asked": False}
+BOB = {"id": "p2", "name": "Bob", "phone": False, "asked": False, "computer": None}
 
 
 @pytest.mark.parametrize("odd", ["p1\x00", "p1%00", "%ED%A0%80", "p" * 5000, "%20"])

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import GAME_PANELS_VARIABLE, GAMES_VARIABLE, configured_games
+from companion import GAMES_VARIABLE, configured_games
 from pnp.build import check, open_game, write
 from pnp.content.problems import ContentError, display_path
 from pnp.gamedef import games
@@ -25,14 +25,13 @@ from tests.conftest import overlay
 from tests.example_game import GAME
 from tests.support.api import bearer
 from tests.support.browser import PHONE, shot
+from tests.support.example import CONTENT_ROOT, TEMPLATES_ROOT, tell_the_companion
 from tests.support.http import call, server
 from tests.support.inprocess import seen
 from tests.support.legal import OfferedTable
 from tests.support.pdfcards import read
 from tests.support.phones import Phone
 
-EXAMPLE = Path(__file__).resolve().parent / "example_game"
-CONTENT_ROOT, TEMPLATES_ROOT, PANELS = EXAMPLE / "content", EXAMPLE / "templates", EXAMPLE / "panel"
 ID = GAME.id
 CHARMS, REFERENCES = 24, 4  # the content's charm cards, and a reference card for each of 4 players
 HAND = 5  # charms dealt to each player (charm-rules.yaml)
@@ -45,10 +44,7 @@ def told(monkeypatch):
     """The companion told of the example as `companion serve` is, by the environment: its package,
     its content folder and its panel's folder become create_app's GAMES, CONTENT and GAME_PANELS
     (conftest's `app` builds it so, with its chance seeded), in this process and in a server's."""
-    monkeypatch.setenv(GAMES_VARIABLE, "tests.example_game")
-    monkeypatch.setenv(GAME_PANELS_VARIABLE, str(PANELS))
-    monkeypatch.setenv("SPELLPRESS_CONTENT", str(CONTENT_ROOT))
-    monkeypatch.setenv("PYTHONPATH", str(EXAMPLE.parents[1]))  # a server's workers import tests.example_game
+    tell_the_companion(monkeypatch)
 
 
 def opened(*layers: Path):

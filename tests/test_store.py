@@ -41,7 +41,7 @@ def test_migrate_creates_the_schema_and_is_idempotent(store):
     names = set(inspect(store.engine).get_table_names())
     assert {"tables", "players", "actions", "events", "alembic_version"} <= names
     with store.engine.connect() as connection:
-        assert connection.scalar(text("SELECT version_num FROM alembic_version")) == _head() == "0005"
+        assert connection.scalar(text("SELECT version_num FROM alembic_version")) == _head() == "0006"
     assert store.tables.info(code) is not None
 
 

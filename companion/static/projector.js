@@ -56,6 +56,10 @@
       if (shown && next.seq < shown.seq) return;  // an older answer arriving late never replaces a newer one
       shown = next;
       view.render(next);
+      // the computer players choosing their move now, as the phones say it
+      const names = (next.thinking || []).map((id) => `${(next.seats.find((s) => s.id === id) || {name: "?"}).name} (computer)`);
+      $("thinking").hidden = !names.length;
+      $("thinking").textContent = names.length ? `${names.join(" and ")} ${names.length > 1 ? "are" : "is"} thinking…` : "";
     }
 
     async function refresh() {

@@ -154,6 +154,7 @@ const Spellpress = (() => {
     $("late").hidden = !begun;
     $("join-title").textContent = begun ? "Following this table" : "Join this table";
     $("undo").hidden = !you.actor;
+    showThinking(next);
     showLobby(next);
     if (panel) panel.render($("game"), table, you, act);
   }
@@ -166,7 +167,7 @@ const Spellpress = (() => {
     lobby.hidden = !flow || flow.phase !== "joining";
     if (lobby.hidden) return;
     const [fewest, most] = flow.room;
-    const names = flow.players.map((id) => ((t.seats.find((s) => s.id === id) || {name: "?"}).name));
+    const names = flow.players.map(seatLabel);
     const wanted = fewest === most ? `${most}` : `${fewest} to ${most}`;
     // a panel that draws its own Start (with who goes first) says so: the lobby draws none then
     const own = (window.SpellpressGames[t.game] || {}).drawsStart && SpellpressUI.offers(t, "start").some((o) => o.pick);
@@ -233,7 +234,7 @@ const Spellpress = (() => {
   // The history as far back as this phone has asked: the newest page, and the earlier pages the
   // player opened with "Earlier moves" (a long game's whole log is never read at every move).
   const HISTORY_PAGE = 50;
-  const TABLE_ENTRIES = new Set(["join", "undo", "claim_seat", "answer_seat"]);  // no undo takes these back
+  const TABLE_ENTRIES = new Set(["join", "undo", "claim_seat", "answer_seat", "leave_seat"]);  // no undo takes these back
   let moves = new Map();  // seq -> history entry
   const earlierButton = window.SpellpressUI.el("button", {id: "history-earlier", hidden: true}, "Earlier moves");
   $("history").after(earlierButton);
@@ -285,7 +286,8 @@ const Spellpress = (() => {
   // player's, their own. None shown: the newest entry, and the server says why it cannot.
   function undoTarget() {
     const standing = [...moves.values()].filter((e) => !TABLE_ENTRIES.has(e.type) && !e.undone);
-    const mine = standing.filter((e) => me.host_token || e.actor === me.player_id);
+    // the host's Undo skips the computers' moves: the server takes them back with the person's before them
+    const mine = standing.filter((e) => (me.host_token && !computerSeat(e.actor)) || e.actor === me.player_id);
     return Math.max(...mine.map((e) => e.seq), mine.length ? 0 : Math.max(1, table ? table.seq : 0));
   }
 
@@ -299,6 +301,7 @@ const Spellpress = (() => {
   // entries that name a seat they were not made by, the host seating it or a phone asking for it.
   function whoOf(entry) {
     if (entry.type === "claim_seat") return "A phone";
+    if (entry.type === "leave_seat") return entry.name;
     if (entry.type === "join" && entry.by) return entry.by_name;
     return entry.by ? `${entry.by_name} for ${entry.name}` : entry.for_name ? `${entry.name} for ${entry.for_name}` : entry.name;
   }
@@ -308,7 +311,9 @@ const Spellpress = (() => {
     const panel = window.SpellpressGames[game];
     const words = panel && panel.describe ? panel.describe(entry, table) : null;
     if (words) return words;
+    if (entry.type === "join" && entry.payload.computer) return `seated ${entry.name}, who plays at level ${entry.payload.computer}`;
     if (entry.type === "join") return entry.by ? `seated ${entry.name}, who plays without a phone` : "joined the table";
+    if (entry.type === "leave_seat") return `took ${entry.for_name} off the table`;
     if (entry.type === "claim_seat") return `asked for ${entry.name}'s seat`;
     if (entry.type === "answer_seat") {
       const name = seatName(entry.payload.seat);
@@ -413,7 +418,57 @@ const Spellpress = (() => {
   // --- seats without a phone: the host plays for them; a phone asks for one -------------------
 
   const seatName = (id) => ((table && table.seats.find((s) => s.id === id)) || {name: "?"}).name;
-  const kept = (t) => t.seats.filter((s) => !s.phone);
+  const computerSeat = (id) => !!((table && table.seats.find((s) => s.id === id)) || {}).computer;
+  // a computer player's seat is named as one wherever a seat is named
+  const seatLabel = (id) => `${seatName(id)}${computerSeat(id) ? " (computer)" : ""}`;
+  const kept = (t) => t.seats.filter((s) => !s.phone && !s.computer);  // the seats the host plays for
+
+  // Which computer players are choosing their move now: the server makes it after a short pause.
+  function showThinking(t) {
+    const thinking = (t.thinking || []).map(seatLabel);
+    $("thinking").hidden = !thinking.length;
+    $("thinking").textContent = thinking.length ? `${thinking.join(" and ")} ${thinking.length > 1 ? "are" : "is"} thinking…` : "";
+  }
+
+  // The host seats computer players before the start, where the server sees all they decide from.
+  function showComputers(t) {
+    const {el, button} = window.SpellpressUI;
+    const levels = Object.entries((t.computer_players || {}).levels || {});
+    const joining = !t.flow || t.flow.phase === "joining";
+    $("computer-new").hidden = !joining || !levels.length;
+    const why = (t.computer_players || {}).why_not;
+    $("computer-none").hidden = !joining || !why;
+    $("computer-none").textContent = why || "";
+    const select = $("computer-level");
+    if (select.options.length !== levels.length) {
+      select.replaceChildren(...levels.map(([id, words]) => el("option", {value: id}, words)));
+    }
+    const computers = t.seats.filter((s) => s.computer);
+    $("computer-list").replaceChildren(...computers.map((s) => el("li", {},
+      el("span", {}, `${s.name} (computer)`, el("span", {class: "note"}, ` · ${s.computer}`)),
+      joining ? button("Remove", () => removeComputer(s), "") : "")));
+  }
+
+  async function removeComputer(seat) {
+    $("seat-error").textContent = "";
+    try {
+      show(await call("DELETE", `/seats/${encodeURIComponent(seat.id)}`, undefined, true));
+    } catch (err) {
+      $("seat-error").textContent = err.message;
+    }
+  }
+
+  $("computer-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    $("seat-error").textContent = "";
+    const form = new FormData(event.target);
+    try {
+      await call("POST", "/computers", {name: form.get("name"), level: form.get("level")}, true);
+      event.target.reset();
+    } catch (err) {
+      $("seat-error").textContent = err.message;
+    }
+  });
 
   // False (and the page starts again as the host) when the seat the host played for has a phone now.
   function stillKept(next) {
@@ -452,6 +507,7 @@ const Spellpress = (() => {
         button("This is me", () => askFor(s), ""))));
       return;
     }
+    showComputers(t);
     const asked = t.seats.filter((s) => s.asked);
     // once the game has begun no game seats anyone new: the card keeps only the asks and the switch
     $("seat-new").hidden = begun;

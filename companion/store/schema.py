@@ -44,6 +44,8 @@ players = Table(
     Column("token_hash", Text, unique=True),  # NULL: a seat kept on the host's phone
     Column("joined_at", DateTime(timezone=True), nullable=False),
     Column("claim_hash", Text),  # a phone's ask for a seat without one, until the host answers
+    Column("computer", Text),  # the level of the computer player in the seat; NULL: a person's
+    Column("left_at", DateTime(timezone=True)),  # a computer's seat taken off before the start
 )
 actions = Table(
     "actions",
@@ -115,3 +117,4 @@ class Player:
     joined_at: str  # ISO 8601, UTC
     phone: bool = True  # False: a seat kept on the host's phone
     asked: bool = False  # a phone has asked for this seat and the host has not answered yet
+    computer: str | None = None  # the level of the computer player in the seat; None: a person's

@@ -18,7 +18,7 @@ from sqlalchemy import Connection, bindparam, func, select
 from companion.store.database import Database, clean, iso, new_code, new_token, normalize_code, now, token_hash
 from companion.store.log import insert_entries, last_seq, locked_table_id, read_entries
 from companion.store.schema import NoSuchEvent, NoSuchSeat, Player, Stale, TableInfo, events, players, tables
-from pnp.rules.table import ANSWER, CLAIM, HOST, JOIN, Entry, Refused
+from pnp.rules.table import ANSWER, CLAIM, HOST, JOIN, LEAVE, Entry, Refused
 
 
 class Tables:
@@ -71,6 +71,7 @@ class Tables:
         by: str | None = None,
         hosts: bool = False,
         after: int = 0,
+        computer: str | None = None,
     ) -> tuple[Entry, str | None]:
         """A new player sits down: (their JOIN entry, their token). `check(tail, player_id)` may
         refuse them by raising (`tail`: the log's entries after seq `after`, the state the caller
@@ -78,7 +79,8 @@ class Tables:
         their JOIN (as them, payload {"name"}) are written in one transaction, so a refused or
         failed join leaves no player behind.
         Seated `by` someone else (the host), the seat has no phone and no token (None). `hosts`:
-        the host's own phone sits down (the table's first such seat is the host's own)."""
+        the host's own phone sits down (the table's first such seat is the host's own). `computer`:
+        the level of the computer player seated (by the host), named in its JOIN too."""
         token = new_token() if by is None else None
 
         def insert(connection) -> Entry:
@@ -96,15 +98,35 @@ class Tables:
                     name=clean(name),
                     token_hash=None if token is None else token_hash(token),
                     joined_at=now(),
+                    computer=computer,
                 )
             )
             if hosts:
                 mine = tables.update().where(tables.c.id == table_id, tables.c.host_seat.is_(None))
                 connection.execute(mine.values(host_seat=player_id))
-            [entry] = insert_entries(connection, [(table_id, last, player_id, JOIN, {"name": name}, by)])
+            joined = {"name": name} | ({"computer": computer} if computer else {})
+            [entry] = insert_entries(connection, [(table_id, last, player_id, JOIN, joined, by)])
             return entry
 
         return self.db.write(insert), token
+
+    def remove_computer(self, code: str, player_id: str, check: Callable[[list[Entry]], object], after: int) -> Entry:
+        """A computer player leaves its seat: its row marked as left (its id is never given again)
+        and the host's LEAVE, in one transaction, once `check(tail)` lets it (`tail`: the log's
+        entries after seq `after`, as for `add_player`)."""
+
+        def leave(connection) -> Entry:
+            table_id, seat = _seat(connection, code, player_id)
+            if seat.computer is None or seat.left_at is not None:
+                raise Refused(f"{seat.name} is not a computer player at this table.")
+            last = last_seq(connection, table_id)
+            if last < after:
+                raise Stale(f"the log ends at {last}, before {after}")
+            check(read_entries(connection, table_id, after) if last > after else [])
+            connection.execute(players.update().where(players.c.id == seat.id).values(left_at=now()))
+            return _seat_entry(connection, table_id, HOST, LEAVE, {"player": player_id})
+
+        return self.db.write(leave)
 
     def claim(self, code: str, player_id: str) -> tuple[Entry, str]:
         """A phone asks for a seat without one: (the CLAIM entry, the token the seat will have once
@@ -113,6 +135,8 @@ class Tables:
 
         def ask(connection) -> Entry:
             table_id, seat = _seat(connection, code, player_id)
+            if seat.computer is not None:
+                raise Refused(f"{seat.name} is a computer player: its seat is not a phone's to hold.")
             if seat.token_hash is not None:
                 raise Refused(f"{seat.name}'s seat already has a phone.")
             if seat.claim_hash is not None:
@@ -135,19 +159,41 @@ class Tables:
 
         return self.db.write(settle)
 
-    def players(self, code: str) -> list[Player]:
-        """Who sits at the table, in the order they joined."""
+    def players(self, code: str, left: bool = False) -> list[Player]:
+        """Who sits at the table, in the order they joined; `left`: and the computer players who
+        left their seats before the start (whose entries a history still names)."""
         query = (
             select(players)
             .join(tables, tables.c.id == players.c.table_id)
             .where(tables.c.code == normalize_code(code))
             .order_by(players.c.id)
         )
+        if not left:
+            query = query.where(players.c.left_at.is_(None))
         with self.db.read() as connection:
             return [
-                Player(r.player_id, r.name, iso(r.joined_at), r.token_hash is not None, r.claim_hash is not None)
+                Player(
+                    r.player_id,
+                    r.name,
+                    iso(r.joined_at),
+                    r.token_hash is not None,
+                    r.claim_hash is not None,
+                    r.computer,
+                )
                 for r in connection.execute(query)
             ]
+
+    def with_computers(self) -> list[str]:
+        """The codes of the tables where a computer player sits."""
+        query = (
+            select(tables.c.code)
+            .join(players, players.c.table_id == tables.c.id)
+            .where(players.c.computer.is_not(None), players.c.left_at.is_(None))
+            .distinct()
+            .order_by(tables.c.code)
+        )
+        with self.db.read() as connection:
+            return list(connection.scalars(query))
 
     def actor_for(self, code: str, token: str) -> str | None:
         """Who holds `token` at this table: HOST, a player id, or None."""

@@ -9,7 +9,9 @@ view. The flow owns four keys of every table's state:
 - `phase`: "joining" (seats are taken), then "playing" once the host starts, then "over";
 - `players`: the seated players' ids, in join order until the game seats them at its start;
 - `names`: each player's name;
-- `room`: the fewest and the most players the table seats (the game's, or its options').
+- `room`: the fewest and the most players the table seats (the game's, or its options');
+- `computers`: the seats a computer player plays, with its level (pnp.rules.computer), once the
+  host seats one (a table without any has no such key).
 
 Every other key is the game's. The flow refuses, in one wording for every game, a move made before
 the start or after the end, a Start with too few or too many players, a join to a full or begun
@@ -29,7 +31,10 @@ A seat without a phone is the host's to play: the host makes its TURN and SEAT m
 (the server checks it has no phone, and records the host as who made the move for it). A seat held
 by a phone is its own: the host may make only the moves the game declares as corrections
 (`Move.correction`: a score, essence or HP put right), for any seat, named in the field the
-declaration gives. A replay checks only the roles, which the state decides (an older log's host
+declaration gives. A computer player's seat has no phone either, but the host never plays it: the server makes its moves
+(companion.computers), only in a way of playing whose every decision the server sees (`Way.computers`,
+or `Rules.computers` for a game played one way), and never at a table of computers only.
+A replay checks only the roles, which the state decides (an older log's host
 move naming a seat in `player` replays as made for it).
 
 Ways of playing: a game played in several ways (printed gems or the phones; real pieces or the
@@ -97,6 +102,11 @@ def option(
     return Field(default, title=title, description=description, json_schema_extra=extra, strict=strict)
 
 
+def computers(state: dict) -> dict[str, str]:
+    """The seats computer players play, with their levels."""
+    return state.get("computers", {})
+
+
 def per_content(build: Callable[[Any], Any]) -> Callable[[Any], Any]:
     """`build(content)` made once per content object and kept (a few at most): a replay applies
     hundreds of moves, each needing what a game derives from its content."""
@@ -142,6 +152,7 @@ class Way:
     moves: Mapping[str, Move]
     setup: Callable[[Any, dict], dict] | None = None  # (content, state) -> the state with this way's keys
     view: Callable[[dict, str | None, dict], dict] | None = None  # (state, viewer, the common view) -> the view
+    computers: bool = False  # the server sees everything a seat decides from: computer players may sit
 
 
 @dataclass(frozen=True)
@@ -175,6 +186,8 @@ class Rules:
     ways: Mapping[str, Way] = field(default_factory=dict)
     way_option: str = ""  # the Options field that picks the way of playing
     joined: Callable[[dict, str], dict] | None = None  # (state, player id) -> the game's keys for a new seat
+    left: Callable[[dict, str], dict] | None = None  # (state, player id) -> the state without `joined`'s keys
+    computers: bool = False  # a game played one way: as Way.computers
     # (content, state) -> what is derived anew after every move (a summary, the winner), not when
     # a move is only tried
     settle: Callable[[Any, dict], dict] | None = None
@@ -235,9 +248,10 @@ class Rules:
         state["room"] = list(self.seats(options))
         return state
 
-    def join(self, state: dict, player_id: str, name: str) -> dict:
+    def join(self, state: dict, player_id: str, name: str, computer: str | None = None) -> dict:
         """A player sits down (a second join renames them); no one joins once the game has begun,
-        or past the most the game seats."""
+        or past the most the game seats. `computer`: the level of the computer player that takes
+        the seat, refused where the server cannot see what it would decide from."""
         if player_id in state["names"]:
             return {**state, "names": {**state["names"], player_id: name}}
         if state["phase"] != JOINING:
@@ -245,8 +259,48 @@ class Rules:
         most = state["room"][1]
         if len(state["players"]) >= most:
             raise Refused(f"{self.title} is for at most {most} {self.players_are}, and they are all here.")
+        if computer is not None:
+            if why := self.no_computers(state):
+                raise Refused(why)
+            state = {**state, "computers": {**computers(state), player_id: computer}}
         state = {**state, "players": [*state["players"], player_id], "names": {**state["names"], player_id: name}}
         return self.joined(state, player_id) if self.joined is not None else state
+
+    def leave(self, state: dict, player_id: str) -> dict:
+        """A computer player leaves its seat before the start (a person's seat stays: their phone
+        holds its token)."""
+        if player_id not in computers(state):
+            raise Refused("Only a computer player leaves its seat.")
+        if state["phase"] != JOINING:
+            raise Refused("The game has begun: every seat plays to the end.")
+        if self.joined is not None and self.left is None:
+            raise ValueError(f"{self.title} seats players with `joined` but declares no `left`")
+        names = {pid: name for pid, name in state["names"].items() if pid != player_id}
+        rest = {pid: level for pid, level in computers(state).items() if pid != player_id}
+        players = [pid for pid in state["players"] if pid != player_id]
+        state = {**state, "players": players, "names": names, "computers": rest}
+        return self.left(state, player_id) if self.left is not None else state
+
+    def no_computers(self, state: dict) -> str | None:
+        """Why this table seats no computer players, or None when it may: a computer decides from
+        what its seat sees, so the server must see all of it (no printed pieces or hands)."""
+        way = self.ways[state["way"]] if self.ways else None
+        if way.computers if way else self.computers:
+            return None
+        played = f" played with {way.title}" if way else ""
+        return (
+            f"{self.title}{played} has no computer players: its pieces are on the table, where the server "
+            "cannot see them."
+        )
+
+    def seen(self, state: dict, viewer: str | None) -> dict:
+        """The game's view of the table for `viewer`, each computer player named as one ("Ada
+        (computer)"), so no phone or projector takes its moves for a person's."""
+        playing = computers(state)
+        if playing:
+            names = {pid: f"{name} (computer)" if pid in playing else name for pid, name in state["names"].items()}
+            state = {**state, "names": names}
+        return self.view(state, viewer)
 
     def in_effect(self, state: dict) -> Mapping[str, Move]:
         """The moves of this table's way of playing."""
@@ -299,6 +353,8 @@ class Rules:
     def _can_start(self, state: dict) -> None:
         fewest, most = state["room"]
         joined = len(state["players"])
+        if joined and all(pid in computers(state) for pid in state["players"]):
+            raise Refused("A table of computer players only does not start: a person plays too.")
         if joined < fewest:
             have = f"{joined} {'has' if joined == 1 else 'have'} joined"
             raise Refused(f"{self.title} needs at least {fewest} {self.players_are}; {have}.")
@@ -333,6 +389,8 @@ class Rules:
             mover = named or self.turn(state)
             if mover is None or mover not in state["names"]:
                 raise Refused("Name the player this move is for.")
+            if mover in computers(state):
+                raise NotYours(f"{state['names'][mover]} is a computer player: it makes its own moves.")
         else:
             if not seated:
                 raise NotYours("Join the table to play.")

@@ -17,6 +17,10 @@ seat (CLAIM) holds it once the host gives it (ANSWER); replay skips both.
 
 States are JSON-ready dicts, never changed in place: each step returns a new one.
 
+Computer players: the host may seat a computer player (a JOIN naming its level) before the start,
+and take it off again (LEAVE); the server makes its moves (pnp.rules.computer, companion.computers)
+as the seat's own, from what that seat may see.
+
 Undo is an action of its own ("undo", naming the seq it takes back): replay skips the entry it
 names. A player may take back their own latest standing action; the host, anyone's latest. A
 `final` action (a roll, a draw) is never taken back: undoing it would be a reroll or a redraw.
@@ -39,11 +43,13 @@ from pnp.rules.bodies import strictly
 HOST = "host"  # the actor id of the table's host; players' ids are their player ids
 EVENT = "event"  # the actor id of the organiser of the event a table plays in (its shared dice)
 JOIN = "join"  # payload {"name"}: a player sits down (by the host: a seat without a phone of its own)
+# and {"computer": level} for a seat a computer player plays (pnp.rules.computer)
+LEAVE = "leave_seat"  # the host's, payload {"player"}: a computer player leaves its seat before the start
 UNDO = "undo"  # payload {"seq"}: take back that action
 CLAIM = "claim_seat"  # actor: a seat without a phone, which a phone asks to hold
 ANSWER = "answer_seat"  # the host's, payload {"seat", "given"}: whether the phone that asked holds that seat now
 # the table's own entries, not the game's (replay applies none but a join): no game's action has these names
-RESERVED = frozenset({JOIN, UNDO, CLAIM, ANSWER})
+RESERVED = frozenset({JOIN, UNDO, CLAIM, ANSWER, LEAVE})
 SPECTATOR = None  # the viewer without a token: sees only what is public
 
 
@@ -78,7 +84,9 @@ class Tracker(Protocol):
 
     def setup(self, content, options: BaseModel) -> dict: ...
 
-    def join(self, state: dict, player_id: str, name: str) -> dict: ...
+    def join(self, state: dict, player_id: str, name: str, computer: str | None = None) -> dict: ...
+
+    def leave(self, state: dict, player_id: str) -> dict: ...
 
     def apply(self, content, state: dict, actor: str, action: BaseModel) -> dict: ...
 
@@ -131,7 +139,9 @@ def _applied(tracker: Tracker, content, table: Table, entries: list[Entry], undo
     state, standing = table.state, list(table.standing)
     for entry in entries:
         if entry.type == JOIN:
-            state = tracker.join(state, entry.actor, entry.payload["name"])
+            state = tracker.join(state, entry.actor, entry.payload["name"], entry.payload.get("computer"))
+        elif entry.type == LEAVE:
+            state = tracker.leave(state, entry.payload["player"])
         elif entry.type not in RESERVED and entry.seq not in undone:
             state = tracker.apply(content, state, entry.actor, parse_action(tracker, entry.type, entry.payload))
             standing.append(entry)

@@ -65,6 +65,13 @@ def joined(state: dict, player: str) -> dict:
     return {**state, "hands": {**state["hands"], player: []}, "lanterns": {**state["lanterns"], player: []}}
 
 
+def left(state: dict, player: str) -> dict:
+    """A computer player's seat taken off before the start: its hand and lantern go with it."""
+    hands, lanterns = dict(state["hands"]), dict(state["lanterns"])
+    del hands[player], lanterns[player]
+    return {**state, "hands": hands, "lanterns": lanterns}
+
+
 def dealt(content: Content, state: dict, _host: str, action: Start, chance) -> Start:
     """Each player's hand, drawn at random from the deck by the server's chance. A draw runs before
     the flow's checks: once the game has begun it deals nothing, and the flow refuses the start."""
@@ -214,5 +221,7 @@ TRACKER = Rules(
     results=results,
     turn=lambda state: state["players"][state["turn"]] if state["phase"] == PLAYING else None,
     joined=joined,
+    left=left,
     redact=redact,
+    computers=True,  # every hand is the server's: a computer player sees its own, as a phone does
 )

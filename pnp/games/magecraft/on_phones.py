@@ -322,4 +322,5 @@ WAY = Way(
     },
     setup=setup,
     view=view,
+    computers=True,  # every gem, hand and piece is the server's: a computer sees what its seat may
 )

@@ -83,4 +83,5 @@ PHONES = Way(
         "essence": Move(Essence, turn.essence, HOST_ONLY, choices=turn.every_essence_choices),
     },
     view=view,
+    computers=True,  # every gem, hand and piece is the server's: a computer sees what its seat may
 )

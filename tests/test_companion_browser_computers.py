@@ -1,0 +1,94 @@
+"""One person, one phone, a whole game against the computer (issue 36), in real Chromium at 360 x 640
+against the real server (`companion serve`, its chance seeded, the computer's pause short).
+
+The phone opens the table and sits down, seats a computer player from the host's card (its level
+chosen from the server's list) and starts the game from the lobby. The person's moves are the ones
+the server offers that phone, sent with its own token as its buttons send them (each game's own
+buttons are tried in its own browser tests); the page follows the whole game live: the computer
+named as one in the lobby and the history, "thinking…" while it chooses, the game over at the end.
+Screenshots land in output/screenshots/."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from companion import COMPUTER_PAUSE_VARIABLE
+from pnp.rules.offers import sample
+from tests.support.browser import PHONE, open_table, phone, shot, tokens
+from tests.support.http import call, server
+
+MOST_MOVES = 1500  # a person's moves before the game must be over (a Magecraft game of chance takes some 300)
+
+
+def send(port: int, path: str, offered: dict, rng: random.Random, token: str) -> tuple[int, dict]:
+    """An offered move completed at random, sent as the phone's buttons send it."""
+    return call(port, "POST", f"{path}/actions", {"type": offered["type"], **sample(offered, rng)}, token)
+
+
+@pytest.mark.parametrize("game", ["magecraft", "spellcycles"])
+def test_one_phone_plays_a_whole_game_against_the_computer(chromium, tmp_path, monkeypatch, game):
+    monkeypatch.setenv(COMPUTER_PAUSE_VARIABLE, "0.05")
+    with server(f"sqlite:///{tmp_path / 'companion.sqlite3'}", tmp_path) as port:
+        page = phone(chromium)
+        code = open_table(page, port, game, "Bo", mode="phones")
+        expect(page.locator("#computer-level option")).to_have_count(1)
+        page.fill("#computer-name", "Ada")
+        page.select_option("#computer-level", "easy")
+        page.click("#computer-form button")
+        page.get_by_test_id("lobby-names").filter(has_text="Bo, Ada (computer)").wait_for(timeout=3000)
+        expect(page.locator("#computer-list")).to_contain_text("Ada (computer)")
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
+        shot(page, f"computer-{game}-lobby")
+
+        mine = tokens(page, code)
+        path = f"/api/tables/{code}"
+        status, seen = call(port, "GET", path, token=mine["host_token"])
+        [start] = [m for m in seen["moves"] if m["type"] == "start"]
+        if start.get("pick"):  # a game whose Start asks who goes first: the host's, sent as its panel sends it
+            status, seen = send(port, path, start, random.Random(1), mine["host_token"])
+            assert status == 200, seen
+        else:
+            page.locator("#lobby").get_by_role("button", name="Start the game").click()
+        expect(page.locator("#computer-new")).to_be_hidden(timeout=3000)
+
+        rng, thought, moves = random.Random(36), False, 0
+        while moves < MOST_MOVES:
+            status, seen = call(port, "GET", path, token=mine["token"])
+            if seen["flow"]["phase"] == "over":
+                break
+            offered = [m for m in seen["moves"] if m["for"] != "host"]
+            if not offered:  # the computer is choosing: the page says so
+                assert seen["thinking"] == [seen["seats"][1]["id"]], seen["thinking"]
+                time.sleep(0.02)
+                if not thought:
+                    thinking = page.locator("#thinking")
+                    try:
+                        expect(thinking).to_have_text("Ada (computer) is thinking…", timeout=1000)
+                        shot(page, f"computer-{game}-thinking")
+                        thought = True
+                    except AssertionError:
+                        pass  # it moved before the page drew it: seen at a later turn
+                continue
+            move = rng.choice(offered)
+            status, answer = send(port, path, move, rng, mine["token"])
+            assert status == 200, (move, answer)
+            moves += 1
+        else:
+            raise AssertionError(f"not over after {MOST_MOVES} of the person's moves")
+
+        expect(page.locator("#thinking")).to_be_hidden(timeout=3000)
+        history = page.locator("#history")
+        expect(history).to_contain_text("Ada (computer)", timeout=3000)
+        expect(history).to_contain_text("seated Ada (computer), who plays at level easy")
+        assert thought, "the page never showed the computer thinking"
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
+        shot(page, f"computer-{game}-over")
+        projector = chromium.new_context(viewport={"width": 1280, "height": 720}).new_page()
+        projector.goto(f"http://127.0.0.1:{port}/t/{code}/projector")
+        expect(projector.locator("main")).to_contain_text("Ada (computer)", timeout=3000)
+        expect(projector.get_by_test_id("thinking")).to_be_hidden()
+        shot(projector, f"computer-{game}-projector")
