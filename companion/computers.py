@@ -29,6 +29,7 @@ log = logging.getLogger(__name__)
 
 PAUSE = 0.8  # seconds a computer "thinks" before each move, so the people at the table can follow
 MOST_REFUSED = 20  # moves refused in a row before a computer stops trying (and the error is logged)
+MOST_IN_A_ROW = 1000  # computers' moves at a table with no person's between them (the most seen: some 25)
 
 
 def in_background(work: Callable[[], None]) -> None:
@@ -87,7 +88,7 @@ class Computers:
     def _moving(self, info: TableInfo) -> None:
         refused = 0  # moves refused in a row: the table moved on, or (a bug) an offer the rules refuse
         try:
-            while True:
+            for _ in range(MOST_IN_A_ROW):
                 made = self._move_once(info)
                 if made is None and self._released(info):
                     return
@@ -95,6 +96,8 @@ class Computers:
                 if refused >= MOST_REFUSED:
                     log.error("computer players at table %s: %d moves refused in a row", info.code, refused)
                     break
+            else:  # a game whose computers could go on for ever without a person: stop, and say so
+                log.error("computer players at table %s: %d moves without a person's", info.code, MOST_IN_A_ROW)
         except Exception:  # a background move has no request to answer: log it, keep serving
             log.exception("computer player at table %s", info.code)
         with self._lock:

@@ -86,6 +86,9 @@ def test_one_phone_plays_a_whole_game_against_the_computer(chromium, tmp_path, m
         expect(history).to_contain_text("seated Ada (computer), who plays at level easy")
         assert thought, "the page never showed the computer thinking"
         assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
+        # nothing runs out of its card: the winner's line names "Ada (computer)" in large type
+        spilled = "cards => cards.filter(c => c.scrollWidth > c.clientWidth).map(c => c.textContent.slice(0, 40))"
+        assert page.locator("#game .card").evaluate_all(spilled) == []
         shot(page, f"computer-{game}-over")
         projector = chromium.new_context(viewport={"width": 1280, "height": 720}).new_page()
         projector.goto(f"http://127.0.0.1:{port}/t/{code}/projector")

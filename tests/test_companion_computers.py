@@ -107,7 +107,14 @@ def test_a_table_of_computers_only_does_not_start(client):
 
 
 @pytest.mark.parametrize(
-    ("game", "options"), [("magecraft", {"mode": "gems"}), ("spellcycles", {"mode": "pieces"}), ("magic-spell", {})]
+    ("game", "options"),
+    [
+        ("magecraft", {"mode": "gems"}),
+        ("spellcycles", {"mode": "pieces"}),
+        ("merchants-of-magick", {"cards": "printed"}),
+        ("magic-spell", {}),
+        ("spells-and-potions", {}),
+    ],
 )
 def test_a_way_of_playing_with_pieces_on_the_table_says_it_has_no_computer_players(client, game, options):
     """ "A game played with physical hands or tiles the server never sees says plainly that it has
@@ -115,10 +122,18 @@ def test_a_way_of_playing_with_pieces_on_the_table_says_it_has_no_computer_playe
     opened = open_table(client, game, options)
     code, host = opened["code"], opened["host_token"]
     why = table(client, code, bearer(host))["computer_players"]
-    assert why["levels"] == {} and "has no computer players" in why["why_not"]
+    assert why["levels"] == {} and "has no computer players: its pieces are on the table" in why["why_not"]
     res = computer(client, code, host)
     assert error_of(res, 409)["reason"] == why["why_not"]
     assert table(client, code, bearer(host))["seats"] == []
+
+
+def test_merchants_with_dealt_cards_says_its_computer_players_are_still_to_come(client):
+    opened = open_table(client, "merchants-of-magick", {"cards": "dealt"})
+    code, host = opened["code"], opened["host_token"]
+    why = table(client, code, bearer(host))["computer_players"]["why_not"]
+    assert why == "Merchants of Magick has no computer players yet: none of them keeps a shoppe sheet."
+    assert error_of(computer(client, code, host), 409)["reason"] == why
 
 
 def test_only_the_host_seats_a_computer_and_only_at_a_level_there_is(client):
@@ -295,3 +310,25 @@ def test_a_computers_turn_left_undone_by_a_stopped_server_is_made_when_it_starts
         assert any(e["actor"] == ada for e in whole_history(client, code, bearer(host)) if e["seq"] > waiting)
     finally:
         again.extensions["play"].close()
+
+
+def test_computers_that_would_go_on_without_a_person_stop_and_say_so(client, monkeypatch, caplog):
+    """A game whose computers could move for ever among themselves (none of ours: some 25 moves in
+    a row at most) stops them after MOST_IN_A_ROW moves a wake-up, and the server's log says where."""
+    import companion.computers
+
+    play = client.application.extensions["play"]
+    opened = open_table(client, "magecraft", {"mode": "phones"})
+    code, host = opened["code"], opened["host_token"]
+    client.post(f"/api/tables/{code}/players", json={"name": "Bo"}, headers=bearer(host))
+    ada = [computer(client, code, host, name).json["player_id"] for name in ("Ada", "Cy", "Di")]
+    inline, play.computers.run = play.computers.run, lambda work: None  # no one wakes them yet
+    start(client, code, host)
+    seq = table(client, code, bearer(host))["seq"]
+    monkeypatch.setattr(companion.computers, "MOST_IN_A_ROW", 1)
+    play.computers._busy.clear()  # as the server that never ran them left it
+    play.computers.run = inline
+    play.computers.woken(play.info(code), play.replays.replayed(code).state)
+    made = [e for e in whole_history(client, code, bearer(host)) if e["seq"] > seq]
+    assert [e["actor"] in ada for e in made] == [True]
+    assert f"computer players at table {code}: 1 moves without a person's" in caplog.text

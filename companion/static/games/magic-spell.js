@@ -196,7 +196,7 @@
     } else {
       const names = s.winners.map((id) => s.names[id]);
       play.push(el("section", {class: "card"}, el("h2", {}, "The semester is over"),
-        el("p", {class: "big"}, names.length > 1 ? `Tie: ${names.join(" and ")}` : `${names[0] ?? "Nobody"} wins`)));
+        el("p", {class: "winner-line"}, names.length > 1 ? `Tie: ${names.join(" and ")}` : `${names[0] ?? "Nobody"} wins`)));
     }
     const scores = classCard(table, you, current);
     root.replaceChildren(...window.SpellpressSections.show([

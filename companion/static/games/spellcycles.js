@@ -543,7 +543,7 @@
     if (s.phase === "over") {
       const names = s.winners.map((id) => nameOf(s, id));
       parts.push(el("section", {class: "card", "data-testid": "over"}, el("h2", {}, "The game is over"),
-        el("p", {class: "big"}, names.length > 1 ? `Tie: ${names.join(" and ")}` : `${names[0]} wins`),
+        el("p", {class: "winner-line"}, names.length > 1 ? `Tie: ${names.join(" and ")}` : `${names[0]} wins`),
         s.marker ? el("p", {class: "note"}, `Double-Plus marker: ${cardName(s.marker)}`) : null));
     } else {
       parts.push(turnLine(s, you));

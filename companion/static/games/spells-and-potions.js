@@ -168,7 +168,7 @@
     if (s.phase === "over") {
       const names = s.winners.map((id) => s.names[id]);
       parts.push(el("section", {class: "card"}, el("h2", {}, "The tournament is over"),
-        el("p", {class: "big"}, names.length > 1 ? `Tie: ${names.join(" and ")}` : `${names[0]} wins`),
+        el("p", {class: "winner-line"}, names.length > 1 ? `Tie: ${names.join(" and ")}` : `${names[0]} wins`),
         el("table", {class: "scores"}, el("tbody", {}, ...s.players.map((id) =>
           el("tr", {}, el("td", {}, s.names[id]), el("td", {class: "live"}, String(s.totals[id]))))))));
     }

@@ -73,4 +73,5 @@ def claim(table: Table, m: Merchant, slot: int, checked: bool) -> None:
 WAY = Way(
     title="cards the companion deals",
     moves={"start": Move(Start, _start, HOST_ONLY, stage=JOINING, final=True, draw=_draw)},
+    no_computers_yet="Merchants of Magick has no computer players yet: none of them keeps a shoppe sheet.",
 )
