@@ -137,6 +137,18 @@ def _http(err: HTTPException):
     return error(err.code or 500, err.description or err.name)
 
 
+@bp.app_errorhandler(404)
+@bp.app_errorhandler(405)
+def _no_route(err: HTTPException):
+    """A path under /api/ that no route takes (or not with this method) is answered in JSON like
+    every API error; the pages keep their own."""
+    if not request.path.startswith("/api/"):
+        return err
+    if err.code == 405:
+        return error(405, f"{request.method} is not a method of {request.path}", "method")
+    return error(404, f"no route of the API is {request.path}", "path")
+
+
 @bp.before_request
 def _body_within_limit():
     """Every POST's body is read whole before its view, and one past MAX_CONTENT_LENGTH is 413

@@ -309,3 +309,14 @@ def test_joining_a_full_table_is_409_and_leaves_no_one_behind(client, app):
     assert "2 wizards" in err["reason"]
     assert [p.name for p in app.extensions["play"].store.tables.players(code)] == ["Ada", "Brin"]
     assert [h["name"] for h in client.get(f"/api/tables/{code}/history").json["history"]] == ["Ada", "Brin"]
+
+
+def test_a_path_no_api_route_takes_is_answered_in_json_and_the_pages_keep_theirs(client):
+    """ "API errors are JSON with the field and reason": an unknown route under /api/ and a method a
+    route does not take are too; a page that is not there stays a page."""
+    assert error_of(client.delete("/api/tables/ABC/somewhere"), 404, "path")["reason"].endswith(
+        "/api/tables/ABC/somewhere"
+    )
+    assert "PUT" in error_of(client.put("/api/tables"), 405, "method")["reason"]
+    page = client.get("/no-such-page")
+    assert page.status_code == 404 and page.content_type.startswith("text/html")
