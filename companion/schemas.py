@@ -50,7 +50,11 @@ class NewComputer(Body):
     """Seat a computer player (the host, before the start): its name and how well it plays."""
 
     name: Name
-    level: Literal[tuple(LEVELS)] = Field(description="how well it plays: easy, any move it may at random")
+    level: Literal[tuple(LEVELS)] = Field(
+        description="how well it plays: easy, any move it may at random; strong, the move it judges best "
+        "in a few worlds it cannot tell from the table (where its game has a strategy: the table's "
+        "computer_players.levels)"
+    )
 
 
 class ActionBody(BaseModel):

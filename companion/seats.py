@@ -12,8 +12,9 @@ from typing import Any, NamedTuple
 from companion.context import Context
 from companion.kept import Kept
 from companion.store.schema import Stale, TableInfo
+from pnp.rules.computer import levels
 from pnp.rules.flow import Caller
-from pnp.rules.table import ANSWER, CLAIM, HOST, JOIN, LEAVE, Entry, Table, extend
+from pnp.rules.table import ANSWER, CLAIM, HOST, JOIN, LEAVE, Entry, Refused, Table, extend
 
 # the entries that change who sits at a table, or whose phone holds a seat
 SEATING = {JOIN, CLAIM, ANSWER, LEAVE}
@@ -136,6 +137,8 @@ class Seats:
                 if table is None:
                     raise Stale(f"an undo after {seq} takes back an entry before it")
                 tracker.join(table.state, player_id, name, computer)
+                if computer is not None and computer not in (offered := levels(tracker, table.state)):
+                    raise Refused(f"No {computer} computer players here: the levels are {', '.join(offered)}.")
 
             return self.store.add_player(code, name, allowed, by, hosts, after=seq, computer=computer)
 

@@ -12,7 +12,7 @@ from companion.feed import Message, message
 from companion.replays import Replays
 from companion.seats import Audience, Seat, Seats, audience_seat, names_of, you
 from companion.store.schema import TableInfo
-from pnp.rules.computer import LEVELS
+from pnp.rules.computer import levels
 from pnp.rules.flow import Rules
 from pnp.rules.table import HOST, Entry, Table, seen_by
 
@@ -122,8 +122,7 @@ def entry_json(entry: Entry, names: dict[str, str]) -> dict:
 
 def computer_players(tracker: Rules, state: dict) -> dict:
     """The computer players' levels the host may seat here (by id, in words), or why none may."""
-    why_not = tracker.no_computers(state)
-    return {"levels": {} if why_not else dict(LEVELS), "why_not": why_not}
+    return {"levels": levels(tracker, state), "why_not": tracker.no_computers(state)}
 
 
 def flow_of(tracker: Rules, state: dict) -> dict:

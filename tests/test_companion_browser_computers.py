@@ -29,20 +29,21 @@ def send(port: int, path: str, offered: dict, rng: random.Random, token: str) ->
     return call(port, "POST", f"{path}/actions", {"type": offered["type"], **sample(offered, rng)}, token)
 
 
+@pytest.mark.parametrize("level", ["easy", "strong"])
 @pytest.mark.parametrize("game", ["magecraft", "spellcycles"])
-def test_one_phone_plays_a_whole_game_against_the_computer(chromium, tmp_path, monkeypatch, game):
+def test_one_phone_plays_a_whole_game_against_the_computer(chromium, tmp_path, monkeypatch, game, level):
     monkeypatch.setenv(COMPUTER_PAUSE_VARIABLE, "0.05")
     with server(f"sqlite:///{tmp_path / 'companion.sqlite3'}", tmp_path) as port:
         page = phone(chromium)
         code = open_table(page, port, game, "Bo", mode="phones")
-        expect(page.locator("#computer-level option")).to_have_count(1)
+        expect(page.locator("#computer-level option")).to_have_text(["Easy", "Strong"])
         page.fill("#computer-name", "Ada")
-        page.select_option("#computer-level", "easy")
+        page.select_option("#computer-level", level)
         page.click("#computer-form button")
         page.get_by_test_id("lobby-names").filter(has_text="Bo, Ada (computer)").wait_for(timeout=3000)
         expect(page.locator("#computer-list")).to_contain_text("Ada (computer)")
         assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
-        shot(page, f"computer-{game}-lobby")
+        shot(page, f"computer-{game}-{level}-lobby")
 
         mine = tokens(page, code)
         path = f"/api/tables/{code}"
@@ -68,7 +69,7 @@ def test_one_phone_plays_a_whole_game_against_the_computer(chromium, tmp_path, m
                     thinking = page.locator("#thinking")
                     try:
                         expect(thinking).to_have_text("Ada (computer) is thinking…", timeout=1000)
-                        shot(page, f"computer-{game}-thinking")
+                        shot(page, f"computer-{game}-{level}-thinking")
                         thought = True
                     except AssertionError:
                         pass  # it moved before the page drew it: seen at a later turn
@@ -83,15 +84,15 @@ def test_one_phone_plays_a_whole_game_against_the_computer(chromium, tmp_path, m
         expect(page.locator("#thinking")).to_be_hidden(timeout=3000)
         history = page.locator("#history")
         expect(history).to_contain_text("Ada (computer)", timeout=3000)
-        expect(history).to_contain_text("seated Ada (computer), who plays at level easy")
+        expect(history).to_contain_text(f"seated Ada (computer), who plays at level {level}")
         assert thought, "the page never showed the computer thinking"
         assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
         # nothing runs out of its card: the winner's line names "Ada (computer)" in large type
         spilled = "cards => cards.filter(c => c.scrollWidth > c.clientWidth).map(c => c.textContent.slice(0, 40))"
         assert page.locator("#game .card").evaluate_all(spilled) == []
-        shot(page, f"computer-{game}-over")
+        shot(page, f"computer-{game}-{level}-over")
         projector = chromium.new_context(viewport={"width": 1280, "height": 720}).new_page()
         projector.goto(f"http://127.0.0.1:{port}/t/{code}/projector")
         expect(projector.locator("main")).to_contain_text("Ada (computer)", timeout=3000)
         expect(projector.get_by_test_id("thinking")).to_be_hidden()
-        shot(projector, f"computer-{game}-projector")
+        shot(projector, f"computer-{game}-{level}-projector")

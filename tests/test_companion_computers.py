@@ -26,12 +26,12 @@ def table(client, code, headers):
     return res.json
 
 
-def solo_table(client, game, options):
-    """A table of `game` with the host playing one seat (their phone) and an easy computer the other."""
+def solo_table(client, game, options, level="easy"):
+    """A table of `game` with the host playing one seat (their phone) and a computer the other."""
     opened = open_table(client, game, options)
     code, host = opened["code"], opened["host_token"]
     me = client.post(f"/api/tables/{code}/players", json={"name": "Bo"}, headers=bearer(host)).json
-    res = computer(client, code, host)
+    res = computer(client, code, host, level=level)
     assert res.status_code == 201, res.json
     return code, host, me, res.json["player_id"]
 
@@ -64,12 +64,13 @@ def play_to_the_end(client, code, headers, rng, most=2000) -> dict:
     raise AssertionError(f"not over after {most} moves")
 
 
+@pytest.mark.parametrize("level", ["easy", "strong"])
 @pytest.mark.parametrize(("game", "options"), SOLO, ids=[g for g, _ in SOLO])
-def test_one_person_plays_a_whole_game_against_an_easy_computer(client, game, options):
+def test_one_person_plays_a_whole_game_against_the_computer(client, game, options, level):
     """Issue 36: "One person with a printed Magecraft or Spellcycles set and a phone can play a
-    whole game against the computer." The computer's moves are its seat's own, named as a
-    computer's in the history, and the person never waits on a move no one makes."""
-    code, host, me, ada = solo_table(client, game, options)
+    whole game against the computer at either level." The computer's moves are its seat's own,
+    named as a computer's in the history, and the person never waits on a move no one makes."""
+    code, host, me, ada = solo_table(client, game, options, level)
     start(client, code, host)
     over = play_to_the_end(client, code, bearer(me["token"]), random.Random(36))
     assert over["thinking"] == []
@@ -80,7 +81,7 @@ def test_one_person_plays_a_whole_game_against_an_easy_computer(client, game, op
     assert {e["name"] for e in by_ada} == {"Ada (computer)"}
     assert {e["name"] for e in by_bo} == {"Bo"}
     [seat] = [s for s in over["seats"] if s["id"] == ada]
-    assert seat["computer"] == "easy" and not seat["phone"]
+    assert seat["computer"] == level and not seat["phone"]
 
 
 def test_a_computer_moves_at_once_when_it_is_its_turn(client):
@@ -139,7 +140,7 @@ def test_merchants_with_dealt_cards_says_its_computer_players_are_still_to_come(
 def test_only_the_host_seats_a_computer_and_only_at_a_level_there_is(client):
     opened = open_table(client, "magecraft", {"mode": "phones"})
     code, host = opened["code"], opened["host_token"]
-    assert table(client, code, bearer(host))["computer_players"]["levels"].keys() >= {"easy"}
+    assert table(client, code, bearer(host))["computer_players"]["levels"] == {"easy": "Easy", "strong": "Strong"}
     player = join(client, code, "Bo")
     assert computer(client, code, player["token"]).status_code == 403
     assert error_of(computer(client, code, host, level="grandmaster"), 422, "level")
@@ -239,6 +240,18 @@ def test_an_undo_takes_back_the_persons_move_and_the_computers_after_it(lanterns
     assert table(client, code, headers)["flow"]["turn"] == me["player_id"]
     undone = {e["seq"] for e in whole_history(client, code, bearer(host)) if e["undone"]}
     assert undone == {mine, *(e.seq for e in after)}
+
+
+def test_a_game_without_a_strategy_seats_easy_computers_only(lanterns, client):
+    """The strong level weighs moves with its game's Strategy: Lantern Charms has none."""
+    from tests.example_game import GAME
+
+    opened = open_table(client, GAME.id, {})
+    code, host = opened["code"], opened["host_token"]
+    assert table(client, code, bearer(host))["computer_players"]["levels"] == {"easy": "Easy"}
+    res = computer(client, code, host, level="strong")
+    assert error_of(res, 409)["reason"] == "No strong computer players here: the levels are easy."
+    assert computer(client, code, host, level="easy").status_code == 201
 
 
 def computer_after_person(client, game, drawn: bool):

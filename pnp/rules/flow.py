@@ -155,6 +155,7 @@ class Way:
     computers: bool = False  # the server sees everything a seat decides from: computer players may sit
     # why a way whose every piece the server sees still has no computer players, in a player's words
     no_computers_yet: str = ""
+    strategy: Any = None  # what the strong computer level needs (pnp.rules.computer's Strategy); None: no strong level
 
 
 @dataclass(frozen=True)
@@ -190,6 +191,7 @@ class Rules:
     joined: Callable[[dict, str], dict] | None = None  # (state, player id) -> the game's keys for a new seat
     left: Callable[[dict, str], dict] | None = None  # (state, player id) -> the state without `joined`'s keys
     computers: bool = False  # a game played one way: as Way.computers
+    strategy: Any = None  # and as Way.strategy
     # (content, state) -> what is derived anew after every move (a summary, the winner), not when
     # a move is only tried
     settle: Callable[[Any, dict], dict] | None = None

@@ -40,6 +40,7 @@ from pnp.games.magecraft.recorded import RecordedGame, colour_of, colours_of, ga
 from pnp.games.magecraft.rulebook import Book
 from pnp.games.magecraft.rules import OPENING, Game, RuleError
 from pnp.games.magecraft.start import dealing, order_drawn, seated
+from pnp.games.magecraft.strategy import STRATEGY
 from pnp.rules.flow import ENGINE, HOST_ONLY, JOINING, OVER, PLAYING, SEAT, TURN, Move, Way
 from pnp.rules.table import Refused
 
@@ -323,4 +324,5 @@ WAY = Way(
     setup=setup,
     view=view,
     computers=True,  # every gem, hand and piece is the server's: a computer sees what its seat may
+    strategy=STRATEGY,
 )

@@ -11,6 +11,7 @@ from pnp.games.spellcycles.engine import engine_move, game_of, piece_of, shown_p
 from pnp.games.spellcycles.kinds import SIZES
 from pnp.games.spellcycles.rulebook import Book
 from pnp.games.spellcycles.rules import CONTRIBUTE, REAP, Game
+from pnp.games.spellcycles.strategy import STRATEGY
 from pnp.rules.flow import ENGINE, HOST_ONLY, Move, Way
 from pnp.rules.offers import offer, one_of
 
@@ -84,4 +85,5 @@ PHONES = Way(
     },
     view=view,
     computers=True,  # every gem, hand and piece is the server's: a computer sees what its seat may
+    strategy=STRATEGY,
 )
