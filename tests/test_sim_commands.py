@@ -33,3 +33,37 @@ def test_no_games_at_all_is_refused(game):
     result = invoke("sim", game.id, "--games", "0")
     assert result.exit_code == 2 and "--games" in result.stderr
     assert "expected a whole number of 1 or more, got 0" in result.stderr
+
+
+# --- computer players at chosen levels (issue 36: "pnp sim GAME can pit the levels against each other")
+
+
+def test_computer_players_at_two_levels_play_seeded_games_and_each_levels_wins_are_reported():
+    """The same seed plays the same games; the strong level wins more than the easy one."""
+    import json
+
+    once = invoke("sim", "spellcycles", "--levels", "strong,easy", "--games", "8", "--json")
+    assert once.exit_code == 0, once.stderr
+    found = json.loads(once.stdout)
+    assert found["games"] == 8 and found["levels"] == ["strong", "easy"] and found["unfinished"] == 0
+    assert found["level_wins"]["strong"] > found["level_wins"]["easy"]
+    assert invoke("sim", "spellcycles", "--levels", "strong,easy", "--games", "8", "--json").stdout == once.stdout
+    words = invoke("sim", "spellcycles", "--levels", "strong, easy", "--games", "2")
+    assert "games won by a seat of each level: strong" in words.stdout
+
+
+@pytest.mark.parametrize(
+    ("game", "levels", "why"),
+    [
+        (
+            "magic-spell",
+            "easy,easy",
+            "Magic Spell is played with pieces the server never sees: it has no computer players",
+        ),
+        ("magecraft", "hard,easy", "expected levels among easy, strong, got hard"),
+        ("magecraft", "easy", "Magecraft seats 2 to 4 players; 1 level was given"),
+    ],
+)
+def test_levels_a_game_cannot_seat_are_refused_before_anything_is_played(game, levels, why):
+    result = invoke("sim", game, "--levels", levels)
+    assert result.exit_code == 2 and "--levels" in result.stderr and why in result.stderr, result.stderr

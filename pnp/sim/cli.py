@@ -64,23 +64,46 @@ def _command(game_id: str, simulation: Simulation) -> click.Command:
         "--seed", type=WholeNumber(), default=1, show_default=True, help="The same seed plays the same games."
     )
     @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON instead of a summary.")
+    @click.option(
+        "--levels",
+        metavar="LEVEL,LEVEL,...",
+        help="Seat computer players instead of the simulation's, one a seat, at these levels (easy, strong; "
+        "e.g. strong,easy; --players is then their count), and report how often each level wins. Only where "
+        "the game can be played on the phones.",
+    )
     @CONTENT_OPTION
     @reports_problems
-    def simulate(games, seed, as_json, extra, **options) -> None:
+    def simulate(games, seed, as_json, levels, extra, **options) -> None:
         from pnp.content.game import load_game
 
         [game] = chosen_games((game_id,), extra)
-        run = simulation.run(load_game(game, layers(extra)), games, seed, **options)
+        content = load_game(game, layers(extra))
+        if levels is not None:
+            run, summary = _computers(game, content, levels, games, seed)
+        else:
+            run, summary = simulation.run(content, games, seed, **options), simulation.summary
         if sys.stderr.isatty():  # progress for a person watching; nothing in a log or a pipe
             with click.progressbar(run.played, length=games, label="Playing", file=sys.stderr) as bar:
                 results = list(bar)
         else:
             results = list(run.played)
         found = run.figures(results)
-        click.echo(json.dumps(found.as_dict()) if as_json else simulation.summary(found))
+        click.echo(json.dumps(found.as_dict()) if as_json else summary(found))
 
     simulate.params[:0] = simulation.options  # the game's own options first, as --help lists them
     return simulate
+
+
+def _computers(game: GameDef, content, levels: str, games: int, seed: int) -> tuple[Run, Callable]:
+    """The run of `--levels`: computer players at those levels (pnp.sim.levels)."""
+    from pnp.sim import levels as computers
+
+    seated = tuple(level.strip() for level in levels.split(","))
+    why = computers.refused(game, content, seated)
+    if why:
+        raise click.BadParameter(why, param_hint="--levels")
+    played = computers.play_levels(game, content, seated, games, seed)
+    return Run(played, lambda results: computers.figures(seated, results, seed)), computers.summary
 
 
 @click.group(cls=_Simulations)

@@ -1,0 +1,118 @@
+"""`pnp sim GAME --levels strong,easy`: games played by computer players (pnp.rules.computer) at the
+levels named, one a seat, through the table's own rules on the phones, so balance figures can come
+from stronger play than the simulation's players. Seeded as every simulation is (pnp.sim.pool):
+game `i` of seed `s` draws everything from random.Random(f"{s}:{i}"): which seat each level takes,
+the deal and every computer's choice. A game still going after LONGEST moves is stopped and
+counted unfinished.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from dataclasses import dataclass
+from typing import Any
+
+from pnp.gamedef import GameDef
+from pnp.rules.chance import SecureChance
+from pnp.rules.computer import LEVELS, choose, levels
+from pnp.rules.flow import OVER, Caller, Rules
+from pnp.rules.offers import first
+from pnp.rules.table import HOST, parse_action
+from pnp.sim.pool import play_seeded
+
+LONGEST = 3000  # moves, every seat's
+
+
+@dataclass(frozen=True)
+class LevelFigures:
+    games: int
+    seed: int
+    levels: tuple[str, ...]  # one a seat
+    level_wins: dict[str, float]  # share of games a seat of each level wins (a shared win counts)
+    unfinished: float  # share of games stopped at LONGEST moves
+    moves: float  # median moves a game, every seat's
+
+    def as_dict(self) -> dict:
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}
+
+
+def refused(game: GameDef, content: Any, seated: tuple[str, ...]) -> str | None:
+    """Why `pnp sim` cannot seat these levels in this game, or None when it can."""
+    unknown = [level for level in seated if level not in LEVELS]
+    if unknown:
+        return f"expected levels among {', '.join(LEVELS)}, got {', '.join(unknown)}"
+    low, high = game.players
+    if not low <= len(seated) <= high:
+        given = f"{len(seated)} level was" if len(seated) == 1 else f"{len(seated)} levels were"
+        return f"{game.title} seats {low} to {high} players; {given} given"
+    rules = game.load("tracker") if game.tracker else None
+    options = _phones(rules) if rules is not None else None
+    if options is None:
+        return f"{game.title} is played with pieces the server never sees: it has no computer players"
+    offered = levels(rules, rules.setup(content, rules.Options(**options)))
+    missing = [level for level in dict.fromkeys(seated) if level not in offered]
+    return f"{game.title} has no {' or '.join(missing)} computer players" if missing else None
+
+
+def _phones(rules: Rules) -> dict | None:
+    """The options of a table played in a way that seats computers (the first such way)."""
+    if not rules.ways:
+        return {} if rules.computers else None
+    way = next((name for name, way in rules.ways.items() if way.computers), None)
+    return None if way is None else {rules.way_option: way}
+
+
+def play_levels(game: GameDef, content: Any, seated: tuple[str, ...], games: int, seed: int):
+    """Each game's result as it finishes: (the levels of its winners, moves made)."""
+    return play_seeded(_play_one, (game, content, seated), games, seed)
+
+
+def _play_one(game: GameDef, content: Any, seated: tuple[str, ...], rng: random.Random) -> tuple[frozenset[str], int]:
+    """One game: the levels of its winners, and the moves it took."""
+    rules = game.load("tracker")
+    chance = SecureChance(rng)
+    state = rules.setup(content, rules.Options(**_phones(rules)))
+    for n in range(len(seated)):
+        state = rules.join(state, f"p{n + 1}", f"Seat {n + 1}")
+    [start] = [o for o in rules.offers(content, state, Caller(None, True), chance) if o["type"] == "start"]
+    action = rules.draw(content, state, HOST, parse_action(rules, "start", first(start)), chance)
+    state = rules.apply(content, state, HOST, action)
+    turn = rng.randrange(len(seated))  # which seat each level takes: the game's deal
+    level_of = {f"p{n + 1}": seated[(n + turn) % len(seated)] for n in range(len(seated))}
+    for moves in range(LONGEST):
+        if state["phase"] == OVER:
+            won = {pid for pid, row in zip(state["players"], rules.results(state), strict=True) if row.get("winner")}
+            return frozenset(level_of[pid] for pid in won), moves
+        made = next(
+            (
+                (pid, found)
+                for pid in state["players"]
+                if (found := choose(rules, content, state, pid, level_of[pid], chance))
+            ),
+            None,
+        )
+        if made is None:
+            break  # no seat has a move: a game only its host could move on, which no computer plays
+        pid, (type_, body) = made
+        action = rules.draw(content, state, pid, parse_action(rules, type_, body), chance)
+        state = rules.apply(content, state, pid, action)
+    return frozenset(), LONGEST  # stopped: unfinished
+
+
+def figures(seated: tuple[str, ...], results: list[tuple[frozenset[str], int]], seed: int) -> LevelFigures:
+    games = len(results)
+    level_wins = {level: sum(level in won for won, _ in results) / games for level in dict.fromkeys(seated)}
+    unfinished = sum(moves >= LONGEST for _, moves in results) / games
+    return LevelFigures(games, seed, seated, level_wins, unfinished, statistics.median(m for _, m in results))
+
+
+def summary(found: LevelFigures) -> str:
+    lines = [
+        f"{found.games} games, computer players {', '.join(found.levels)} (a seat each, dealt at random), "
+        f"seed {found.seed}",
+        "games won by a seat of each level: "
+        + ", ".join(f"{level} {share:.1%}" for level, share in found.level_wins.items()),
+        f"moves a game (median, every seat's): {found.moves:.0f}; unfinished: {found.unfinished:.1%}",
+    ]
+    return "\n".join(lines)
