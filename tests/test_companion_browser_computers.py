@@ -42,6 +42,8 @@ def test_one_phone_plays_a_whole_game_against_the_computer(chromium, tmp_path, m
         page.click("#computer-form button")
         page.get_by_test_id("lobby-names").filter(has_text="Bo, Ada (computer)").wait_for(timeout=3000)
         expect(page.locator("#computer-list")).to_contain_text("Ada (computer)")
+        # the name has a line of its own: room to read what is typed
+        assert page.locator("#computer-name").bounding_box()["width"] >= 250
         assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
         shot(page, f"computer-{game}-{level}-lobby")
 
