@@ -60,10 +60,25 @@ def test_computer_players_at_two_levels_play_seeded_games_and_each_levels_wins_a
             "easy,easy",
             "Magic Spell is played with pieces the server never sees: it has no computer players",
         ),
-        ("magecraft", "hard,easy", "expected levels among easy, strong, got hard"),
+        ("magecraft", "hard,easy", "expected levels among easy, strong, sim, got hard"),
         ("magecraft", "easy", "Magecraft seats 2 to 4 players; 1 level was given"),
     ],
 )
 def test_levels_a_game_cannot_seat_are_refused_before_anything_is_played(game, levels, why):
     result = invoke("sim", game, "--levels", levels)
     assert result.exit_code == 2 and "--levels" in result.stderr and why in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize(("game", "played"), [("spellcycles", "6"), ("magecraft", "2")])
+def test_the_simulations_own_player_takes_a_seat_against_a_computer_player(game, played):
+    """`sim` seats the simulation's player (its table_turn: Magecraft's opening discard and turns,
+    Spellcycles' turns) beside a computer level: every game is played to its end through the
+    table's state, the same seed the same games."""
+    import json
+
+    once = invoke("sim", game, "--levels", "easy,sim", "--games", played, "--json")
+    assert once.exit_code == 0, once.stderr
+    found = json.loads(once.stdout)
+    assert found["levels"] == ["easy", "sim"] and found["unfinished"] == 0
+    assert found["level_wins"]["easy"] + found["level_wins"]["sim"] >= 1  # a shared win counts for both
+    assert invoke("sim", game, "--levels", "easy,sim", "--games", played, "--json").stdout == once.stdout

@@ -37,6 +37,9 @@ class Simulation:
     games: int  # how many games by default
     run: Callable[..., Run]  # (content, games, seed, **the game's options)
     summary: Callable[[Any], str]  # the figures as printed without --json
+    # (content, state, seat, rng, memory) -> the state once the simulation's player has played
+    # that seat's part now on a table's state: `--levels sim,...` pits it against computer players
+    table_turn: Callable[..., dict] | None = None
 
 
 def players_option(game: GameDef, default: int, help: str) -> click.Option:
@@ -67,9 +70,9 @@ def _command(game_id: str, simulation: Simulation) -> click.Command:
     @click.option(
         "--levels",
         metavar="LEVEL,LEVEL,...",
-        help="Seat computer players instead of the simulation's, one a seat, at these levels (easy, strong; "
-        "e.g. strong,easy; --players is then their count), and report how often each level wins. Only where "
-        "the game can be played on the phones.",
+        help="Seat computer players instead of the simulation's, one a seat, at these levels (easy, strong, "
+        "or sim for the simulation's own player; e.g. strong,sim; --players is then their count), and report "
+        "how often each level wins. Only where the game can be played on the phones.",
     )
     @CONTENT_OPTION
     @reports_problems

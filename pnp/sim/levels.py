@@ -4,6 +4,10 @@ from stronger play than the simulation's players. Seeded as every simulation is 
 game `i` of seed `s` draws everything from random.Random(f"{s}:{i}"): which seat each level takes,
 the deal and every computer's choice. A game still going after LONGEST moves is stopped and
 counted unfinished.
+
+Beside the computer levels, `sim` seats the game's simulation player (its sim.py's, through
+its Simulation's `table_turn`): it plays its seat's part on the engine as in `pnp sim GAME`, so
+the strong level can be measured against the player the balance figures come from.
 """
 
 from __future__ import annotations
@@ -15,13 +19,14 @@ from typing import Any
 
 from pnp.gamedef import GameDef
 from pnp.rules.chance import SecureChance
-from pnp.rules.computer import LEVELS, choose, levels
+from pnp.rules.computer import LEVELS, choose, levels, moves_for
 from pnp.rules.flow import OVER, Caller, Rules
 from pnp.rules.offers import first
 from pnp.rules.table import HOST, parse_action
 from pnp.sim.pool import play_seeded
 
 LONGEST = 3000  # moves, every seat's
+SIM = "sim"  # the simulation's own player, beside the computer levels
 
 
 @dataclass(frozen=True)
@@ -39,9 +44,9 @@ class LevelFigures:
 
 def refused(game: GameDef, content: Any, seated: tuple[str, ...]) -> str | None:
     """Why `pnp sim` cannot seat these levels in this game, or None when it can."""
-    unknown = [level for level in seated if level not in LEVELS]
+    unknown = [level for level in seated if level not in (*LEVELS, SIM)]
     if unknown:
-        return f"expected levels among {', '.join(LEVELS)}, got {', '.join(unknown)}"
+        return f"expected levels among {', '.join((*LEVELS, SIM))}, got {', '.join(unknown)}"
     low, high = game.players
     if not low <= len(seated) <= high:
         given = f"{len(seated)} level was" if len(seated) == 1 else f"{len(seated)} levels were"
@@ -51,6 +56,8 @@ def refused(game: GameDef, content: Any, seated: tuple[str, ...]) -> str | None:
     if options is None:
         return f"{game.title} is played with pieces the server never sees: it has no computer players"
     offered = levels(rules, rules.setup(content, rules.Options(**options)))
+    if game.simulation and game.load("simulation").table_turn is not None:
+        offered = {**offered, SIM: "the simulation's player"}
     missing = [level for level in dict.fromkeys(seated) if level not in offered]
     return f"{game.title} has no {' or '.join(missing)} computer players" if missing else None
 
@@ -80,24 +87,30 @@ def _play_one(game: GameDef, content: Any, seated: tuple[str, ...], rng: random.
     state = rules.apply(content, state, HOST, action)
     turn = rng.randrange(len(seated))  # which seat each level takes: the game's deal
     level_of = {f"p{n + 1}": seated[(n + turn) % len(seated)] for n in range(len(seated))}
+    table_turn = game.load("simulation").table_turn if SIM in seated else None
+    memory: dict = {}  # what the simulation's players keep from turn to turn
     for moves in range(LONGEST):
         if state["phase"] == OVER:
             won = {pid for pid, row in zip(state["players"], rules.results(state), strict=True) if row.get("winner")}
             return frozenset(level_of[pid] for pid in won), moves
-        made = next(
-            (
-                (pid, found)
-                for pid in state["players"]
-                if (found := choose(rules, content, state, pid, level_of[pid], chance))
-            ),
-            None,
-        )
-        if made is None:
+        state = _next(rules, content, state, level_of, chance, table_turn, memory)
+        if state is None:
             break  # no seat has a move: a game only its host could move on, which no computer plays
-        pid, (type_, body) = made
-        action = rules.draw(content, state, pid, parse_action(rules, type_, body), chance)
-        state = rules.apply(content, state, pid, action)
     return frozenset(), LONGEST  # stopped: unfinished
+
+
+def _next(rules: Rules, content: Any, state: dict, level_of: dict, chance, table_turn, memory: dict) -> dict | None:
+    """The state after the first seat with a move makes it (None: no seat has one)."""
+    for pid in state["players"]:
+        if level_of[pid] == SIM:
+            if moves_for(rules, content, state, pid, chance.trial()):
+                return table_turn(content, state, pid, chance.rng, memory)
+            continue
+        found = choose(rules, content, state, pid, level_of[pid], chance)
+        if found is not None:
+            action = rules.draw(content, state, pid, parse_action(rules, *found), chance)
+            return rules.apply(content, state, pid, action)
+    return None
 
 
 def figures(seated: tuple[str, ...], results: list[tuple[frozenset[str], int]], seed: int) -> LevelFigures:

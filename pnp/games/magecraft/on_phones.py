@@ -259,6 +259,11 @@ def _kept(state: dict, game: Game, done: dict | None) -> dict:
     return state
 
 
+def kept_game(state: dict, game: Game) -> dict:
+    """The state holding `game` after play outside the phones' moves (a simulated player's turn)."""
+    return _kept(state, game, None)
+
+
 def _phone_move(type_: str, body: type[PhoneMove], make: Maker, who: str, choices=None) -> Move:
     """A move of the game on the phones: drawn with the server's chance, then made again on the
     gems that draw recorded (a replay makes it the same way)."""

@@ -8,7 +8,7 @@ import click
 
 from pnp.games.magecraft import GAME
 from pnp.games.magecraft.rulebook import book_of
-from pnp.games.magecraft.sim import Figures, figures, play_games
+from pnp.games.magecraft.sim import Figures, figures, play_games, table_turn
 from pnp.sim.cli import Run, Simulation, players_option
 from pnp.sim.spread import first_seat_text, spread_text
 
@@ -60,4 +60,5 @@ SIMULATION = Simulation(
     games=2000,
     run=run,
     summary=summary,
+    table_turn=table_turn,
 )

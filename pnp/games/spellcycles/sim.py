@@ -40,7 +40,7 @@ from pnp.games.spellcycles.effects import fits, moves_of_piece
 from pnp.games.spellcycles.field import Piece
 from pnp.games.spellcycles.pattern import Shape
 from pnp.games.spellcycles.rulebook import Book, Spell
-from pnp.games.spellcycles.rules import OVER, Game, Variants, deal
+from pnp.games.spellcycles.rules import OVER, REFRESH, Game, Variants, deal
 from pnp.sim.pool import WORKERS, play_seeded
 from pnp.sim.spread import spread
 
@@ -296,7 +296,8 @@ class Greedy:
 
     def turn(self) -> None:
         g = self.game
-        g.refresh()
+        if g.step == REFRESH:  # a table's state has made it as the turn began (engine.kept)
+            g.refresh()
         g.renew(self.rng)
         self.contribute()
         self.reap()
@@ -387,3 +388,16 @@ def figures(book: Book, results: list[GameResult], players: int, seed: int, line
         unfinished=sum(not r.finished for r in results) / len(results),
         spells=spells,
     )
+
+
+def table_turn(content, state: dict, seat: str, rng: random.Random, memory: dict) -> dict:
+    """The simulation's wizard plays `seat`'s whole turn now on a table's state (pnp.sim.levels:
+    the strong computer against this player), on the rules engine as in a simulated game, and the
+    state after it."""
+    from pnp.games.spellcycles.engine import game_of, kept
+
+    game = game_of(content, state)
+    greedy = memory.setdefault(seat, Greedy(game, rng))
+    greedy.game, greedy.rng = game, rng
+    greedy.turn()
+    return kept(state, game)

@@ -10,7 +10,7 @@ from pnp.cli_types import WholeNumber
 from pnp.games.spellcycles import GAME
 from pnp.games.spellcycles.rulebook import book_of
 from pnp.games.spellcycles.rules import Variants
-from pnp.games.spellcycles.sim import Figures, figures, play_games
+from pnp.games.spellcycles.sim import Figures, figures, play_games, table_turn
 from pnp.sim.cli import Run, Simulation, players_option
 from pnp.sim.spread import first_seat_text, spread_text
 
@@ -81,4 +81,5 @@ SIMULATION = Simulation(
     games=2000,
     run=run,
     summary=summary,
+    table_turn=table_turn,
 )
