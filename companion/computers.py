@@ -71,10 +71,13 @@ class Computers:
             return True
 
     def thinking(self, info: TableInfo, state: dict) -> list[str]:
-        """The computer players who have a move to make now."""
+        """The computer players who have a move to make now (a table of people: none, at once)."""
+        playing = computers(state)
+        if not playing:
+            return []
         tracker, content = self.play.tracker(info.game), self.play.content(info.game)
         chance = self.play.chance(info).trial()
-        return [pid for pid in computers(state) if computer.moves_for(tracker, content, state, pid, chance)]
+        return [pid for pid in playing if computer.moves_for(tracker, content, state, pid, chance)]
 
     def resume_all(self) -> None:
         """Make the moves left undone at every table where a computer sits, one table after
