@@ -140,6 +140,8 @@ def test_an_event_rolled_from_its_page_reaches_a_table_ranks_ties_and_reveals_it
     organiser.wait_for_url("**/e/*")
     event = organiser.url.rsplit("/", 1)[1]
     assert organiser.locator("[data-testid=event-name]").inner_text() == "Club night"
+    # The page's script fills the digest in from the event's JSON; wait for it rather than race it.
+    organiser.wait_for_function("() => document.querySelector('[data-testid=digest]').textContent.length > 0")
     digest = organiser.locator("[data-testid=digest]").inner_text()
     assert len(digest) == 64
     roll = organiser.get_by_role("button", name="Roll round 1")
