@@ -3,7 +3,8 @@ the easy level and within 3 s for the strongest"), against the floor of what the
 any phone on the same state: the seat's offers (pnp.rules.flow: offers), which every view of a
 table computes; and how often the strong level beats the easy one.
 
-For each game played on the phones (Magecraft, Spellcycles), GAMES two-player games of the strong
+For each game a computer plays (Magecraft and Spellcycles on the phones, Merchants of Magick with
+dealt cards and digital sheets), GAMES two-player games of the strong
 level against the easy one are played to their end (seeds 0 to GAMES-1, the strong level in the
 first seat in even games, the second in odd ones). At every state where a seat has a move, its
 choice (pnp.rules.computer.choose) and its offers are timed on that state, alternating which goes
@@ -30,21 +31,12 @@ from pnp.paths import CONTENT
 from pnp.rules.chance import SecureChance
 from pnp.rules.computer import EASY, STRONG, choose
 from pnp.rules.flow import OVER, Caller
-from pnp.rules.offers import first
-from pnp.rules.table import HOST, parse_action
+from pnp.rules.table import HOST
+from pnp.sim.levels import hosting, made, started, winners
 
 TARGETS = {EASY: 1.0, STRONG: 3.0}  # seconds, the slowest move
-GAMES_PLAYED = ("magecraft", "spellcycles")
+GAMES_PLAYED = ("magecraft", "spellcycles", "merchants-of-magick")
 LONGEST = 3000  # moves: a game still going is stopped (none has come near)
-
-
-def begun(rules, content, chance, players: int) -> dict:
-    state = rules.setup(content, rules.Options(mode="phones"))
-    for n in range(1, players + 1):  # a person in the first seat (a table of computers only never starts)
-        state = rules.join(state, f"p{n}", f"Wizard {n}", None if n == 1 else EASY)
-    [offered] = [o for o in rules.offers(content, state, Caller(None, True), chance) if o["type"] == "start"]
-    start = rules.draw(content, state, HOST, parse_action(rules, "start", first(offered), sent=True), chance)
-    return rules.apply(content, state, HOST, start)
 
 
 def seconds(work) -> float:
@@ -59,8 +51,8 @@ def timed_game(game_id: str, seed: int, choices: dict, floors: dict) -> bool:
     game = games()[game_id]
     rules, content = game.load("tracker"), load_game(game, [CONTENT])
     chance = SecureChance(random.Random(seed))
-    state = begun(rules, content, chance, 2)
-    levels = dict(zip(state["players"], (STRONG, EASY) if seed % 2 == 0 else (EASY, STRONG), strict=True))
+    levels = dict(zip(("p1", "p2"), (STRONG, EASY) if seed % 2 == 0 else (EASY, STRONG), strict=True))
+    state = started(rules, content, levels, chance)
     for step in range(LONGEST):
         if state["phase"] == OVER:
             break
@@ -72,16 +64,17 @@ def timed_game(game_id: str, seed: int, choices: dict, floors: dict) -> bool:
             if step % 2:  # alternating which goes first
                 floors[level].append(seconds(floor))
             start = time.perf_counter()
-            made = choose(rules, content, state, seat, level, chance)
+            chosen = choose(rules, content, state, seat, level, chance)
             choices[level].append(time.perf_counter() - start)
             if not step % 2:
                 floors[level].append(seconds(floor))
-            if made is not None:
-                action = rules.draw(content, state, seat, parse_action(rules, made[0], made[1], sent=True), chance)
-                state = rules.apply(content, state, seat, action)
+            if chosen is not None:
+                state = made(rules, content, state, seat, chosen, chance)
                 break
+        else:  # every seat has done its part: the host's (Merchants: the roll, the next phase)
+            state = made(rules, content, state, HOST, hosting(rules, content, state, chance), chance)
     strong = next(seat for seat, level in levels.items() if level == STRONG)
-    return state.get("winner") == strong or state.get("winners") == [strong]
+    return winners(rules, state) == {strong}
 
 
 def main() -> int:

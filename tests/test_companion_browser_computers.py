@@ -98,3 +98,33 @@ def test_one_phone_plays_a_whole_game_against_the_computer(chromium, tmp_path, m
         expect(projector.locator("main")).to_contain_text("Ada (computer)", timeout=3000)
         expect(projector.get_by_test_id("thinking")).to_be_hidden()
         shot(projector, f"computer-{game}-{level}-projector")
+
+
+@pytest.mark.parametrize("level", ["easy", "strong"])
+def test_one_phone_hosts_a_merchants_round_against_the_computer(chromium, tmp_path, monkeypatch, level):
+    """Merchants with dealt orders: the phone seats a computer (digital sheet), starts, taps Roll;
+    the computer spends the dice on its own sheet and taps Ready while the page shows it
+    thinking, then the person taps Ready and ends the phase, all by the page's own buttons."""
+    monkeypatch.setenv(COMPUTER_PAUSE_VARIABLE, "0.05")
+    with server(f"sqlite:///{tmp_path / 'companion.sqlite3'}", tmp_path) as port:
+        page = phone(chromium)
+        code = open_table(page, port, "merchants-of-magick", "Bo", cards="dealt")
+        expect(page.locator("#computer-level option")).to_have_text(["Easy", "Strong"])
+        page.fill("#computer-name", "Ada")
+        page.select_option("#computer-level", level)
+        page.click("#computer-form button")
+        page.get_by_test_id("lobby-names").filter(has_text="Bo, Ada (computer)").wait_for(timeout=3000)
+        page.locator("#lobby").get_by_role("button", name="Start the game").click()
+        page.get_by_test_id("roll").click()
+        expect(page.get_by_test_id("ready-count")).to_have_text("1 of 2 ready", timeout=10000)
+        status, seen = call(port, "GET", f"/api/tables/{code}", token=tokens(page, code)["host_token"])
+        [ada] = [p for p in seen["state"]["players"] if p["name"] == "Ada (computer)"]
+        assert ada["sheet"] == "digital" and ada["ready"]
+        history = page.locator("#history")
+        expect(history).to_contain_text("Ada (computer)")
+        status, entries = call(port, "GET", f"/api/tables/{code}/history", token=tokens(page, code)["host_token"])
+        assert any(e["actor"] == ada["id"] and e["type"] == "spend" for e in entries["history"])
+        page.locator("[data-move=ready]").first.click()
+        expect(page.get_by_test_id("ready-count")).to_have_text("2 of 2 ready", timeout=3000)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
+        shot(page, f"computer-merchants-{level}-round")

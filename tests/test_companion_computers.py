@@ -129,12 +129,52 @@ def test_a_way_of_playing_with_pieces_on_the_table_says_it_has_no_computer_playe
     assert table(client, code, bearer(host))["seats"] == []
 
 
-def test_merchants_with_dealt_cards_says_its_computer_players_are_still_to_come(client):
+def test_merchants_computers_keep_digital_sheets_and_play_every_round(client):
+    """Issue 36: computer players "where the server knows everything a seat needs to decide":
+    Merchants "with dealt orders and digital sheets". A computer's sheet is digital from the
+    moment it sits (it marks no paper) and stays so; the person hosting rolls and moves the
+    phases on, and the computers spend each round's dice on their own sheets."""
     opened = open_table(client, "merchants-of-magick", {"cards": "dealt"})
     code, host = opened["code"], opened["host_token"]
-    why = table(client, code, bearer(host))["computer_players"]["why_not"]
-    assert why == "Merchants of Magick has no computer players yet: none of them keeps a shoppe sheet."
-    assert error_of(computer(client, code, host), 409)["reason"] == why
+    levels = {"easy": "Easy", "strong": "Strong"}
+    assert table(client, code, bearer(host))["computer_players"] == {"levels": levels, "why_not": None}
+    me = client.post(f"/api/tables/{code}/players", json={"name": "Bo"}, headers=bearer(host)).json
+    ada = computer(client, code, host).json["player_id"]
+    seen = table(client, code, bearer(host))
+    assert [(p["id"], p["sheet"]) for p in seen["state"]["players"]] == [(me["player_id"], "paper"), (ada, "digital")]
+    choose = client.post(
+        f"/api/tables/{code}/actions?as={ada}", json={"type": "sheet", "kind": "paper"}, headers=bearer(host)
+    )
+    assert choose.status_code in (403, 409)
+    mine = bearer(me["token"])
+    assert (
+        client.post(f"/api/tables/{code}/actions", json={"type": "sheet", "kind": "digital"}, headers=mine).status_code
+        == 200
+    )
+    start(client, code, host)
+    rng = random.Random(5)
+    for _ in range(2000):
+        seen = table(client, code, bearer(host))
+        if seen["flow"]["phase"] == "over":
+            break
+        assert seen["thinking"] == []  # inline: the computer has done its part before the answer
+        offered = rng.choice(
+            [m for m in seen["moves"] if m["for"] == me["player_id"]]
+            or [m for m in seen["moves"] if m["type"] in ("roll", "advance")]
+        )
+        headers = mine if offered["for"] == me["player_id"] else bearer(host)
+        assert send(client, code, headers, offered, rng).status_code == 200
+    else:
+        raise AssertionError("not over after 2000 moves")
+    rounds, spent_in, readied = 0, set(), set()
+    for e in whole_history(client, code, bearer(host)):
+        rounds += e["type"] == "roll"
+        if e["actor"] == ada and e["type"] == "spend":
+            spent_in.add(rounds)
+        if e["actor"] == ada and e["type"] == "ready":
+            readied.add(e["payload"]["phase"])
+    assert rounds == 10 and len(spent_in) >= 5, spent_in
+    assert "crafting" in readied
 
 
 def test_only_the_host_seats_a_computer_and_only_at_a_level_there_is(client):

@@ -11,9 +11,9 @@ person's slip right):
 - easy: a move of a kind chosen at random among those offered, completed at random;
 - strong, where the way of playing gives a Strategy: each of a few of the moves offered (one at
   least of every kind) is tried in WORLDS worlds, each the table with what the seat cannot see
-  dealt anew from what it could be (its rivals' hands, a bag, a pile), and followed by the seat's
-  own next moves at the easy level until its turn passes (AHEAD at most); the move whose worlds
-  the strategy judges best for the seat is made. The worlds and their draws come from the table's
+  dealt anew from what it could be (its rivals' hands, a bag, a pile), and played out there by the
+  strategy (the simulation's players finishing the turn and playing on); the move whose worlds
+  play out best for the seat is made. The worlds and their draws come from the table's
   chance too, so the same view and the same chance give the same move.
 """
 
@@ -26,26 +26,30 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.rules.chance import SecureChance, Unrolled
-from pnp.rules.flow import OVER, Caller, Rules
-from pnp.rules.offers import sample
+from pnp.rules.flow import Caller, Rules
+from pnp.rules.offers import completions, sample
 from pnp.rules.table import Refused, parse_action
 
 EASY, STRONG = "easy", "strong"
 LEVELS = {EASY: "Easy", STRONG: "Strong"}  # by id, the name the phones give it
-WORLDS = 4  # the unseen dealt anew this many times for every move weighed
+WORLDS = 8  # the unseen dealt anew this many times for every move weighed (4 beat fewer of the simulation's)
 CANDIDATES = 10  # the most moves weighed at once
-AHEAD = 10  # the seat's own moves after the one weighed, made at the easy level, before it is judged
+HUNCHED = 3  # of them, the most that agree with the strategy's hunch (ways to pay it, say)
+MOST_COMPLETIONS = 2000  # of an offer's completions, the most looked through for the hunch's
 
 
 @dataclass(frozen=True)
 class Strategy:
     """What the strong level needs of a way of playing: a world `seat` cannot tell from the table
     (`unseen(content, state, seat, rng)`: the state with what it cannot see dealt anew from what
-    it could be), and how well `seat` stands in a state (`standing(content, state, seat)`: 1 won,
-    0 lost)."""
+    it could be), how well `seat` stands once a state is played on from (`played_out(content,
+    state, seat, rng)`: 1 won, 0 lost, its draws from `rng`), and the move a simple player would
+    make now (`hunch(content, state, seat, rng)`: its type and the part of its body that player
+    chooses), always weighed, so that search can only add to it."""
 
     unseen: Callable[[Any, dict, str, random.Random], dict]
-    standing: Callable[[Any, dict, str], float]
+    played_out: Callable[[Any, dict, str, random.Random], float]
+    hunch: Callable[[Any, dict, str, random.Random], tuple[str, dict]]
 
 
 def levels(rules: Rules, state: dict) -> dict[str, str]:
@@ -92,51 +96,73 @@ def _easy(offered: list[dict], rng: random.Random) -> tuple[str, dict]:
 def _strong(
     rules: Rules, content: Any, state: dict, seat: str, offered: list[dict], rng: random.Random, strategy: Strategy
 ) -> tuple[str, dict]:
-    moves = _candidates(offered, rng)
+    seeds = [rng.getrandbits(64) for _ in range(WORLDS)]
+    worlds = [strategy.unseen(content, state, seat, random.Random(seed)) for seed in seeds]
+    hunched = strategy.hunch(content, worlds[0], seat, random.Random(seeds[0]))
+    moves = _candidates(offered, hunched, rng)
     if len(moves) == 1:
         return moves[0]
     worth = [0.0] * len(moves)
-    for seed in [rng.getrandbits(64) for _ in range(WORLDS)]:
-        world = strategy.unseen(content, state, seat, random.Random(seed))
+    for seed, world in zip(seeds, worlds, strict=True):
         for i, move in enumerate(moves):  # each move meets the same world and the same draws
             worth[i] += _judged(rules, content, world, seat, move, random.Random(seed), strategy)
-    return moves[max(range(len(moves)), key=worth.__getitem__)]
+    return moves[max(range(len(moves)), key=worth.__getitem__)]  # of equals, the hunch's
 
 
-def _candidates(offered: list[dict], rng: random.Random) -> list[tuple[str, dict]]:
-    """A few of the moves offered, one at least of each offer, none twice."""
+def _candidates(offered: list[dict], hunched: tuple[str, dict], rng: random.Random) -> list[tuple[str, dict]]:
+    """A few of the moves offered, none twice: first those agreeing with the hunch (HUNCHED at
+    most), then one at least of each offer."""
+    kind, part = hunched
+    agreeing = [
+        (kind, body)
+        for each in offered
+        if each["type"] == kind
+        for body in completions(each, MOST_COMPLETIONS)
+        if _agrees(body, part)
+    ]
     found: dict[str, tuple[str, dict]] = {}
+    for move in rng.sample(agreeing, min(HUNCHED, len(agreeing))):
+        found.setdefault(_key(move), move)
+    hunches = len(found)
     for each in offered:
         for _ in range(3):
             body = sample(each, rng)
-            found.setdefault(json.dumps([each["type"], body], sort_keys=True), (each["type"], body))
+            found.setdefault(_key((each["type"], body)), (each["type"], body))
     moves = list(found.values())
     if len(moves) <= CANDIDATES:
         return moves
-    firsts = {each["type"] for each in offered}
-    kept = [next(m for m in moves if m[0] == kind) for kind in sorted(firsts)]
+    kept = moves[:hunches]
+    for kind in sorted({each["type"] for each in offered}):
+        if not any(m[0] == kind for m in kept):
+            kept.append(next(m for m in moves if m[0] == kind))
     rest = [m for m in moves if m not in kept]
     return kept + rng.sample(rest, max(0, CANDIDATES - len(kept)))
+
+
+def _agrees(body: dict, part: dict) -> bool:
+    """Whether `body` makes the choices `part` names (a list of gems agrees in any order)."""
+
+    def same(a, b) -> bool:
+        if isinstance(a, list | tuple) and isinstance(b, list | tuple):
+            return sorted(map(json.dumps, a)) == sorted(map(json.dumps, b))
+        return a == b
+
+    return all(key not in body or same(body[key], value) for key, value in part.items())
+
+
+def _key(move: tuple[str, dict]) -> str:
+    return json.dumps(move, sort_keys=True)
 
 
 def _judged(
     rules: Rules, content: Any, world: dict, seat: str, move: tuple[str, dict], rng: random.Random, strategy: Strategy
 ) -> float:
-    """How well `seat` stands once `move` is made in `world` and its own next moves after it (the
-    easy level's, until its turn passes)."""
-    chance = SecureChance(rng)
+    """How well `seat` stands once `move` is made in `world` and played out."""
     try:
-        state = _made(rules, content, world, seat, move, chance)
-        for _ in range(AHEAD):
-            if state["phase"] == OVER:
-                break
-            after = moves_for(rules, content, state, seat, chance.trial())
-            if not after:
-                break
-            state = _made(rules, content, state, seat, _easy(after, rng), chance)
+        state = _made(rules, content, world, seat, move, SecureChance(rng))
     except (Refused, ValueError, Unrolled):
         return 0.0  # the world made it impossible: a move that depends on luck the seat has not seen
-    return strategy.standing(content, state, seat)
+    return strategy.played_out(content, state, seat, rng)
 
 
 def _made(rules: Rules, content: Any, state: dict, seat: str, move: tuple[str, dict], chance) -> dict:

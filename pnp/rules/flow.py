@@ -153,8 +153,6 @@ class Way:
     setup: Callable[[Any, dict], dict] | None = None  # (content, state) -> the state with this way's keys
     view: Callable[[dict, str | None, dict], dict] | None = None  # (state, viewer, the common view) -> the view
     computers: bool = False  # the server sees everything a seat decides from: computer players may sit
-    # why a way whose every piece the server sees still has no computer players, in a player's words
-    no_computers_yet: str = ""
     strategy: Any = None  # what the strong computer level needs (pnp.rules.computer's Strategy); None: no strong level
 
 
@@ -291,8 +289,6 @@ class Rules:
         way = self.ways[state["way"]] if self.ways else None
         if way.computers if way else self.computers:
             return None
-        if way and way.no_computers_yet:
-            return way.no_computers_yet
         played = f" played with {way.title}" if way else ""
         return (
             f"{self.title}{played} has no computer players: its pieces are on the table, where the server "

@@ -19,7 +19,7 @@ from typing import Any
 
 from pnp.gamedef import GameDef
 from pnp.rules.chance import SecureChance
-from pnp.rules.computer import LEVELS, choose, levels, moves_for
+from pnp.rules.computer import EASY, LEVELS, choose, levels, moves_for
 from pnp.rules.flow import OVER, Caller, Rules
 from pnp.rules.offers import first
 from pnp.rules.table import HOST, parse_action
@@ -79,24 +79,39 @@ def _play_one(game: GameDef, content: Any, seated: tuple[str, ...], rng: random.
     """One game: the levels of its winners, and the moves it took."""
     rules = game.load("tracker")
     chance = SecureChance(rng)
-    state = rules.setup(content, rules.Options(**_phones(rules)))
-    for n in range(len(seated)):
-        state = rules.join(state, f"p{n + 1}", f"Seat {n + 1}")
-    [start] = [o for o in rules.offers(content, state, Caller(None, True), chance) if o["type"] == "start"]
-    action = rules.draw(content, state, HOST, parse_action(rules, "start", first(start)), chance)
-    state = rules.apply(content, state, HOST, action)
     turn = rng.randrange(len(seated))  # which seat each level takes: the game's deal
     level_of = {f"p{n + 1}": seated[(n + turn) % len(seated)] for n in range(len(seated))}
+    state = started(rules, content, level_of, chance)
     table_turn = game.load("simulation").table_turn if SIM in seated else None
     memory: dict = {}  # what the simulation's players keep from turn to turn
     for moves in range(LONGEST):
         if state["phase"] == OVER:
-            won = {pid for pid, row in zip(state["players"], rules.results(state), strict=True) if row.get("winner")}
-            return frozenset(level_of[pid] for pid in won), moves
+            return frozenset(level_of[pid] for pid in winners(rules, state)), moves
         state = _next(rules, content, state, level_of, chance, table_turn, memory)
         if state is None:
-            break  # no seat has a move: a game only its host could move on, which no computer plays
+            break  # no one has a move: a game stuck
     return frozenset(), LONGEST  # stopped: unfinished
+
+
+def started(rules: Rules, content: Any, level_of: dict[str, str], chance) -> dict:
+    """A table played on the phones begun with a seat for each of `level_of`'s, each seated as
+    the companion seats a computer (Merchants: a digital sheet)."""
+    state = rules.setup(content, rules.Options(**_phones(rules)))
+    for pid, level in level_of.items():
+        state = rules.join(state, pid, f"Seat {pid[1:]}", computer=level if level in LEVELS else EASY)
+    # a companion's table needs a person to start; a simulation's has none, and starts all the same
+    state = {**state, "computers": {}}
+    [start] = [o for o in rules.offers(content, state, Caller(None, True), chance) if o["type"] == "start"]
+    return made(rules, content, state, HOST, ("start", first(start)), chance)
+
+
+def winners(rules: Rules, state: dict) -> set[str]:
+    """The seats that won, as the results say: rows in seat order marked "winner", or (a game
+    that places its players) rows best first, each naming its "player"."""
+    rows = rules.results(state)
+    if rows and "player" in rows[0]:
+        return {row["player"] for row in rows if row["place"] == 1}
+    return {pid for pid, row in zip(state["players"], rows, strict=True) if row["winner"]}
 
 
 def _next(rules: Rules, content: Any, state: dict, level_of: dict, chance, table_turn, memory: dict) -> dict | None:
@@ -104,13 +119,30 @@ def _next(rules: Rules, content: Any, state: dict, level_of: dict, chance, table
     for pid in state["players"]:
         if level_of[pid] == SIM:
             if moves_for(rules, content, state, pid, chance.trial()):
-                return table_turn(content, state, pid, chance.rng, memory)
+                after = table_turn(content, state, pid, chance.rng, memory)
+                if after is not state:  # (the same state: it had nothing to do)
+                    return after
             continue
         found = choose(rules, content, state, pid, level_of[pid], chance)
         if found is not None:
-            action = rules.draw(content, state, pid, parse_action(rules, *found), chance)
-            return rules.apply(content, state, pid, action)
-    return None
+            return made(rules, content, state, pid, found, chance)
+    found = hosting(rules, content, state, chance)
+    return None if found is None else made(rules, content, state, HOST, found, chance)
+
+
+def hosting(rules: Rules, content: Any, state: dict, chance) -> tuple[str, dict] | None:
+    """The host's part once every seat has done its own, as a person hosting takes it: the first
+    move offered the host (Merchants: the roll, the next phase), no correction; None: none."""
+    in_effect = rules.in_effect(state)
+    offered = rules.offers(content, state, Caller(None, True), chance.trial())
+    found = next((o for o in offered if o["for"] == HOST and in_effect[o["type"]].correction is None), None)
+    return None if found is None else (found["type"], first(found))
+
+
+def made(rules: Rules, content: Any, state: dict, actor: str, move: tuple[str, dict], chance) -> dict:
+    """The state after `actor` makes `move`, drawn from `chance` as the server draws it."""
+    action = rules.draw(content, state, actor, parse_action(rules, *move), chance)
+    return rules.apply(content, state, actor, action)
 
 
 def figures(seated: tuple[str, ...], results: list[tuple[frozenset[str], int]], seed: int) -> LevelFigures:

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from pnp.games.magecraft.kinds import ICONS
 from pnp.games.magecraft.rulebook import ATTACK, DRAW, HEAL, SHIELD, VANISH, Book, Spell
-from pnp.games.magecraft.rules import OPENING, OVER, Game, golden_slot, payment_for
+from pnp.games.magecraft.rules import DISCARD_SHIELD, OPENING, OVER, STUDIED, Game, golden_slot, payment_for
 from pnp.sim.pool import WORKERS, play_seeded
 from pnp.sim.spread import spread
 
@@ -119,32 +119,54 @@ class Greedy:
                 g.opening_discard(seat, most_plentiful(g.wizards[seat].hand, due))
 
     def turn(self) -> None:
+        """The rest of the turn of the wizard whose turn it is, from wherever it stands (at its
+        start in a simulated game; after a computer player's move in its playouts)."""
+        g, rng = self.game, self.rng
+        self.resolve_waiting()
+        if g.phase == OVER:
+            return
+        if g.phase == DISCARD_SHIELD:
+            self.discard_shield()
+        if g.casting_open:
+            self.cast_turn()
+            if g.phase == OVER:
+                return
+        if g.phase != STUDIED:
+            self.study()
+        g.refresh(rng)
+
+    def cast_turn(self) -> None:
+        """The casting phase, from where it stands: the Cantrip early when it Draws, the spellbook
+        being cast (else the best) while its next spell is payable, the Cantrip after it."""
         g, rng = self.game, self.rng
         w = g.wizard
-        self.discard_shield()
-        cantrip = None if w.character is None else self.book.characters[w.character].cantrip
+        cantrip = None if w.character is None or g.cantrip_cast else self.book.characters[w.character].cantrip
         # a Cantrip that Draws replaces its gem: cast first, it may pay for more of a spellbook
-        early = cantrip is not None and cantrip.effects[DRAW] and payment_for((cantrip.gem,), w.hand) is not None
-        if early:
+        if cantrip is not None and cantrip.effects[DRAW] and payment_for((cantrip.gem,), w.hand) is not None:
             g.cantrip(rng, choices=self.choices(cantrip.effects, None))
             if g.phase == OVER:
                 return
-        spellbook = self.best_spellbook()
+        spellbook = g.spellbook if g.spellbook >= 0 else self.best_spellbook()
         if spellbook is not None:
             cards = w.books[spellbook]
-            for position in range(len(cards)):
+            for position in range(g.next_spell if g.spellbook == spellbook else 0, len(cards)):
                 spell = self.book.spells[cards[position].spell]
                 if payment_for(spell.cast, w.hand, w.golden) is None:
                     break
                 g.cast(spellbook, rng, choices=self.choices(spell.effects, spell.special))
                 if g.phase == OVER:
                     return
-        if cantrip is not None and not early and payment_for((cantrip.gem,), w.hand) is not None:
+        if cantrip is not None and not g.cantrip_cast and payment_for((cantrip.gem,), w.hand) is not None:
             g.cantrip(rng, choices=self.choices(cantrip.effects, None))
-            if g.phase == OVER:
-                return
-        self.study()
-        g.refresh(rng)
+
+    def resolve_waiting(self) -> None:
+        """The icons of a spell cast one by one (on the phones) still waiting, in the engine's
+        order, each Attack at the greedy target."""
+        g = self.game
+        while g.resolving and g.phase != OVER:
+            icon = next(i for i, n in enumerate(g.pending) if n)
+            named = icon == ATTACK and g.pending_special != "attack-each" and len(g.rivals()) > 1
+            g.resolve(icon, self.rng, {"player": self.target()} if named else None)
 
     def discard_shield(self) -> None:
         """Shield gems beyond SHIELD_KEEP back to the Discard Area (fewer while the bag, hand and

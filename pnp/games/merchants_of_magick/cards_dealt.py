@@ -8,6 +8,7 @@ from __future__ import annotations
 from pnp.games.merchants_of_magick.actions import Start
 from pnp.games.merchants_of_magick.rules import Book, Merchant, Table, deal
 from pnp.games.merchants_of_magick.shoppe import begun, book
+from pnp.games.merchants_of_magick.strategy import STRATEGY
 from pnp.rules.flow import HOST_ONLY, JOINING, Move, Way
 from pnp.rules.table import Refused
 
@@ -73,5 +74,6 @@ def claim(table: Table, m: Merchant, slot: int, checked: bool) -> None:
 WAY = Way(
     title="cards the companion deals",
     moves={"start": Move(Start, _start, HOST_ONLY, stage=JOINING, final=True, draw=_draw)},
-    no_computers_yet="Merchants of Magick has no computer players yet: none of them keeps a shoppe sheet.",
+    computers=True,  # the orders are the server's, and a computer player's sheet is digital
+    strategy=STRATEGY,
 )

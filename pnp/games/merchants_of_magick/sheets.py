@@ -9,32 +9,47 @@ from types import ModuleType
 from pnp.games.merchants_of_magick import digital_sheet, paper_sheet
 from pnp.games.merchants_of_magick.actions import ChooseSheet, Claim
 from pnp.games.merchants_of_magick.shoppe import book, claiming_now, engine, in_words, kept, merchant, unless
-from pnp.rules.flow import ENGINE, JOINING, SEAT, Move
+from pnp.rules.flow import ENGINE, JOINING, SEAT, Move, computers
 from pnp.rules.offers import offer, one_of
 from pnp.rules.table import Refused
 
 SHEETS: dict[str, ModuleType] = {paper_sheet.KIND: paper_sheet, digital_sheet.KIND: digital_sheet}
 LABELS = {paper_sheet.KIND: "Paper sheet", digital_sheet.KIND: "Digital sheet"}
+SEATED = ("sheets", "papers", "mastered")  # what the state keeps of each seat from its joining
 
 
 def joined(state: dict, pid: str) -> dict:
-    """A new seat: on paper until its player chooses."""
+    """A new seat: on paper until its player chooses; a computer player's digital, for good (it
+    marks no paper)."""
+    kind = digital_sheet.KIND if pid in computers(state) else paper_sheet.KIND
     return {
         **state,
-        "sheets": {**state["sheets"], pid: paper_sheet.KIND},
+        "sheets": {**state["sheets"], pid: kind},
         "papers": {**state["papers"], pid: paper_sheet.BLANK},
         "mastered": {**state["mastered"], pid: []},
     }
 
 
+def left(state: dict, pid: str) -> dict:
+    """A computer player's seat, given up before the start."""
+    return {
+        **state,
+        **{part: {seat: kept for seat, kept in state[part].items() if seat != pid} for part in SEATED},
+    }
+
+
 def _choose(_content, state: dict, mover: str, action: ChooseSheet) -> dict:
+    if mover in computers(state):
+        raise Refused("A computer player keeps a digital sheet.")
     if state["sheets"][mover] == action.kind:
         raise Refused(f"You are on a {action.kind} sheet already.")
     return {**state, "sheets": {**state["sheets"], mover: action.kind}}
 
 
 def _choose_choices(_content, state: dict, mover: str) -> list[dict]:
-    """The other kind (the one chosen is chosen)."""
+    """The other kind (the one chosen is chosen); none for a computer player."""
+    if mover in computers(state):
+        return []
     other = [kind for kind in SHEETS if kind != state["sheets"][mover]]
     return [offer(pick=[one_of("kind", other, LABELS)])]
 

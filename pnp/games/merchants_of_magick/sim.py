@@ -283,3 +283,30 @@ def figures(book: Book, results: list[GameResult], players: int, seed: int) -> F
             for name, whens in sorted(masteries.items())
         },
     )
+
+
+def round_part(greedy: Greedy, m: Merchant, spending: bool, claiming: bool) -> None:
+    """The greedy merchant's part in a round on the phones as it stands: its results spent while
+    they may be, its orders claimed and adventurer delivered while they may be, and the free
+    circles owed marked."""
+    if spending:
+        greedy.turn(m)
+    elif claiming:
+        greedy.fill(m)
+    while m.free_circles:
+        greedy.free_circle(m)
+
+
+def table_turn(content, state: dict, seat: str, rng: random.Random, memory: dict) -> dict:
+    """The simulation's merchant plays `seat`'s part of the round now on a table's state
+    (pnp.sim.levels: the strong computer against this player), on the rules engine as in a
+    simulated game, then taps Ready; the state after it (unchanged: it had nothing to do)."""
+    from pnp.games.merchants_of_magick.shoppe import claiming_now, engine, kept, merchant, rolled, spending_now
+
+    table = engine(content, state)
+    m = merchant(state, table, seat)
+    round_part(Greedy(table), m, spending_now(state) is None, claiming_now(state) is None)
+    done = state if table.to_data() == state["engine"] else kept(state, table)
+    if rolled(state) and seat not in state["ready"]:
+        done = {**done, "ready": [*state["ready"], seat]}
+    return done

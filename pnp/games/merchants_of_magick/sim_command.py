@@ -6,7 +6,7 @@ import click
 
 from pnp.cli_types import OneOf
 from pnp.games.merchants_of_magick.rulebook import book_of
-from pnp.games.merchants_of_magick.sim import Figures, figures, play_games
+from pnp.games.merchants_of_magick.sim import Figures, figures, play_games, table_turn
 from pnp.sim.cli import Run, Simulation
 
 
@@ -53,4 +53,5 @@ SIMULATION = Simulation(
     games=2000,
     run=run,
     summary=summary,
+    table_turn=table_turn,
 )

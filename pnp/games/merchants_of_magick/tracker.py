@@ -120,6 +120,7 @@ TRACKER = Rules(
     ways={name: way.WAY for name, way in WAYS.items()},
     way_option="cards",
     joined=sheets.joined,
+    left=sheets.left,
     settle=settle,
     layout=layout,
     ranking=ranking,

@@ -40,7 +40,7 @@ from pnp.games.spellcycles.effects import fits, moves_of_piece
 from pnp.games.spellcycles.field import Piece
 from pnp.games.spellcycles.pattern import Shape
 from pnp.games.spellcycles.rulebook import Book, Spell
-from pnp.games.spellcycles.rules import OVER, REFRESH, Game, Variants, deal
+from pnp.games.spellcycles.rules import CONTRIBUTE, OVER, REFRESH, RENEW, Game, Variants, deal
 from pnp.sim.pool import WORKERS, play_seeded
 from pnp.sim.spread import spread
 
@@ -295,11 +295,15 @@ class Greedy:
     # --- the turn ---------------------------------------------------------------------------
 
     def turn(self) -> None:
+        """The rest of the turn of the wizard whose turn it is, from wherever it stands (at its
+        start in a simulated game; after a computer player's move in its playouts)."""
         g = self.game
         if g.step == REFRESH:  # a table's state has made it as the turn began (engine.kept)
             g.refresh()
-        g.renew(self.rng)
-        self.contribute()
+        if g.step == RENEW:
+            g.renew(self.rng)
+        if g.step == CONTRIBUTE:
+            self.contribute()
         self.reap()
         if g.step != OVER:
             g.progress(self.crescent_to_move())

@@ -5,9 +5,11 @@ Everything on the field and in the apothecaries is in plain sight; what a wizard
 the prestige certificates: the pile's order and which cards each rival holds (their counts are
 shown). A world deals those cards anew between the pile and the rivals, counts kept.
 
-A wizard stands well by their score as the rules count it at the end (certificates, or essence in
-a Duel) against the best rival's, and a little by their essence, which buys the next casts; the
-game won is 1 (shared, a half), lost 0.
+The simulation's greedy wizard (pnp.games.spellcycles.sim) is the hunch: the move it would make
+now is always weighed. A move plays out on the rules engine: the simulation's greedy wizards (pnp.games.spellcycles.sim)
+finish the turn and play the game to its end; the game won is 1 (shared, its share), lost 0. A
+game the simulation would stop as endless is judged by the wizard's score as the rules count it
+(certificates, or essence in a Duel) against the best rival's, and a little by their essence.
 """
 
 from __future__ import annotations
@@ -16,9 +18,11 @@ import copy
 import random
 
 from pnp.content.loader import Content
-from pnp.games.spellcycles.engine import game_of
+from pnp.games.spellcycles.engine import book, game_of, shown_piece
+from pnp.games.spellcycles.rules import OVER, Game
+from pnp.games.spellcycles.sim import LONGEST, Greedy
 from pnp.rules.computer import Strategy
-from pnp.rules.flow import ENGINE, OVER
+from pnp.rules.flow import ENGINE
 
 SCORE, ESSENCE = 0.08, 0.01  # what a point of lead in each is worth
 
@@ -36,15 +40,63 @@ def unseen(_content: Content, state: dict, seat: str, rng: random.Random) -> dic
     return world
 
 
-def standing(content: Content, state: dict, seat: str) -> float:
-    if state["phase"] == OVER:
-        winners = state["winners"]
-        return (1.0 / len(winners)) if seat in winners else 0.0
-    game, me = game_of(content, state), state["players"].index(seat)
-    others = [p for p in range(len(state["players"])) if p != me]
+class _Intent(Exception):
+    """The first move a greedy wizard makes on a _Foreseen game: its type and body on the phones."""
+
+    def __init__(self, type_: str, body: dict):
+        super().__init__(type_)
+        self.move = (type_, body)
+
+
+class _Foreseen(Game):
+    """A game that makes no move (but the Refresh a table's state has made already): the first
+    one made on it raises the _Intent saying which."""
+
+    def renew(self, *_):
+        raise _Intent("renew", {})
+
+    def contribute(self, piece, space):
+        raise _Intent("contribute", {"piece": shown_piece(self.book, piece), "space": space})
+
+    def skip_contribute(self):
+        raise _Intent("skip_contribute", {})
+
+    def cast(self, position, shape, origin, *_, **__):
+        # on the phones a cast names its way as the `match`-th of the spell's matches
+        match = next(n for n, (s, o, _) in enumerate(self.matches(position)) if (s, o) == (shape, origin))
+        raise _Intent("cast", {"position": position, "match": match})
+
+    def progress(self, position=None):
+        raise _Intent("progress", {} if position is None else {"position": position})
+
+
+def hunch(content: Content, state: dict, seat: str, rng: random.Random) -> tuple[str, dict]:
+    """The move the simulation's greedy wizard would make now in `seat`."""
+    try:
+        Greedy(_Foreseen.from_data(book(content), state[ENGINE]), rng).turn()
+    except _Intent as intent:
+        return intent.move
+    raise AssertionError("a greedy turn ends with a Progress")
+
+
+def played_out(content: Content, state: dict, seat: str, rng: random.Random) -> float:
+    game = game_of(content, state)
+    greedy = Greedy(game, rng)
+    last = game.turn + LONGEST * len(game.wizards) * len(game.line)  # as a simulated game is stopped
+    while game.step != OVER and game.turn <= last:
+        greedy.turn()
+    return standing(game, state["players"].index(seat))
+
+
+def standing(game: Game, me: int) -> float:
+    """How well wizard `me` stands: 1 won (shared, its share), 0 lost, else by their leads."""
+    if game.step == OVER:
+        winners = game.winners()
+        return (1.0 / len(winners)) if me in winners else 0.0
+    others = [p for p in range(len(game.wizards)) if p != me]
     lead = game.score(me) - max(game.score(p) for p in others)
     essence = game.wizards[me].essence - max(game.wizards[p].essence for p in others)
     return min(1.0, max(0.0, 0.5 + SCORE * lead + ESSENCE * essence))
 
 
-STRATEGY = Strategy(unseen, standing)
+STRATEGY = Strategy(unseen, played_out, hunch)
