@@ -3,8 +3,9 @@ against the real server (`companion serve`, its chance seeded, the computer's pa
 
 The phone opens the table and sits down, seats a computer player from the host's card (its level
 chosen from the server's list) and starts the game from the lobby. The person's moves are the ones
-the server offers that phone, sent with its own token as its buttons send them (each game's own
-buttons are tried in its own browser tests); the page follows the whole game live: the computer
+the server offers that phone, chosen at random: one with nothing to choose (Refresh, Renew) is
+tapped on the page, the others sent with its own token as its panels send them (each game's own
+panels are tried in its own browser tests); the page follows the whole game live: the computer
 named as one in the lobby and the history, "thinking…" while it chooses, the game over at the end.
 Screenshots land in output/screenshots/."""
 
@@ -27,6 +28,20 @@ MOST_MOVES = 1500  # a person's moves before the game must be over (a Magecraft 
 def send(port: int, path: str, offered: dict, rng: random.Random, token: str) -> tuple[int, dict]:
     """An offered move completed at random, sent as the phone's buttons send it."""
     return call(port, "POST", f"{path}/actions", {"type": offered["type"], **sample(offered, rng)}, token)
+
+
+def tapped(page, move: dict, seq: int) -> bool:
+    """A move with nothing to choose (Refresh, Renew) made by its one button on the page, as the
+    person taps it: whether it was (a move with choices is sent as its panel would send it)."""
+    if move.get("pick"):
+        return False
+    button = page.locator(f"#game [data-move={move['type']}]:visible:enabled")
+    if button.count() != 1:
+        return False
+    button.click()
+    page.wait_for_function("seq => Spellpress.table && Spellpress.table.seq > seq", arg=seq, timeout=3000)
+    page.tapped += 1
+    return True
 
 
 @pytest.mark.parametrize("level", ["easy", "strong"])
@@ -59,6 +74,7 @@ def test_one_phone_plays_a_whole_game_against_the_computer(chromium, tmp_path, m
         expect(page.locator("#computer-new")).to_be_hidden(timeout=3000)
 
         rng, thought, moves = random.Random(36), False, 0
+        page.tapped = 0
         while moves < MOST_MOVES:
             status, seen = call(port, "GET", path, token=mine["token"])
             if seen["flow"]["phase"] == "over":
@@ -77,8 +93,9 @@ def test_one_phone_plays_a_whole_game_against_the_computer(chromium, tmp_path, m
                         pass  # it moved before the page drew it: seen at a later turn
                 continue
             move = rng.choice(offered)
-            status, answer = send(port, path, move, rng, mine["token"])
-            assert status == 200, (move, answer)
+            if not tapped(page, move, seen["seq"]):
+                status, answer = send(port, path, move, rng, mine["token"])
+                assert status == 200, (move, answer)
             moves += 1
         else:
             raise AssertionError(f"not over after {MOST_MOVES} of the person's moves")
@@ -88,6 +105,7 @@ def test_one_phone_plays_a_whole_game_against_the_computer(chromium, tmp_path, m
         expect(history).to_contain_text("Ada (computer)", timeout=3000)
         expect(history).to_contain_text(f"seated Ada (computer), who plays at level {level}")
         assert thought, "the page never showed the computer thinking"
+        assert page.tapped >= 3, "the page's own buttons made too few of the person's moves"
         assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
         # nothing runs out of its card: the winner's line names "Ada (computer)" in large type
         spilled = "cards => cards.filter(c => c.scrollWidth > c.clientWidth).map(c => c.textContent.slice(0, 40))"
@@ -117,12 +135,16 @@ def test_one_phone_hosts_a_merchants_round_against_the_computer(chromium, tmp_pa
         page.locator("#lobby").get_by_role("button", name="Start the game").click()
         page.get_by_test_id("roll").click()
         expect(page.get_by_test_id("ready-count")).to_have_text("1 of 2 ready", timeout=10000)
-        status, seen = call(port, "GET", f"/api/tables/{code}", token=tokens(page, code)["host_token"])
+        host = tokens(page, code)["host_token"]
+        deadline = time.monotonic() + 10
+        while (seen := call(port, "GET", f"/api/tables/{code}", token=host)[1])["thinking"]:
+            assert time.monotonic() < deadline, "the computer is still choosing after 10 s"
+            time.sleep(0.05)  # Ready is one of its moves; it may spend what is left after it
         [ada] = [p for p in seen["state"]["players"] if p["name"] == "Ada (computer)"]
         assert ada["sheet"] == "digital" and ada["ready"]
         history = page.locator("#history")
         expect(history).to_contain_text("Ada (computer)")
-        status, entries = call(port, "GET", f"/api/tables/{code}/history", token=tokens(page, code)["host_token"])
+        status, entries = call(port, "GET", f"/api/tables/{code}/history", token=host)
         assert any(e["actor"] == ada["id"] and e["type"] == "spend" for e in entries["history"])
         page.locator("[data-move=ready]").first.click()
         expect(page.get_by_test_id("ready-count")).to_have_text("2 of 2 ready", timeout=3000)

@@ -375,20 +375,3 @@ def figures(book: Book, results: list[GameResult], players: int, seed: int) -> F
         spells=spells,
         characters=characters,
     )
-
-
-def table_turn(content, state: dict, seat: str, rng: random.Random, memory: dict) -> dict:
-    """The simulation's wizard plays `seat`'s part now on a table's state (pnp.sim.levels: the
-    strong computer against this player): its opening discard, or its whole turn, made on the
-    rules engine as in a simulated game, and the state after it."""
-    from pnp.games.magecraft.on_phones import kept_game
-    from pnp.games.magecraft.recorded import game_of, rulebook
-
-    game = game_of(rulebook(content), state)
-    greedy = memory.setdefault(seat, Greedy(game, rng))
-    greedy.game, greedy.rng, p = game, rng, state["players"].index(seat)
-    if game.phase == OPENING:
-        game.opening_discard(p, most_plentiful(game.wizards[p].hand, game.opening[p]))
-    else:
-        greedy.turn()
-    return kept_game(state, game)

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import click
 
 from pnp.games.magecraft import GAME
+from pnp.games.magecraft.on_phones import kept_game
+from pnp.games.magecraft.recorded import game_of, rulebook
 from pnp.games.magecraft.rulebook import book_of
-from pnp.games.magecraft.sim import Figures, figures, play_games, table_turn
+from pnp.games.magecraft.rules import OPENING
+from pnp.games.magecraft.sim import Figures, Greedy, figures, most_plentiful, play_games
 from pnp.sim.cli import Run, Simulation, players_option
 from pnp.sim.spread import first_seat_text, spread_text
 
@@ -44,6 +48,22 @@ def summary(found: Figures) -> str:
 
 
 LOW, HIGH = GAME.players
+
+
+def table_turn(content, state: dict, seat: str, rng: random.Random, memory: dict) -> dict:
+    """The simulation's wizard plays `seat`'s part now on a table's state (pnp.sim.levels: the
+    strong computer against this player): its opening discard, or its whole turn, made on the
+    rules engine as in a simulated game, and the state after it."""
+    game = game_of(rulebook(content), state)
+    greedy = memory.setdefault(seat, Greedy(game, rng))
+    greedy.game, greedy.rng, p = game, rng, state["players"].index(seat)
+    if game.phase == OPENING:
+        game.opening_discard(p, most_plentiful(game.wizards[p].hand, game.opening[p]))
+    else:
+        greedy.turn()
+    return kept_game(state, game)
+
+
 SIMULATION = Simulation(
     help="Magecraft: each seat's win rate, game length in turns, how games end (HP or "
     "score), each spell's learners and their win rate, and each character's win rate.",
