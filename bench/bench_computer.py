@@ -83,7 +83,7 @@ def main() -> int:
     args = parser.parse_args()
     failed = False
     print(f"strong against easy: {args.games} two-player games per game, seeds 0..{args.games - 1}, seats in turn")
-    print(f"{'game':<12} {'level':<7} {'asked':>7} {'median ms':>10} {'slowest ms':>11} {'offers ms':>10} {'ratio':>6}")
+    print(f"{'game':<20} {'level':<7} {'asked':>7} {'median ms':>10} {'slowest ms':>11} {'offers ms':>10} {'ratio':>6}")
     for game_id in GAMES_PLAYED:
         choices, floors = defaultdict(list), defaultdict(list)
         wins = sum(timed_game(game_id, seed, choices, floors) for seed in range(args.games))
@@ -93,11 +93,11 @@ def main() -> int:
             ok = slowest <= TARGETS[level]
             failed |= not ok
             print(
-                f"{game_id:<12} {level:<7} {len(choices[level]):>7} {median * 1000:>10.2f} {slowest * 1000:>11.1f} "
+                f"{game_id:<20} {level:<7} {len(choices[level]):>7} {median * 1000:>10.2f} {slowest * 1000:>11.1f} "
                 f"{offers * 1000:>10.2f} {median / offers:>6.2f}  "
                 f"{'PASS' if ok else 'FAIL'}: slowest <= {TARGETS[level]:.0f} s"
             )
-        print(f"{game_id:<12} the strong level won {wins} of {args.games} ({wins / args.games:.0%})")
+        print(f"{game_id:<20} the strong level won {wins} of {args.games} ({wins / args.games:.0%})")
     return 1 if failed else 0
 
 

@@ -69,11 +69,12 @@ def test_levels_a_game_cannot_seat_are_refused_before_anything_is_played(game, l
     assert result.exit_code == 2 and "--levels" in result.stderr and why in result.stderr, result.stderr
 
 
-@pytest.mark.parametrize(("game", "played"), [("spellcycles", "6"), ("magecraft", "2")])
+@pytest.mark.parametrize(("game", "played"), [("spellcycles", "6"), ("magecraft", "2"), ("merchants-of-magick", "6")])
 def test_the_simulations_own_player_takes_a_seat_against_a_computer_player(game, played):
     """`sim` seats the simulation's player (its table_turn: Magecraft's opening discard and turns,
-    Spellcycles' turns) beside a computer level: every game is played to its end through the
-    table's state, the same seed the same games."""
+    Spellcycles' turns, a Merchants round's marks and Ready) beside a computer level: every game is
+    played to its end through the table's state (Merchants' host rolling and ending each phase),
+    the same seed the same games."""
     import json
 
     once = invoke("sim", game, "--levels", "easy,sim", "--games", played, "--json")
@@ -82,3 +83,13 @@ def test_the_simulations_own_player_takes_a_seat_against_a_computer_player(game,
     assert found["levels"] == ["easy", "sim"] and found["unfinished"] == 0
     assert found["level_wins"]["easy"] + found["level_wins"]["sim"] >= 1  # a shared win counts for both
     assert invoke("sim", game, "--levels", "easy,sim", "--games", played, "--json").stdout == once.stdout
+
+
+def test_the_simulations_merchant_scores_where_a_random_one_rarely_does():
+    """The simulation's merchant at a table marks a digital sheet as in `pnp sim`: in 10 two-player
+    games against the easy level it wins them all (were its marks lost, or made on paper, it
+    would score nothing)."""
+    import json
+
+    found = json.loads(invoke("sim", "merchants-of-magick", "--levels", "sim,easy", "--games", "10", "--json").stdout)
+    assert found["level_wins"] == {"sim": 1.0, "easy": 0.0}

@@ -72,7 +72,7 @@ def _command(game_id: str, simulation: Simulation) -> click.Command:
         metavar="LEVEL,LEVEL,...",
         help="Seat computer players instead of the simulation's, one a seat, at these levels (easy, strong, "
         "or sim for the simulation's own player; e.g. strong,sim; --players is then their count), and report "
-        "how often each level wins. Only where the game can be played on the phones.",
+        "how often each level wins. Only in a game a computer plays (one whose every piece the server sees).",
     )
     @CONTENT_OPTION
     @reports_problems
