@@ -9,12 +9,13 @@ any other, so a game replays exactly without asking the computer again.
 Levels (each plays its own seat's moves only, never a correction of a number, which puts a
 person's slip right):
 - easy: a move of a kind chosen at random among those offered, completed at random;
-- strong, where the way of playing gives a Strategy: each of a few of the moves offered (one at
-  least of every kind) is tried in WORLDS worlds, each the table with what the seat cannot see
-  dealt anew from what it could be (its rivals' hands, a bag, a pile), and played out there by the
-  strategy (the simulation's players finishing the turn and playing on); the move whose worlds
-  play out best for the seat is made. The worlds and their draws come from the table's
-  chance too, so the same view and the same chance give the same move.
+- strong, where the way of playing gives a Strategy: the move the strategy's simple player would
+  make now (its hunch) and a few others offered (one at least of every kind) are each tried in
+  WORLDS worlds, each the table with what the seat cannot see dealt anew from what it could be
+  (its rivals' hands, a bag, a pile), and played out there by the strategy (the simulation's
+  players finishing the turn and playing on); the move whose worlds play out best for the seat
+  is made. The worlds and their draws come from the table's chance too, so the same view and
+  the same chance give the same move.
 """
 
 from __future__ import annotations
