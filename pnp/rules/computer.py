@@ -53,6 +53,15 @@ class Strategy:
     hunch: Callable[[Any, dict, str, random.Random], tuple[str, dict]]
 
 
+class Intent(Exception):  # noqa: N818 (not an error: how a hunch's first move is told)
+    """Raised by a game that makes no move (a strategy's hunch runs its simple player on one): the
+    first move that player makes, as its type and body on the phones."""
+
+    def __init__(self, type_: str, body: dict):
+        super().__init__(type_)
+        self.move = (type_, body)
+
+
 def levels(rules: Rules, state: dict) -> dict[str, str]:
     """The levels a computer may play at this table (none where the server cannot see its game)."""
     if rules.no_computers(state):

@@ -22,7 +22,7 @@ from pnp.games.magecraft.kinds import ICONS
 from pnp.games.magecraft.recorded import rulebook
 from pnp.games.magecraft.rules import OPENING, OVER, Game
 from pnp.games.magecraft.sim import Greedy, most_plentiful
-from pnp.rules.computer import Strategy
+from pnp.rules.computer import Intent, Strategy
 from pnp.rules.flow import ENGINE
 
 AHEAD = 6  # turns, every wizard's, a move is played out for before it is judged
@@ -44,45 +44,37 @@ def unseen(_content: Content, state: dict, seat: str, rng: random.Random) -> dic
     return {**state, ENGINE: {**state[ENGINE], "wizards": wizards}}
 
 
-class _Intent(Exception):
-    """The first move a greedy wizard makes on a _Foreseen game: its type and body on the phones."""
-
-    def __init__(self, type_: str, body: dict):
-        super().__init__(type_)
-        self.move = (type_, body)
-
-
 class _Foreseen(Game):
-    """A game that makes no move: the first one made on it raises the _Intent saying which."""
+    """A game that makes no move: the first one made on it raises the Intent saying which."""
 
     def _named(self, gems: list[int]) -> list[str]:
         return [self.book.colours[c] for c in gems]
 
     def discard_shield(self, gems, *_):
-        raise _Intent("discard_shield", {"gems": self._named(gems)})
+        raise Intent("discard_shield", {"gems": self._named(gems)})
 
     def cast(self, spellbook, *_, **__):
-        raise _Intent("cast", {"spellbook": spellbook})
+        raise Intent("cast", {"spellbook": spellbook})
 
     def cantrip(self, *_, **__):
-        raise _Intent("cantrip", {})
+        raise Intent("cantrip", {})
 
     def resolve(self, icon, _rng, choice=None):
         rival = (choice or {}).get("player")
-        raise _Intent("resolve", {"icon": ICONS[icon], **({} if rival is None else {"rival": rival})})
+        raise Intent("resolve", {"icon": ICONS[icon], **({} if rival is None else {"rival": rival})})
 
     def learn(self, spell, spellbook, *_):
-        raise _Intent("learn", {"spell": spell, "spellbook": spellbook})
+        raise Intent("learn", {"spell": spell, "spellbook": spellbook})
 
     def revise(self, gems, arrangement, master, *_):
         # on the phones spellbooks stay as they are: the spell mastered named by its place now,
         # and a revision that would only rearrange them is no move at all
         if master is None:
-            raise _Intent("refresh", {})
-        raise _Intent("revise", {"gems": self._named(gems), "master": list(arrangement[master[0]][master[1]])})
+            raise Intent("refresh", {})
+        raise Intent("revise", {"gems": self._named(gems), "master": list(arrangement[master[0]][master[1]])})
 
     def refresh(self, *_):
-        raise _Intent("refresh", {})
+        raise Intent("refresh", {})
 
 
 def hunch(content: Content, state: dict, seat: str, rng: random.Random) -> tuple[str, dict]:
@@ -93,7 +85,7 @@ def hunch(content: Content, state: dict, seat: str, rng: random.Random) -> tuple
         return "opening_discard", {"gems": game._named(most_plentiful(game.wizards[me].hand, game.opening[me]))}
     try:
         Greedy(game, rng).turn()
-    except _Intent as intent:
+    except Intent as intent:
         type_, body = intent.move
         if type_ == "resolve" and "rival" in body:
             body["rival"] = state["players"][body["rival"]]

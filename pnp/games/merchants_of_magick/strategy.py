@@ -22,7 +22,7 @@ from pnp.content.loader import Content
 from pnp.games.merchants_of_magick.rules import Merchant, Table
 from pnp.games.merchants_of_magick.shoppe import book, claiming_now, engine, merchant, rolled, spending_now
 from pnp.games.merchants_of_magick.sim import Greedy, round_part
-from pnp.rules.computer import Strategy
+from pnp.rules.computer import Intent, Strategy
 from pnp.rules.flow import ENGINE
 
 CRAFTING = ("resource", "crafting")  # the round's phases in which its results are spent
@@ -44,31 +44,23 @@ def unseen(_content: Content, state: dict, _seat: str, rng: random.Random) -> di
     return world
 
 
-class _Intent(Exception):
-    """The first move a greedy merchant makes on a _Foreseen table: its type and body on the phones."""
-
-    def __init__(self, type_: str, body: dict):
-        super().__init__(type_)
-        self.move = (type_, body)
-
-
 class _Foreseen(Table):
-    """A table that makes no move: the first one made on it raises the _Intent saying which."""
+    """A table that makes no move: the first one made on it raises the Intent saying which."""
 
     def _row(self, row: str | int) -> str:
         return row if isinstance(row, str) else self.book.sheet.rows[row].name
 
     def spend(self, _m: Merchant, die: str, row: str | int, circle: int, adjust: int = 0) -> None:
-        raise _Intent("spend", {"die": die, "row": self._row(row), "circle": circle, "adjust": adjust})
+        raise Intent("spend", {"die": die, "row": self._row(row), "circle": circle, "adjust": adjust})
 
     def mark_free(self, _m: Merchant, row: str | int, circle: int) -> None:
-        raise _Intent("free", {"row": self._row(row), "circle": circle})
+        raise Intent("free", {"row": self._row(row), "circle": circle})
 
     def claim(self, _m: Merchant, slot: int, checked: bool = True):
-        raise _Intent("claim", {"slot": slot})
+        raise Intent("claim", {"slot": slot})
 
     def deliver(self, _m: Merchant, category: str):
-        raise _Intent("deliver", {"category": category})
+        raise Intent("deliver", {"category": category})
 
 
 def hunch(content: Content, state: dict, seat: str, _rng: random.Random) -> tuple[str, dict]:
@@ -79,7 +71,7 @@ def hunch(content: Content, state: dict, seat: str, _rng: random.Random) -> tupl
         round_part(
             Greedy(table), merchant(state, table, seat), spending_now(state) is None, claiming_now(state) is None
         )
-    except _Intent as intent:
+    except Intent as intent:
         return intent.move
     return "ready", {"phase": state["round_phase"]}
 

@@ -21,7 +21,7 @@ from pnp.content.loader import Content
 from pnp.games.spellcycles.engine import book, game_of, shown_piece
 from pnp.games.spellcycles.rules import OVER, Game
 from pnp.games.spellcycles.sim import LONGEST, Greedy
-from pnp.rules.computer import Strategy
+from pnp.rules.computer import Intent, Strategy
 from pnp.rules.flow import ENGINE
 
 SCORE, ESSENCE = 0.08, 0.01  # what a point of lead in each is worth
@@ -40,41 +40,33 @@ def unseen(_content: Content, state: dict, seat: str, rng: random.Random) -> dic
     return world
 
 
-class _Intent(Exception):
-    """The first move a greedy wizard makes on a _Foreseen game: its type and body on the phones."""
-
-    def __init__(self, type_: str, body: dict):
-        super().__init__(type_)
-        self.move = (type_, body)
-
-
 class _Foreseen(Game):
     """A game that makes no move (but the Refresh a table's state has made already): the first
-    one made on it raises the _Intent saying which."""
+    one made on it raises the Intent saying which."""
 
     def renew(self, *_):
-        raise _Intent("renew", {})
+        raise Intent("renew", {})
 
     def contribute(self, piece, space):
-        raise _Intent("contribute", {"piece": shown_piece(self.book, piece), "space": space})
+        raise Intent("contribute", {"piece": shown_piece(self.book, piece), "space": space})
 
     def skip_contribute(self):
-        raise _Intent("skip_contribute", {})
+        raise Intent("skip_contribute", {})
 
     def cast(self, position, shape, origin, *_, **__):
         # on the phones a cast names its way as the `match`-th of the spell's matches
         match = next(n for n, (s, o, _) in enumerate(self.matches(position)) if (s, o) == (shape, origin))
-        raise _Intent("cast", {"position": position, "match": match})
+        raise Intent("cast", {"position": position, "match": match})
 
     def progress(self, position=None):
-        raise _Intent("progress", {} if position is None else {"position": position})
+        raise Intent("progress", {} if position is None else {"position": position})
 
 
 def hunch(content: Content, state: dict, seat: str, rng: random.Random) -> tuple[str, dict]:
     """The move the simulation's greedy wizard would make now in `seat`."""
     try:
         Greedy(_Foreseen.from_data(book(content), state[ENGINE]), rng).turn()
-    except _Intent as intent:
+    except Intent as intent:
         return intent.move
     raise AssertionError("a greedy turn ends with a Progress")
 
